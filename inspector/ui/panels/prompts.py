@@ -19,9 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QVBoxLayout,
@@ -59,7 +57,7 @@ from ..widgets import (
     set_tone,
 )
 from .answers import complete_field, error_text, failure_text
-from .base import FeaturePanel
+from .base import FeaturePanel, button, column, row
 
 
 class MessageBubble(QFrame):
@@ -210,52 +208,30 @@ class PromptsPanel(FeaturePanel):
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.heading.setFont(font)
-        self.name_label = plain_label(selectable=True)
+        self.name_label = muted(plain_label(selectable=True))
         self.name_label.setFont(mono_font())
-        muted(self.name_label)
         self.description = plain_label(selectable=True)
 
         self.args_box = QGroupBox()
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.args_hint = muted(plain_label())
-        ab = QVBoxLayout(self.args_box)
+        ab = QVBoxLayout(self.args_box)  # the style's margins for a group box
         ab.addLayout(self.form)
         ab.addWidget(self.args_hint)
         self.args_box.setVisible(False)
-
-        self.get_button = QPushButton()
+        self.get_button = button("getPrompt", self.get_selected)
         self.get_button.setDefault(True)
-        self.get_button.clicked.connect(lambda *_: self.get_selected())
-        actions = QHBoxLayout()
-        actions.addWidget(self.get_button)
-        actions.addStretch(1)
-
-        head = QWidget()
-        hl = QVBoxLayout(head)
-        hl.setContentsMargins(0, 0, 0, 0)
-        hl.setSpacing(4)
-        hl.addWidget(self.heading)
-        hl.addWidget(self.name_label)
-        hl.addWidget(self.description)
-        hl.addWidget(self.args_box)
-        hl.addLayout(actions)
-
         self.result_title = section_title("")
         self.conversation = Conversation()
         self.conversation.resourceLinkActivated.connect(self.resourceLinkActivated)
-
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.setSpacing(6)
-        rl.addWidget(head)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
-        rl.addWidget(line)
-        rl.addWidget(self.result_title)
-        rl.addWidget(self.conversation, 1)
+        head = QWidget()
+        column(head, self.heading, self.name_label, self.description, self.args_box, row(self.get_button, 1), spacing=4)
+        right = QWidget()
+        column(right, head, line, self.result_title, self.conversation).setStretchFactor(self.conversation, 1)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.list_view)
@@ -267,16 +243,9 @@ class PromptsPanel(FeaturePanel):
         split.setChildrenCollapsible(False)
         self.splitter = split
         self.adapt_to_width(split)
-
-        bar = QHBoxLayout()
-        bar.addWidget(self.busy)
-        bar.addWidget(self.status, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 8)
-        layout.setSpacing(6)
-        layout.addWidget(split, 1)
-        layout.addWidget(self.errors)
-        layout.addLayout(bar)
+        bar = row(self.busy, self.status)
+        bar.setStretch(1, 1)
+        column(self, split, self.errors, bar, margins=8).setStretchFactor(split, 1)
 
     # ---------------------------------------------------------------- hooks
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QProgressBar, QSizePolicy, QWidget
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.session.controllers.tools import (
@@ -42,9 +42,9 @@ from inspector.session.outcomes import Reply
 from ..content import ContentView
 from ..text import format_duration
 from ..theme import tone
-from ..widgets import plain_label, set_tone
+from ..widgets import plain_label
 from .answers import failure_text
-from .base import FeaturePanel
+from .base import FeaturePanel, button, column, named, row
 
 
 class ToolResultPane(QWidget):
@@ -59,54 +59,30 @@ class ToolResultPane(QWidget):
         self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
         self.status_words: Callable[[], str] | None = None  # the status line of the last reply shown
         self.setObjectName("toolResultArea")
-        bl = QVBoxLayout(self)
-        bl.setContentsMargins(0, 6, 0, 0)
-        bl.setSpacing(6)
-        prow = QHBoxLayout()
-        self.progress = QProgressBar()
-        self.progress.setObjectName("callProgress")
+        self.progress = named(QProgressBar(), "callProgress")
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setMaximumHeight(16)
-        self.progress_label = plain_label(wrap=False, selectable=True)
-        self.progress_label.setObjectName("progressMessage")
+        self.progress_label = named(plain_label(wrap=False, selectable=True), "progressMessage")
         self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        prow.addWidget(self.progress, 2)
-        prow.addWidget(self.progress_label, 3)
         self.progress_row = QWidget()
+        prow = row(self.progress, self.progress_label)
+        prow.setStretch(0, 2)
+        prow.setStretch(1, 3)
         self.progress_row.setLayout(prow)
-        prow.setContentsMargins(0, 0, 0, 0)
         self.progress_row.hide()
-        bl.addWidget(self.progress_row)
-        self.banner = QFrame()
-        self.banner.setObjectName("resultBanner")
-        bn = QVBoxLayout(self.banner)
-        bn.setContentsMargins(10, 6, 10, 6)
-        bn.setSpacing(2)
-        self.banner_title = plain_label(selectable=True)
-        self.banner_title.setObjectName("bannerTitle")
-        self.banner_detail = plain_label(selectable=True)
-        self.banner_detail.setObjectName("bannerDetail")
-        bn.addWidget(self.banner_title)
-        bn.addWidget(self.banner_detail)
-        self.banner.hide()
-        bl.addWidget(self.banner)
-        self.status_label = plain_label(selectable=True)
-        self.status_label.setObjectName("callStatus")
-        set_tone(self.status_label, "muted")
-        self.show_task_button = QPushButton()
-        self.show_task_button.setObjectName("showTask")
-        self.show_task_button.clicked.connect(lambda *_: self.showTaskClicked.emit())
-        self.show_task_button.hide()
-        srow = QHBoxLayout()
-        srow.setContentsMargins(0, 0, 0, 0)
-        srow.addWidget(self.status_label, 1)
-        srow.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
-        bl.addLayout(srow)
-        self.content = ContentView(scrolls=False)
-        self.content.setObjectName("toolResult")
-        bl.addWidget(self.content)
+        self.banner = named(QFrame(), "resultBanner", hidden=True)
+        self.banner_title = named(plain_label(selectable=True), "bannerTitle")
+        self.banner_detail = named(plain_label(selectable=True), "bannerDetail")
+        column(self.banner, self.banner_title, self.banner_detail, spacing=2).setContentsMargins(10, 6, 10, 6)
+        self.status_label = named(plain_label(selectable=True), "callStatus", "muted")
+        self.show_task_button = button("showTask", self.showTaskClicked.emit, hidden=True)
+        status_row = row(self.status_label)
+        status_row.setStretch(0, 1)
+        status_row.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.content = named(ContentView(scrolls=False), "toolResult")
+        column(self, self.progress_row, self.banner, status_row, self.content).setContentsMargins(0, 6, 0, 0)
 
     def retranslate(self) -> None:
         self.show_task_button.setText(self.tr("Show in Tasks"))
