@@ -14,7 +14,8 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    words of a handout ("Handout"), the teaching notes ("Teaching"), feature verdicts
    ("Features"), the detail pane's findings (``inspector.session.entry_detail``, "DetailPane"),
    the content cards' words (``inspector.session.content_blocks``, "ContentView"), the notes of
-   a listing and of the listen stream (``inspector.session.note_words``),
+   a listing and of the listen stream (``inspector.session.note_words``), the negotiation
+   summary (``inspector.session.negotiation_text``, "NegotiationView"),
    the transports a user can pick (their registered labels, "Transports"), and
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
    "Eras", contexts the window's own strings share). One that left its
@@ -132,7 +133,7 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
-    from inspector.session import content_blocks, entry_detail, labels, note_words
+    from inspector.session import content_blocks, entry_detail, labels, negotiation_text, note_words
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
     from inspector.transport.base import transport_choices
@@ -152,6 +153,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
+        "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),

@@ -1,6 +1,7 @@
 """Negotiation summary: what the client offered and what the server declared, side by side.
 
-Read from the recording itself (the initialize exchange, or server/discover and its retries, by
+What it says is worded by :func:`inspector.session.negotiation_text.negotiation_table`, read
+from the recording itself (the initialize exchange, or server/discover and its retries, by
 the session's Qt-free :class:`~inspector.session.views.NegotiationTracker`), so it works the
 same for a live session (:meth:`NegotiationView.refresh`: the newest) and for an opened
 recording, where it follows the replay's position (:meth:`NegotiationView.show_row`: what was
@@ -9,12 +10,12 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.messages import Kind
+from inspector.protocol.jsontypes import JsonObject
+from inspector.session.negotiation_text import NegotiationRow, negotiation_table
 from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
 from inspector.session.views import NegotiationTracker, negotiation_facts
@@ -22,22 +23,6 @@ from inspector.session.views import NegotiationTracker, negotiation_facts
 from .widgets import plain_tooltip
 
 __all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
-
-
-def _short(value: JsonValue) -> str:
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return ", ".join(f"{k}: {_short(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return "[" + ", ".join(_short(v) for v in value) + "]"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "—"
-    return str(value)
 
 
 class NegotiationView(QWidget):
@@ -107,65 +92,28 @@ class NegotiationView(QWidget):
         self.show_facts(tracker.facts_as_of(row), replay=True)
 
     def show_facts(self, facts: JsonObject | None, *, replay: bool = False) -> None:
+        """Show ``facts`` as :func:`~inspector.session.negotiation_text.negotiation_table` words them."""
         self._facts, self._replay = facts, replay
         self.tree.clear()
-        if facts is None:
-            if replay:
-                self.headline.setText(self.tr("Nothing negotiated yet at this entry: the start exchange comes later."))
-            else:
-                self.headline.setText(self.tr("No negotiation yet: connect to a server."))
-            self.instructions.setText("")
-            return
-        offer = facts["offer"]
-        server = facts.get("server")
-        if server is None:
-            if facts.get("answer_kind") is Kind.ERROR:
-                answer = facts.get("answer")
-                err: JsonObject = answer if isinstance(answer, dict) else {}
-                self.headline.setText(
-                    self.tr("{method} was answered with error {code}: {message}").format(
-                        method=facts["method"], code=_short(err.get("code")), message=_short(err.get("message"))
-                    )
-                )
-            else:
-                self.headline.setText(self.tr("{method} sent, waiting for the answer.").format(method=facts["method"]))
-        elif facts["method"] == "initialize":
-            self.headline.setText(self.tr("Negotiated version: {v}").format(v=_short(server["version"])))
-        else:
-            self.headline.setText(
-                self.tr("Requested version {v}; server supports {s}").format(
-                    v=_short(offer["version"]), s=_short(server["version"])
-                )
-            )
+        table = negotiation_table(facts, replay, QCoreApplication.translate)
+        self.headline.setText(table.headline)
         bold = QFont()
         bold.setBold(True)
 
-        def row(
-            parent: QTreeWidget | QTreeWidgetItem, label: str, left: JsonValue, right: JsonValue
-        ) -> QTreeWidgetItem:
-            item = QTreeWidgetItem(parent, [label, _short(left), _short(right)])
-            for col in (1, 2):
-                item.setToolTip(col, plain_tooltip(item.text(col)))
-            return item
+        def add(parent: QTreeWidget | QTreeWidgetItem, row: NegotiationRow) -> None:
+            item = QTreeWidgetItem(parent, [row.label, row.left, row.right])
+            if row.heading:
+                item.setFont(0, bold)
+            else:
+                for col in (1, 2):
+                    item.setToolTip(col, plain_tooltip(item.text(col)))
+            for child in row.children:
+                add(item, child)
+            item.setExpanded(True)
 
-        row(self.tree, self.tr("Protocol version"), offer["version"], server["version"] if server else None)
-        row(self.tree, self.tr("Name"), offer["info"].get("name"), server["info"].get("name") if server else None)
-        row(
-            self.tree,
-            self.tr("Version"),
-            offer["info"].get("version"),
-            server["info"].get("version") if server else None,
-        )
-        caps = QTreeWidgetItem(self.tree, [self.tr("Capabilities"), "", ""])
-        caps.setFont(0, bold)
-        client_caps = offer["capabilities"] if isinstance(offer["capabilities"], dict) else {}
-        server_caps = server["capabilities"] if server and isinstance(server["capabilities"], dict) else {}
-        for name in sorted(set(client_caps) | set(server_caps)):
-            left = client_caps.get(name, None) if name in client_caps else self.tr("not offered")
-            right = server_caps.get(name, None) if name in server_caps else self.tr("not declared")
-            row(caps, name, left, right)
-        caps.setExpanded(True)
-        for col in range(3):
-            self.tree.resizeColumnToContents(col)
-        instr = server.get("instructions") if server else None
-        self.instructions.setText(self.tr("Instructions from the server:") + "\n" + instr if instr else "")
+        for row in table.rows:
+            add(self.tree, row)
+        if table.rows:
+            for col in range(3):
+                self.tree.resizeColumnToContents(col)
+        self.instructions.setText(table.instructions)
