@@ -24,6 +24,7 @@ from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.protocol.rules import RULES
 from inspector.session import Session, SessionError
+from inspector.session.composing import breaks_something, compact, pretty, resend_text, wire_text
 from inspector.session.recording import TransportKind
 
 from .json_highlight import JsonHighlighter
@@ -122,7 +123,7 @@ class ComposerDialog(QDialog):
         session = self._live()
         if session is None:
             return False
-        self.set_text(orjson.dumps(session.composer_template(method), option=orjson.OPT_INDENT_2).decode())
+        self.set_text(pretty(session.composer_template(method)))
         i = self.template.findData(method)
         if i >= 0:
             self.template.setCurrentIndex(i)
@@ -131,12 +132,7 @@ class ComposerDialog(QDialog):
     def edit_copy_of(self, obj: JsonValue, raw_text: str) -> None:
         """Edit and resend: the message of an entry, a request with the next free id."""
         session = self._live()
-        if isinstance(obj, dict):
-            if "id" in obj and "method" in obj and session is not None:
-                obj = {**obj, "id": session.suggest_id()}
-            self.set_text(orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode())
-        else:
-            self.set_text(raw_text.rstrip("\r\n"))
+        self.set_text(resend_text(obj, raw_text, session.suggest_id() if session is not None else None))
 
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
@@ -185,8 +181,7 @@ class ComposerDialog(QDialog):
         self._update_send_button()
 
     def breaks_something(self) -> bool:
-        v = self.verdict
-        return v is not None and (bool(v.violations) or v.schema_ok is False)
+        return breaks_something(self.verdict)
 
     def _update_send_button(self) -> None:
         anyway = self._confirmed_text is not None
@@ -199,17 +194,7 @@ class ComposerDialog(QDialog):
         """The text as it will go out: over stdio, valid JSON on several lines is compacted to
         one line; None when stdio cannot carry it (not JSON, and more than one line)."""
         session = self._live()
-        body = text.strip("\r\n")
-        if (
-            session is None
-            or session.negotiation().transport != TransportKind.STDIO
-            or ("\n" not in body and "\r" not in body)
-        ):
-            return body
-        try:
-            return orjson.dumps(orjson.loads(body)).decode()
-        except orjson.JSONDecodeError:
-            return None
+        return wire_text(text, one_line=session is not None and session.negotiation().transport == TransportKind.STDIO)
 
     def _say(self, words: Callable[[], str]) -> None:
         """The status line says ``words()``, and says it again after a language switch."""
@@ -219,8 +204,8 @@ class ComposerDialog(QDialog):
     def compact(self) -> None:
         """Rewrite valid JSON on one line (what goes out over stdio anyway)."""
         try:
-            self.set_text(orjson.dumps(orjson.loads(self.editor.toPlainText())).decode())
-        except orjson.JSONDecodeError as exc:
+            self.set_text(compact(self.editor.toPlainText()))
+        except ValueError as exc:
             why = str(exc)
             self._say(lambda: self.tr("Not JSON, so it cannot be compacted: {why}").format(why=why))
 

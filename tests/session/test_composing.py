@@ -1,0 +1,45 @@
+"""The composer's text without Qt (session/composing.py): the wire form, copies to resend, the second press."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.session.composing import breaks_something, compact, pretty, resend_text, wire_text
+from inspector.session.outcomes import TextVerdict
+
+
+def test_what_goes_out_over_stdio_and_http() -> None:
+    several = '{\n  "jsonrpc": "2.0",\n  "method": "ping",\n  "id": 1\n}\n'
+    assert wire_text(several, one_line=True) == '{"jsonrpc":"2.0","method":"ping","id":1}'
+    assert wire_text(several, one_line=False) == several.rstrip("\n")  # HTTP: one body, as written
+    assert wire_text('{"a": 1}\r\n', one_line=True) == '{"a": 1}'  # one line already: kept as typed
+    assert wire_text("not json\nat all", one_line=True) is None  # stdio cannot carry it
+    assert wire_text("not json at all", one_line=True) == "not json at all"  # malformed on purpose is fine
+    assert wire_text("not json\nat all", one_line=False) == "not json\nat all"
+
+
+def test_compact_and_pretty() -> None:
+    assert compact('{ "a" : [1, 2] }') == '{"a":[1,2]}'
+    with pytest.raises(ValueError):
+        compact("{nope")
+    assert pretty({"a": [1]}) == '{\n  "a": [\n    1\n  ]\n}'
+
+
+def test_an_entry_copied_to_send_again() -> None:
+    request = {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}
+    assert resend_text(request, "raw", 9) == pretty({**request, "id": 9})
+    assert resend_text(request, "raw") == pretty(request)  # no session: the id stays
+    note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    assert resend_text(note, "raw", 9) == pretty(note)  # a notification takes no id
+    answer = {"jsonrpc": "2.0", "id": 3, "result": {}}
+    assert resend_text(answer, "raw", 9) == pretty(answer)  # an answer keeps the id it answers
+    assert resend_text(None, "garbage{\r\n", 9) == "garbage{"  # not JSON: the text as it was
+
+
+def test_a_text_that_breaks_a_rule_or_its_schema_asks_twice() -> None:
+    def verdict(violations: tuple[str, ...] = (), schema_ok: bool | None = True) -> TextVerdict:
+        return TextVerdict("request", "ping", 1, violations, schema_ok, (), None, None)
+
+    assert not breaks_something(None) and not breaks_something(verdict())
+    assert not breaks_something(verdict(schema_ok=None))  # not judged against a schema
+    assert breaks_something(verdict(("jsonrpc.id-reused",))) and breaks_something(verdict(schema_ok=False))
