@@ -215,7 +215,6 @@ class Field:
         self.shape = shape
         self.required = shape.required
         self.key = shape.key
-        self.touched = False
         self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
         self.container = QWidget()
         self.container.setObjectName("schemaField")
@@ -315,7 +314,6 @@ class Field:
 
     def edited(self, *_: object) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
-        self.touched = True
         self.show_problem(self.problem())
         self.form._on_edit(self)
 

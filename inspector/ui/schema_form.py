@@ -206,7 +206,6 @@ class SchemaForm(QWidget):
         self._root.set(value)
         self._extra = {k: copy.deepcopy(v) for k, v in value.items() if k not in self._root.fields}
         for f in self.fields():
-            f.touched = False
             f.show_error(None)
         self.changed.emit()
 
