@@ -12,6 +12,20 @@ last line is the printed summary with the probe's exit. What cannot be written -
 or stdout (:class:`OutputFailure`) - cancels the work the way a stop signal does: the session's
 exit still shuts the server down per spec, then the exit code says it (EXIT_OUTPUT, or
 PIPE_CLOSED, quietly, for a reader that closed stdout).
+
+The feature controllers (:mod:`inspector.session.controllers`) and the probe: a ``--request
+METHOD=PARAMS`` is the user's message and goes out as given (``session.request``), one request
+per option, so that the transcript, the recording and the exit code are about exactly what was
+asked. The controllers would add requests nobody asked for (the next tools/list or
+resources/list pages, a resources/templates/list beside it, tasks/get polls until a task ends,
+``logging/setLevel`` or a level in ``_meta`` by version) or change the params given (a
+``completion/complete``'s ``context`` by version), and they keep state for the window to show,
+where the probe prints the recording. So prompts/get, resources/read, completion/complete,
+logging/setLevel and tasks/* stay raw on purpose. The one feature work the probe does on its own
+is the tools' (:class:`ProbeTools`): a tools/call the 2026-07-28 rules exclude is refused,
+judged by the window's ``ToolsController``, whose pager keeps the tools a ``--request
+tools/list`` listed and fetches the pages still needed to find the tool (noted in the
+transcript).
 """
 
 from __future__ import annotations
@@ -33,7 +47,7 @@ import orjson
 from inspector.cli_args import CAPABILITY_FLAGS, NEEDS_WORDS, build_parser
 from inspector.cli_args import EXIT_HELP as EXIT_HELP  # re-exported: the help texts live there
 from inspector.cli_args import JSON_OUTPUT as JSON_OUTPUT
-from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import Event
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.session import (
@@ -67,7 +81,7 @@ from inspector.transport.base import (
 )
 
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
-    from inspector.session.controllers.tools import Refusal
+    from inspector.session.controllers.tools import Refusal, ToolsController
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -654,7 +668,42 @@ def refusal_text(refusal: Refusal) -> str:
     return f"the integer value for {names} is outside -(2**53-1)..2**53-1 and cannot be mirrored into its header"
 
 
-async def refuse_call(session: Session, request: RequestSpec, tools_seen: dict[str, JsonObject]) -> str | None:
+class ProbeTools:
+    """The tools listed in the probe's session, kept as the window keeps them: by a
+    :class:`~inspector.session.controllers.tools.ToolsController` (imported when a tools/list
+    answer or a tools/call first needs it: ``probe`` starts without it), its pager taking the
+    pages and its rules judging a call."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._tools: ToolsController | None = None
+
+    def controller(self) -> ToolsController:
+        """The controller, attached to the session once, with the era and version in force now."""
+        negotiation = self.session.negotiation()
+        if self._tools is None:
+            from inspector.session.controllers.tools import ToolsController
+
+            self._tools = ToolsController()
+            self._tools.attach(self.session, negotiation.era, negotiation.version)
+        else:
+            self._tools.era, self._tools.version = negotiation.era, negotiation.version
+        return self._tools
+
+    def listed(self, params: JsonValue, result: JsonValue) -> None:
+        """A ``--request tools/list`` answered: a first page (no cursor) starts the list again,
+        as the window's reload does; a later page asked for by its cursor is the user's own
+        walk, which the probe's own search does not continue."""
+        if not (isinstance(params, dict) and "cursor" in params):
+            pager = self.controller().pager
+            pager.reset()
+            pager.take_page(result)
+
+    def find(self, name: str) -> JsonObject | None:
+        return next((tool for tool in self.controller().items if tool.get("name") == name), None)
+
+
+async def refuse_call(session: Session, request: RequestSpec, tools: ProbeTools) -> str | None:
     """Why the probe will not send this ``--request`` (None: send it). In the 2026-07-28 era a
     tools/call of a tool whose ``x-mcp-header`` annotations are invalid is excluded, as a client
     must exclude it: the window's :class:`~inspector.session.controllers.tools.ToolsController`
@@ -664,14 +713,10 @@ async def refuse_call(session: Session, request: RequestSpec, tools_seen: dict[s
     if method != "tools/call" or not isinstance(params, dict):
         return None
     name = params.get("name")
-    negotiation = session.negotiation()
-    if not isinstance(name, str) or negotiation.era != "modern":
+    if not isinstance(name, str) or session.negotiation().era != "modern":
         return None
-    from inspector.session.controllers.tools import ToolsController
-
-    tools = ToolsController()
-    tools.attach(session, negotiation.era, negotiation.version)
-    if name not in tools_seen:
+    controller = tools.controller()
+    if tools.find(name) is None and (controller.more or not controller.loaded):
         record_note(
             session,
             f"listing the tools to check {name!r} before calling it"
@@ -681,14 +726,11 @@ async def refuse_call(session: Session, request: RequestSpec, tools_seen: dict[s
         # The controller's own pager, a page at a time until the tool is seen; a timeout or a
         # lost link raises as any --request's does (ListController.load would keep it as data).
         for _ in range(FIND_TOOL_PAGES):
-            await tools.pager.fetch(session, 1)
-            for tool in tools.items:
-                tools_seen.setdefault(tool["name"], tool)
-            if name in tools_seen or not tools.more:
+            await controller.pager.fetch(session, 1)
+            if tools.find(name) is not None or not controller.more:
                 break
-    known = tools_seen.get(name)
-    refusal = tools.refusal(known, params.get("arguments")) if known is not None else None
-    tools.detach()
+    known = tools.find(name)
+    refusal = controller.refusal(known, params.get("arguments")) if known is not None else None
     if refusal is None:
         return None
     why = refusal_text(refusal)
@@ -720,7 +762,7 @@ async def run_probe(
     printer = Printer(session.recording, out, as_json, failed)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
-    tools_seen: dict[str, dict] = {}  # tool definitions listed in this session (refuse_call)
+    tools = ProbeTools(session)  # the tools listed in this session (refuse_call)
     stopped_by: list[int] = []  # the signal that stopped the probe, if one did
     async with anyio.create_task_group() as tg:
         await tg.start(_stop_on_signal, session, work, stopped_by)
@@ -737,18 +779,13 @@ async def run_probe(
                                 if isinstance(value, str):  # --send-raw: judged, never a reason to fail
                                     await session.send_text(value, wait=options.request_timeout)
                                 else:
-                                    refused = await refuse_call(session, value, tools_seen)
+                                    refused = await refuse_call(session, value, tools)
                                     if refused:  # not sent: the command line asked for what a client must not do
                                         code, reason = EXIT_USAGE, refused
                                         continue
                                     reply = await session.request(*value)
-                                    listed = reply.result.get("tools") if reply.result is not None else None
-                                    if value[0] == "tools/list" and reply.ok and isinstance(listed, list):
-                                        tools_seen.update(
-                                            (t["name"], t)
-                                            for t in listed
-                                            if isinstance(t, dict) and isinstance(t.get("name"), str)
-                                        )
+                                    if value[0] == "tools/list" and reply.ok:
+                                        tools.listed(value[1], reply.result)
                             except RequestTimeout as exc:
                                 code, reason = EXIT_TIMEOUT, str(exc)
                             except ConnectionLost as exc:

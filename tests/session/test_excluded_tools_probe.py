@@ -63,6 +63,16 @@ def test_one_refused_call_exits_2_and_sends_no_call(capsys):
     assert len(run.find(dir="c2s", method="tools/list")) == 1  # the user's listing was enough
 
 
+def test_a_tool_the_whole_list_lacks_is_called_without_listing_again(capsys):
+    """The probe keeps the tools as the window does (its ToolsController's pager): a complete
+    list the user asked for is not fetched again for a tool it lacks; the call goes out and the
+    server answers it."""
+    run = probe(capsys, "--era", "modern", "--request", "tools/list", *call("no-such-tool"), server=SERVER)
+    assert called(run) == ["no-such-tool"] and refused(run) == []
+    assert len(run.find(dir="c2s", method="tools/list")) == 1
+    assert [d for d in run.entries if d.get("event") == "probe_note"] == []
+
+
 def test_send_raw_sends_the_same_call_anyway(capsys):
     raw = orjson.dumps(
         {
