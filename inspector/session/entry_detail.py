@@ -13,7 +13,10 @@ inspector concluded; what it concludes is decided here, without Qt, and tested h
 * :func:`http_lines`, :func:`exchange_text` and :func:`message_in_exchange_text` are an entry's
   HTTP facts in brief, one exchange in full, and where a message travelled in its exchange;
   :func:`http_tab_text` is the pane's HTTP tab (every exchange of an entry).
+* :func:`header_facts` are the facts under the heading (time, id, size, latency, the wait at the
+  step gate, the state after), and :func:`pair_of` the entry's request or response.
 * :func:`bytes_facts` says what the exact bytes are (size, UTF-8, line terminator).
+* :func:`json_summary` and :func:`json_brief` are a JSON value as the tree shows it.
 * :func:`explain_schema` validates an entry again and lists every schema error with its path.
 
 Every word is English in :data:`WORDS` and goes through the caller's ``tr(context, text)``: the
@@ -29,12 +32,14 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import orjson
+
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 
-from .entry_text import format_size
+from .entry_text import EntryHead, format_duration, format_id, format_size
 from .recording import Direction, Entry, Recording
 from .version_in_force import version_in_force
 
@@ -43,6 +48,10 @@ __all__ = [
     "WORDS",
     "Finding",
     "bytes_facts",
+    "header_facts",
+    "json_brief",
+    "json_summary",
+    "pair_of",
     "entry_findings",
     "exchange_text",
     "explain_schema",
@@ -107,6 +116,17 @@ WORDS: dict[str, str] = {
     "no_version": "the protocol version of this session is unknown",
     "no_schema": "no schema for protocol version {version}",
     "schema_valid": "valid against the schema of {version}",
+    "seconds": "{t} s",
+    "id": "id {id}",
+    "size": "{n} bytes",
+    "latency": "latency {ms}",
+    "held": "held {held} at the step gate: read at {t} s, released at {r} s",
+    "state_after": "state after: {state}",
+    "keys": "{{{n} keys}}",
+    "one_key": "{1 key}",
+    "items": "[{n} items]",
+    "one_item": "[1 item]",
+    "characters": "[{n} characters]",
 }
 
 
@@ -374,3 +394,58 @@ def explain_schema(rec: Recording, e: Entry, tr: Translate = _same) -> tuple[lis
     )
     errors = [(err.path, err.message) for err in found]
     return errors or [("", tr(CONTEXT, WORDS["schema_valid"]).format(version=version))], version
+
+
+def header_facts(head: EntryHead, tr: Translate = _same, number: Callable[[int], str] = str) -> list[str]:
+    """The facts under an entry's heading but its direction (the window's arrow and word, which
+    it puts second): time, id, size, latency, the wait at the step gate, the state after."""
+    w = WORDS
+    facts = [tr(CONTEXT, w["seconds"]).format(t=f"{head.t:.6f}")]
+    if head.id is not None:
+        facts.append(tr(CONTEXT, w["id"]).format(id=format_id(head.id)))
+    facts.append(tr(CONTEXT, w["size"]).format(n=number(head.size)))
+    if head.latency is not None:
+        facts.append(tr(CONTEXT, w["latency"]).format(ms=format_duration(head.latency)))
+    if head.released is not None:  # step mode: it waited at the gate
+        held = format_duration(max(0.0, head.released - head.t))
+        facts.append(tr(CONTEXT, w["held"]).format(held=held, t=f"{head.t:.3f}", r=f"{head.released:.3f}"))
+    facts.append(tr(CONTEXT, w["state_after"]).format(state=tr("Lifecycle", head.state.title)))
+    return facts
+
+
+def pair_of(rec: Recording, e: Entry) -> int | None:
+    """The entry that answers request ``e`` (the first later response that names it), or the
+    request that response ``e`` answers; None for neither."""
+    if e.paired is not None:
+        return e.paired
+    if e.kind is not Kind.REQUEST:
+        return None
+    paired_at, kind_at = rec.paired_at, rec.kind_at  # responses store the pairing
+    for i in range(e.seq + 1, len(rec)):
+        if paired_at(i) == e.seq and kind_at(i) in (Kind.RESULT, Kind.ERROR):
+            return i
+    return None
+
+
+def json_summary(value: JsonValue, tr: Translate = _same) -> str:
+    """A container as the tree sums it up ("{3 keys}", "[1 item]"); any other value as JSON."""
+    if isinstance(value, dict):
+        n = len(value)
+        return tr(CONTEXT, WORDS["keys"]).format(n=n) if n != 1 else tr(CONTEXT, WORDS["one_key"])
+    if isinstance(value, list):
+        n = len(value)
+        return tr(CONTEXT, WORDS["items"]).format(n=n) if n != 1 else tr(CONTEXT, WORDS["one_item"])
+    return json_brief(value, 200, tr)
+
+
+def json_brief(value: JsonValue, limit: int, tr: Translate = _same, number: Callable[[int], str] = str) -> str:
+    """A value as JSON in at most about ``limit`` characters: a longer string says how long it
+    is and ends with "…"."""
+    if isinstance(value, str) and len(value) > limit:
+        text = orjson.dumps(value[:limit]).decode("utf-8")
+        return tr(CONTEXT, WORDS["characters"]).format(n=number(len(value))) + " " + text[:-1] + '…"'
+    try:
+        text = orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

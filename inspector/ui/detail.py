@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import itertools
 
-import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
@@ -57,12 +56,21 @@ from PySide6.QtWidgets import (
 from inspector.protocol.framing import frame_body
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import Kind
-from inspector.session.entry_detail import bytes_facts, entry_findings, explain_schema, http_tab_text
+from inspector.session.entry_detail import (
+    bytes_facts,
+    entry_findings,
+    explain_schema,
+    header_facts,
+    http_tab_text,
+    json_brief,
+    json_summary,
+    pair_of,
+)
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
 from inspector.session.value_text import utf8_head
 
-from .text import JSON_HEAD, format_duration, format_id, format_size, hex_dump, json_head
+from .text import JSON_HEAD, format_size, hex_dump, json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 from .widgets import plain_label, plain_tooltip
 
@@ -396,27 +404,12 @@ class DetailPane(QWidget):
         self.title_label.setText(title)
         self.title_label.setToolTip(plain_tooltip(title))
 
-        parts = [
-            translate("DetailPane", "{t} s").format(t=f"{head.t:.6f}"),
-            f"{DIRECTION_ARROWS[head.direction]} {translate('Timeline', str(DIRECTION_LABELS[head.direction]))}",
-        ]
-        if head.id is not None:
-            parts.append(translate("DetailPane", "id {id}").format(id=format_id(head.id)))
-        parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(head.size)))
-        if head.latency is not None:
-            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_duration(head.latency)))
-        if head.released is not None:  # step mode: it waited at the gate
-            parts.append(
-                translate("DetailPane", "held {held} at the step gate: read at {t} s, released at {r} s").format(
-                    held=format_duration(max(0.0, head.released - head.t)), t=f"{head.t:.3f}", r=f"{head.released:.3f}"
-                )
-            )
-        parts.append(
-            translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", head.state.title))
-        )
+        parts = header_facts(head, translate, QLocale().toString)
+        arrow, word = DIRECTION_ARROWS[head.direction], translate("Timeline", str(DIRECTION_LABELS[head.direction]))
+        parts.insert(1, f"{arrow} {word}")
         self.meta_label.setText("  ·  ".join(parts))
 
-        self._pair = self._find_pair(rec, e)
+        self._pair = pair_of(rec, e)
         if self._pair is None:
             self.pair_button.setVisible(False)
         else:
@@ -426,21 +419,6 @@ class DetailPane(QWidget):
                 text = translate("DetailPane", "Go to request #{seq}")
             self.pair_button.setText(text.format(seq=self._pair) + "  →")
             self.pair_button.setVisible(True)
-
-    @staticmethod
-    def _find_pair(rec: Recording, e: Entry) -> int | None:
-        if e.paired is not None:
-            return e.paired
-        if e.kind is not Kind.REQUEST:
-            return None
-        # a request: the first later response that names it (responses store the pairing)
-        paired_at = rec.paired_at
-        kind_at = rec.kind_at
-        seq = e.seq
-        for i in range(seq + 1, len(rec)):
-            if paired_at(i) == seq and kind_at(i) in (Kind.RESULT, Kind.ERROR):
-                return i
-        return None
 
     def _go_to_pair(self) -> None:
         if self._pair is not None:
@@ -658,7 +636,7 @@ class DetailPane(QWidget):
             return
         self.tree_box.setVisible(True)
         if complete:
-            self.tree_label.setText(translate("DetailPane", "JSON ({what})").format(what=_container_summary(obj)))
+            self.tree_label.setText(translate("DetailPane", "JSON ({what})").format(what=json_summary(obj, translate)))
         else:
             self.tree_label.setText(
                 translate("DetailPane", "JSON from the first {shown} of {total}: cut values end with …").format(
@@ -680,14 +658,14 @@ class DetailPane(QWidget):
         item = _JsonItem(key, value)
         c = self._colors
         if isinstance(value, (dict, list)):
-            item.setText(1, _container_summary(value))
+            item.setText(1, json_summary(value, translate))
             item.setForeground(1, c.brush_muted)
             if value:
                 item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
             else:
                 item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicator)
         else:
-            text = _json_brief(value, VALUE_CHARS)
+            text = json_brief(value, VALUE_CHARS, translate, QLocale().toString)
             item.setText(1, text)
             if isinstance(value, str):
                 item.setForeground(1, c.brush_s2c)
@@ -844,25 +822,6 @@ def _empty_layout(layout: QLayout) -> None:
         elif inner is not None:
             _empty_layout(inner)
             inner.deleteLater()
-
-
-def _json_brief(value: JsonValue, limit: int) -> str:
-    if isinstance(value, str) and len(value) > limit:
-        text = orjson.dumps(value[:limit]).decode("utf-8")
-        size = translate("DetailPane", "[{n} characters]").format(n=QLocale().toString(len(value)))
-        return size + " " + text[:-1] + '…"'
-    try:
-        text = orjson.dumps(value).decode("utf-8")
-    except TypeError:
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _container_summary(value: JsonValue) -> str:
-    n = len(value)
-    if isinstance(value, dict):
-        return translate("DetailPane", "{{{n} keys}}").format(n=n) if n != 1 else translate("DetailPane", "{1 key}")
-    return translate("DetailPane", "[{n} items]").format(n=n) if n != 1 else translate("DetailPane", "[1 item]")
 
 
 __all__ = ["DetailPane", "RAW_LIMIT"]

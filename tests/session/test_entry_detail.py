@@ -13,11 +13,16 @@ from inspector.session.entry_detail import (
     entry_findings,
     exchange_text,
     explain_schema,
+    header_facts,
     http_lines,
     http_tab_text,
+    json_brief,
+    json_summary,
     message_in_exchange_text,
+    pair_of,
     signal_name,
 )
+from inspector.session.entry_text import entry_head
 from inspector.session.value_text import format_timestamp, hex_dump, json_head, parse_hex_dump, utf8_head
 
 
@@ -152,3 +157,25 @@ def test_hex_dump_round_trips_and_says_what_is_left_out():
 def test_format_timestamp_shows_what_does_not_parse_as_it_is():
     assert format_timestamp(None) == "—" and format_timestamp(5) == "5" and format_timestamp("soon") == "soon"
     assert len(format_timestamp("2025-01-02T03:04:05Z")) == 8
+
+
+def test_the_heading_facts_and_the_pair_of_a_request_and_its_response():
+    d = Driver()
+    d.handshake()
+    req, _id = d.request("tools/list")
+    d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n')
+    resp = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}\n')
+    assert pair_of(d.rec, d.rec[req]) == resp and pair_of(d.rec, d.rec[resp]) == req
+    assert pair_of(d.rec, d.rec[resp - 1]) is None  # a notification has no pair
+    facts = header_facts(entry_head(d.rec, resp), number=lambda n: f"<{n}>")
+    assert facts[0].endswith(" s") and facts[1] == "id 2" and facts[2] == f"<{len(d.rec[resp].raw)}> bytes"
+    assert facts[3].startswith("latency ") and facts[-1].startswith("state after: ")
+
+
+def test_json_values_as_the_tree_shows_them():
+    assert json_summary({"a": 1, "b": 2}) == "{2 keys}" and json_summary({"a": 1}) == "{1 key}"
+    assert json_summary([1]) == "[1 item]" and json_summary([]) == "[0 items]"
+    assert json_brief("abc", 200) == '"abc"' and json_brief(None, 200) == "null"
+    long = json_brief("x" * 300, 10, number=lambda n: f"<{n}>")
+    assert long == '[<300> characters] "xxxxxxxxxx…"'
+    assert json_brief([1] * 100, 10) == "[1,1,1,1,…"
