@@ -7,8 +7,9 @@ each subscriber in the order it subscribed (tables before the window, so the dia
 status line describe rows that are already in the tables). A subscriber returns how many
 entries it took; when any took :data:`FLOOD_BATCH_ROWS` or more, the ticker is *flooded*.
 
-Frames. A timeout is a frame: everything the subscribers change in it is painted together, in
-one pass over the window, once the frame has returned. While calm, frames come every
+Frames (planned Qt-free by :class:`~inspector.session.frames.FramePlan`). A timeout is a frame:
+everything the subscribers change in it is painted together, in one pass over the window, once
+the frame has returned. While calm, frames come every
 :data:`INTERVAL_MS`. While flooded, a frame that took entries measures what it cost - its
 subscribers and the repaint they caused, up to an event posted behind Qt's repaint request -
 and the next frame waits long enough for the views to take about :data:`VIEW_SHARE` of the
@@ -44,11 +45,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
-INTERVAL_MS = 30  # calm: frames this far apart
-FLOOD_INTERVAL_MS = 100  # flooded: each lane at most this often
-FLOOD_MAX_MS = 400  # flooded: each lane at least this often
-FLOOD_BATCH_ROWS = 1000  # a subscriber that took this many entries in a frame: flooded
-VIEW_SHARE = 0.08  # the views' frames and repaints take about this share of the event loop
+from inspector.session.frames import FLOOD_BATCH_ROWS as FLOOD_BATCH_ROWS  # offered here with the ticker
+from inspector.session.frames import FLOOD_INTERVAL_MS, INTERVAL_MS, FramePlan  # the frames' plan, Qt-free
+from inspector.session.frames import FLOOD_MAX_MS as FLOOD_MAX_MS
+from inspector.session.frames import VIEW_SHARE as VIEW_SHARE
 
 _PAINTED = QEvent.Type(QEvent.registerEventType())  # posted behind a frame's repaint request
 _LOW_PRIORITY = Qt.EventPriority.LowEventPriority.value  # the priority Qt posts repaint requests at
@@ -64,9 +64,7 @@ class Ticker(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self.frame)
-        self._flooded = False
-        self._next_lane = 0  # flooded: the lane the next frame calls
-        self._round_most = 0  # flooded: the most any subscriber took in the current round of lanes
+        self.plan = FramePlan()  # flooded or calm, which lane comes next, the waits
         self._frame_start: float | None = None  # flooded: when the frame being measured began
         self.last_frame_ms = 0.0  # flooded: what the last measured frame cost, its repaint included
 
@@ -80,7 +78,7 @@ class Ticker(QObject):
 
     def interval(self) -> int:
         """How often, at most, each subscriber is called (ms), flooded or calm."""
-        return FLOOD_INTERVAL_MS if self._flooded else INTERVAL_MS
+        return FLOOD_INTERVAL_MS if self.plan.flooded else INTERVAL_MS
 
     def next_frame_in(self) -> int:
         """The wait the ticker set before its next frame (ms): the interval while calm, longer
@@ -91,7 +89,7 @@ class Ticker(QObject):
         return self._timer.isActive()
 
     def is_flooded(self) -> bool:
-        return self._flooded
+        return self.plan.flooded
 
     def _lanes(self) -> list[int]:
         return sorted({s.lane for s in self._subs if s.active})
@@ -105,9 +103,7 @@ class Ticker(QObject):
 
     def _shortest(self) -> int:
         """The least time between two frames now (ms)."""
-        if not self._flooded:
-            return INTERVAL_MS
-        return max(1, FLOOD_INTERVAL_MS // max(1, len(self._lanes())))
+        return self.plan.shortest(len(self._lanes()))
 
     def _call(self, lane: int | None) -> int:
         """Call the active subscribers (of ``lane``; None: all); the most entries one took."""
@@ -134,26 +130,8 @@ class Ticker(QObject):
         lanes = self._lanes()
         if not lanes:
             return
-        if self._flooded:
-            later = [lane for lane in lanes if lane >= self._next_lane]
-            run = later[:1] or lanes[:1]
-        else:
-            run = lanes
-            self._round_most = 0
-        most = 0
-        for lane in run:
-            most = max(most, self._call(lane))
-            self._round_most = max(self._round_most, most)
-            if lane == lanes[-1]:  # a round is over: flooded?
-                self._flooded = self._round_most >= FLOOD_BATCH_ROWS
-                self._round_most = 0
-                self._next_lane = lanes[0]
-            else:
-                self._next_lane = lane + 1
-                if most >= FLOOD_BATCH_ROWS:
-                    self._flooded = True  # the next lanes take theirs in frames of their own
-                    break
-        if most and self._flooded:
+        most = self.plan.frame(lanes, self._call)
+        if most and self.plan.flooded:
             # Qt posts the window's repaint request at low priority; an event posted now at the
             # same priority is delivered right behind it, once the frame has been painted.
             self._frame_start = start
@@ -170,21 +148,16 @@ class Ticker(QObject):
     def _painted(self) -> None:
         """A flooded frame and its repaint are over: space the next frame by what they cost."""
         start, self._frame_start = self._frame_start, None
-        if start is None or not self._timer.isActive() or not self._flooded:
+        if start is None or not self._timer.isActive() or not self.plan.flooded:
             return
         cost = (time.perf_counter() - start) * 1000
         self.last_frame_ms = cost
-        longest = FLOOD_MAX_MS / max(1, len(self._lanes()))
-        wait = min(longest, max(self._shortest(), cost / VIEW_SHARE - cost))
-        self._timer.start(max(1, int(wait)))
+        self._timer.start(self.plan.wait_after(cost, len(self._lanes())))
 
     def tick(self) -> int:
         """One tick of every lane now; the most entries any subscriber took."""
         most = self._call(None)
-        self._flooded = most >= FLOOD_BATCH_ROWS
-        self._round_most = 0
-        lanes = self._lanes()
-        self._next_lane = lanes[0] if lanes else 0
+        self.plan.all_lanes_took(most, self._lanes())
         return most
 
 

@@ -419,12 +419,6 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ columns
 
-    def set_settings(self, settings: QSettings | None) -> None:
-        """Keep the user's columns (order, shown or hidden, widths) in ``settings``, and take
-        them from there now."""
-        self._settings = settings
-        self._load_columns()
-
     def _load_columns(self) -> None:
         raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
         saved: tuple[list[str], dict[str, bool], dict[str, float]] = ([], {}, {})
