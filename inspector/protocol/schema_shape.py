@@ -215,6 +215,40 @@ def differing_paths(a: JsonValue, b: JsonValue, path: tuple[str | int, ...] = ()
     return [] if json_equal(a, b) and type(a) is type(b) else [path]
 
 
+@dataclass(frozen=True)
+class TextProblem:
+    """Why a raw editor's text holds no JSON object: a constant JSON does not have (``NaN``,
+    ``Infinity``), a decode error at ``line``/``column``, or (neither) JSON that is no object."""
+
+    constant: str = ""
+    line: int = 0
+    column: int = 0
+    message: str = ""
+
+
+def read_object_text(text: str) -> tuple[JsonObject | None, TextProblem | None]:
+    """The JSON object ``text`` holds (``{}`` when it is blank), or why it holds none."""
+    if not text.strip():
+        return {}, None
+
+    def no_constants(name: str) -> JsonValue:
+        raise _Constant(name)
+
+    try:
+        value = json.loads(text, parse_constant=no_constants)
+    except json.JSONDecodeError as exc:
+        return None, TextProblem(line=exc.lineno, column=exc.colno, message=exc.msg)
+    except _Constant as exc:
+        return None, TextProblem(constant=exc.name)
+    return (value, None) if isinstance(value, dict) else (None, TextProblem())
+
+
+class _Constant(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class NumberProblem(enum.StrEnum):
     NOT_A_NUMBER = "not-a-number"
     NOT_WHOLE = "not-whole"
@@ -455,6 +489,7 @@ __all__ = [
     "NumberProblem",
     "Reason",
     "Refusal",
+    "TextProblem",
     "differing_paths",
     "enum_choices",
     "field_shape",
@@ -463,6 +498,7 @@ __all__ = [
     "json_equal",
     "path_text",
     "read_number",
+    "read_object_text",
     "split_choices",
     "value_label",
 ]

@@ -62,7 +62,15 @@ from inspector.protocol.schema import (
     cached_validator,
     check_value,
 )
-from inspector.protocol.schema_shape import FieldShape, Kind, Refusal, differing_paths, form_shape, path_text
+from inspector.protocol.schema_shape import (
+    FieldShape,
+    Kind,
+    Refusal,
+    differing_paths,
+    form_shape,
+    path_text,
+    read_object_text,
+)
 
 from .schema_fields import (
     ArrayField,
@@ -292,22 +300,6 @@ _FIELDS: dict[Kind, Callable[[SchemaForm, tuple, FieldShape], Field]] = {
 # ====================================================================== raw JSON + form
 
 
-def parse_json_text(text: str) -> tuple[JsonValue, str | None]:
-    """``(value, None)`` or ``(None, "line L, column C: why")``; NaN and Infinity are refused."""
-
-    def no_constants(name: str) -> JsonValue:
-        raise ValueError(QCoreApplication.translate("SchemaForm", "{0} is not JSON").format(name))
-
-    try:
-        return json.loads(text, parse_constant=no_constants), None
-    except json.JSONDecodeError as exc:
-        return None, QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}").format(
-            exc.lineno, exc.colno, exc.msg
-        )
-    except ValueError as exc:
-        return None, str(exc)
-
-
 def dumps_pretty(value: JsonValue) -> str:
     try:
         return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
@@ -476,15 +468,17 @@ class ArgumentsEditor(QWidget):
         self._validate_raw()
 
     def _parse_raw(self) -> tuple[JsonValue, str | None]:
-        text = self.raw_edit.toPlainText()
-        if not text.strip():
-            return {}, None
-        value, problem = parse_json_text(text)
-        if problem is not None:
-            return None, self.tr("not JSON: {0}").format(problem)
-        if not isinstance(value, dict):
+        value, problem = read_object_text(self.raw_edit.toPlainText())
+        if problem is None:
+            return value, None
+        if problem.constant:
+            why = QCoreApplication.translate("SchemaForm", "{0} is not JSON").format(problem.constant)
+        elif problem.message:
+            why = QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}")
+            why = why.format(problem.line, problem.column, problem.message)
+        else:
             return None, self.tr("the arguments must be a JSON object")
-        return value, None
+        return None, self.tr("not JSON: {0}").format(why)
 
     def _raw_changed(self) -> None:
         self._validate_raw()

@@ -16,6 +16,7 @@ from inspector.protocol.schema_shape import (
     NumberProblem,
     Reason,
     Refusal,
+    TextProblem,
     choice_index,
     differing_paths,
     field_shape,
@@ -23,6 +24,7 @@ from inspector.protocol.schema_shape import (
     json_equal,
     path_text,
     read_number,
+    read_object_text,
     split_choices,
     value_label,
 )
@@ -312,3 +314,12 @@ def test_which_choices_a_value_picks() -> None:
     assert choice_index(choices, "b") is None and choice_index((), 1) is None
     assert split_choices(choices, ["a", 7, True, "zz"]) == ({1, 2}, [7, "zz"])
     assert split_choices(choices, []) == (set(), [])
+
+
+def test_the_raw_editors_text() -> None:
+    assert read_object_text("") == ({}, None) and read_object_text(" \n ") == ({}, None)
+    assert read_object_text('{"a": [1, 2.5]}') == ({"a": [1, 2.5]}, None)
+    assert read_object_text("[1]") == (None, TextProblem())  # JSON, not an object
+    assert read_object_text('{"a": NaN}') == (None, TextProblem(constant="NaN"))
+    value, problem = read_object_text('{\n  "a": 1,\n}')
+    assert value is None and problem is not None and (problem.line, problem.column) == (3, 1) and problem.message
