@@ -222,11 +222,11 @@ def build(app, *, config: Path | None = None, servers_after_paint: bool = False)
     window = MainWindow(controller, store, profiles, settings, languages, themes)
     window.settings_notes[:0] = notes
     languages.window = window  # the window restores its own size, docks and toolbar
-    if servers_after_paint:
+    if servers_after_paint:  # the heap is frozen then too (nothing floods before the first paint)
         after_first_paint(window, lambda: read_saved_servers(window))
     else:
         _say_load_problems(window)
-    _freeze_heap()
+        _freeze_heap()
     return controller, window
 
 
@@ -275,7 +275,7 @@ def read_saved_servers(window: MainWindow) -> None:
     shown[:] = profiles
     window.connection.show_profiles(0)
     _say_load_problems(window)
-    _freeze_heap()  # the modules the read imported (pydantic) live as long as the app too
+    _freeze_heap()  # all that lives now (the window, and pydantic, which the read imported) lives as long as the app
 
 
 def after_first_paint(window: QObject, action: Callable[[], None], *, at_the_latest_ms: int = 1000) -> None:
