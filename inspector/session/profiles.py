@@ -138,6 +138,16 @@ class Problem(str):
         return (self.code,), dict(self.values)
 
 
+def split_problem(line: str) -> str | None:
+    """Why a command line cannot be split as a shell would (shlex's own words: "No closing
+    quotation", "No escaped character"), or None."""
+    try:
+        shlex.split(line)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def url_problem(url: str) -> Problem | None:
     """Why ``url`` cannot be an MCP server's address, or None."""
     text = url.strip()
@@ -212,6 +222,22 @@ class ServerProfile:
     def command_line(self) -> str:
         """The command as one shell-quoted line; "" while there is none (not ``''``)."""
         return shlex.join(self.argv) if self.command or self.args else ""
+
+    def set_command_line(self, line: str) -> None:
+        """The command and its arguments from one line, split as a shell would (quotes allowed);
+        a line that cannot be split (an open quote: :func:`split_problem`) leaves no command."""
+        try:
+            argv = shlex.split(line)
+        except ValueError:
+            argv = []
+        self.command, self.args = (argv[0], argv[1:]) if argv else ("", [])
+
+    def reach_at(self, transport: str, url: str) -> None:
+        """Reach the server over ``transport`` at ``url``: what was found out last time is
+        forgotten when either changed (it was found out for another address or another choice)."""
+        if (transport, url) != (self.transport, self.url):
+            self.detected_transport = ""
+        self.transport, self.url = transport, url
 
     def problems(self) -> dict[str, Problem]:
         """Field name -> what is wrong, for showing next to the field (a :class:`Problem`: the

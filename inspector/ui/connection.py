@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import shlex
 from collections.abc import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
@@ -39,6 +38,7 @@ from inspector.session.profiles import (
     Needs,
     Problem,
     ServerProfile,
+    split_problem,
     transport_choice,
     transport_choices,
 )
@@ -46,7 +46,7 @@ from inspector.session.recording import TransportKind
 from inspector.session.secrecy import secret_header
 
 from .roots_editor import RootsEditor
-from .widgets import ErrorLabel, plain_tooltip
+from .widgets import ErrorLabel, plain_label, plain_tooltip, section_title
 
 ERAS = ("auto", "legacy", "modern")
 
@@ -284,9 +284,7 @@ class ProfileEditor(QWidget):
                 e,
             )
         self.version = QComboBox()
-        self.detected = QLabel()
-        self.detected.setTextFormat(Qt.TextFormat.PlainText)
-        self.detected.setWordWrap(True)
+        self.detected = plain_label()
         self.errors: dict[str, QLabel] = {}
         form.addRow(self.tr("Name"), self._with_error("name", self.name))
         form.addRow(self.tr("Transport"), self._with_error("transport", self.transport))
@@ -571,20 +569,9 @@ class ProfileEditor(QWidget):
     def apply_to(self, p: ServerProfile) -> None:
         if not p.builtin:
             p.name = self.name.text()
-            try:
-                argv = shlex.split(self.command.text())
-            except ValueError:
-                argv = []
-            p.command = argv[0] if argv else ""
-            p.args = argv[1:]
+            p.set_command_line(self.command.text())
         p.cwd = self.cwd.text().strip()
-        if p.url != self.url.text().strip() or p.transport != (
-            p.transport if p.builtin else self.transport.currentData()
-        ):
-            p.detected_transport = ""  # found out for another address or another choice
-        if not p.builtin:
-            p.transport = self.transport.currentData()
-        p.url = self.url.text().strip()
+        p.reach_at(p.transport if p.builtin else self.transport.currentData(), self.url.text().strip())
         p.headers = self.headers.vars()
         p.verify_tls = self.verify_tls.isChecked()
         self._show_tls_warning()
@@ -602,12 +589,11 @@ class ProfileEditor(QWidget):
     def _show_problems(self) -> None:
         p = self._profile
         problems: dict[str, str] = dict(p.problems()) if p is not None else {}  # a Problem is a str
-        try:
-            shlex.split(self.command.text())
-        except ValueError as exc:
-            why = SPLIT_ERRORS.get(str(exc))
+        split = split_problem(self.command.text())
+        if split is not None:
+            why = SPLIT_ERRORS.get(split)
             problems["command"] = self.tr("Cannot split the command: {why}").format(
-                why=QCoreApplication.translate("ProfileEditor", str(why)) if why else str(exc)
+                why=QCoreApplication.translate("ProfileEditor", str(why)) if why else split
             )
         if "args" in problems:  # the arguments are typed in the command line
             problems.setdefault("command", problems["args"])
@@ -670,9 +656,7 @@ class ConnectionPanel(QWidget):
         self.undo_row = QWidget()
         undo_layout = QHBoxLayout(self.undo_row)
         undo_layout.setContentsMargins(0, 0, 0, 0)
-        self.undo_label = QLabel()
-        self.undo_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.undo_label.setWordWrap(True)
+        self.undo_label = plain_label()
         self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.setToolTip(self.tr("Put the deleted server back where it was"))
         self.undo_button.clicked.connect(self.undo_delete)
@@ -685,8 +669,7 @@ class ConnectionPanel(QWidget):
         scroll.setWidget(self.editor)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        title = QLabel(self.tr("Servers"))
-        title.setStyleSheet("font-weight: bold;")
+        title = section_title(self.tr("Servers"))
         self.compact_button = QToolButton()
         self.compact_button.setText(self.tr("Compact"))
         self.compact_button.setToolTip(
@@ -711,9 +694,7 @@ class ConnectionPanel(QWidget):
         self.picker.setAccessibleName(self.tr("Server"))
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.setMinimumContentsLength(12)
-        self.state_label = QLabel()
-        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label.setWordWrap(True)
+        self.state_label = plain_label()
         # the window's own words for them (its toolbar's actions): one entry each in the catalogue
         self.connect_button = QPushButton(QCoreApplication.translate("MainWindow", "Connect"))
         self.connect_button.clicked.connect(self.connectRequested.emit)

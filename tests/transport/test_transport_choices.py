@@ -15,7 +15,7 @@ from toy_transport import KIND, LABEL, OPTION, ToySpec, registered
 
 from inspector import cli
 from inspector.session import Session
-from inspector.session.profiles import ServerProfile
+from inspector.session.profiles import ServerProfile, split_problem
 from inspector.session.recording import Direction, Recording
 from inspector.transport import MemoryTransport, open_transport
 from inspector.transport.base import (
@@ -202,3 +202,24 @@ def test_no_front_end_lists_the_transports_a_user_picks() -> None:
             and id(node) not in allowed
         ]
         assert named == []
+
+
+def test_a_saved_server_takes_its_command_line_and_where_it_is_reached() -> None:
+    """What the server editor hands the saved server: one command line split as a shell would
+    (one that cannot be split leaves no command, and says why), and the transport and URL, which
+    forget what auto found out once either changes."""
+    profile = ServerProfile("s", "")
+    profile.set_command_line("node 'my server.js' --port 3")
+    assert profile.argv == ["node", "my server.js", "--port", "3"]
+    assert split_problem("node 'open") == "No closing quotation" and split_problem("node s.js") is None
+    profile.set_command_line("node 'open")
+    assert (profile.command, profile.args) == ("", [])
+    profile.reach_at("http-auto", "http://h/mcp")
+    profile.detected_transport = "sse"
+    profile.reach_at("http-auto", "http://h/mcp")
+    assert profile.detected_transport == "sse"  # nothing changed: Connect still goes straight to HTTP+SSE
+    profile.reach_at("http-auto", "http://other/mcp")
+    assert (profile.transport, profile.url, profile.detected_transport) == ("http-auto", "http://other/mcp", "")
+    profile.detected_transport = "sse"
+    profile.reach_at("streamable-http", "http://other/mcp")
+    assert profile.detected_transport == ""
