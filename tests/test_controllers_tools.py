@@ -27,8 +27,11 @@ from inspector.session.controllers.tools import (
     TOOL_ERROR,
     ToolFacts,
     ToolsController,
+    annotations_text,
     reply_outcome,
     tool_facts,
+    tool_matches,
+    tool_title,
 )
 from inspector.transport.base import StdioSpec
 
@@ -75,6 +78,17 @@ def test_what_an_answer_is() -> None:
     assert tool_facts({"inputSchema": draft, "execution": {"taskSupport": 3}}) == ToolFacts(dialect="draft-07")
     assert tool_facts({"inputSchema": {"$schema": "urn:mine"}, "outputSchema": {}}).dialect == "urn:mine"
     assert ToolsController().pages_per_load == AUTO_PAGES and not ToolsController().call({"name": "x"}, {})
+
+
+def test_what_a_front_end_reads_of_a_tool() -> None:
+    plain = {"name": "echo", "description": "Says It Back"}
+    titled = {"name": "add", "title": "Add", "annotations": {"title": "Sum", "readOnlyHint": True, "n": 2}}
+    assert tool_title(plain) == "echo" and tool_title(titled) == "Add"
+    assert tool_title({"name": "x", "title": "", "annotations": {"title": "From hints"}}) == "From hints"
+    assert tool_matches(plain, "") and tool_matches(plain, "  it BACK ") and tool_matches(titled, "ad")
+    assert not tool_matches(plain, "sum") and not tool_matches(titled, "says")
+    assert annotations_text(titled) == "readOnlyHint: true, n: 2"
+    assert annotations_text(plain) is None and annotations_text({"annotations": {}}) == ""
 
 
 @pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])

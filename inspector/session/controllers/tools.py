@@ -91,6 +91,31 @@ class ToolFacts:
     task_support: str | None = None
 
 
+def tool_title(tool: JsonObject) -> str:
+    """What a front-end calls ``tool``: its ``title``, else the title in its annotations, else its name."""
+    title = tool.get("title")
+    if not (isinstance(title, str) and title):
+        ann = tool.get("annotations")
+        title = ann.get("title") if isinstance(ann, dict) else None
+    return title if isinstance(title, str) and title else str(tool.get("name", "?"))
+
+
+def tool_matches(tool: JsonObject, needle: str) -> bool:
+    """Whether ``needle`` (any case; an empty one matches every tool) is in the tool's name,
+    title or description."""
+    needle = needle.strip().lower()
+    return not needle or needle in " ".join(str(tool.get(k, "")) for k in ("name", "title", "description")).lower()
+
+
+def annotations_text(tool: JsonObject) -> str | None:
+    """The tool's annotations as declared, ``key: value, ...`` (booleans as JSON writes them,
+    the title left out: it is shown as the title); None when it sends no annotations object."""
+    ann = tool.get("annotations")
+    if not isinstance(ann, dict):
+        return None
+    return ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
+
+
 def tool_facts(tool: JsonObject) -> ToolFacts:
     schema = tool.get("inputSchema")
     schema = schema if isinstance(schema, dict) else {}

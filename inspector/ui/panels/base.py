@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import ExitStack
+from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -123,24 +124,9 @@ class WaitNote(QFrame):
         self.setObjectName("waitNote")
         self.state: WaitState | None = None
         self.seqs: list[int] = []
-        self.text = plain_label(selectable=True)
-        self.text.setObjectName("waitText")
-        set_tone(self.text, "warn")
-        self.buttons: list[QPushButton] = []
-        side = QVBoxLayout()
-        side.setContentsMargins(0, 0, 0, 0)
-        for i in range(self.MAX_LINKS):
-            button = QPushButton()
-            button.setObjectName(f"waitShow{i}")
-            button.clicked.connect(lambda *_, i=i: self._show(i))
-            button.hide()
-            self.buttons.append(button)
-            side.addWidget(button)
-        side.addStretch(1)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.text, 1)
-        row.addLayout(side)
+        self.text = named(plain_label(selectable=True), "waitText", "warn")
+        self.buttons = [button(f"waitShow{i}", partial(self._show, i), hidden=True) for i in range(self.MAX_LINKS)]
+        lay_out(QHBoxLayout(self), self.text, column(None, *self.buttons, 1)).setStretch(0, 1)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.hide()
 
@@ -314,8 +300,7 @@ class FeaturePanel(QWidget):
                 self.recorded_note.hide()
             return
         if self.recorded_note is None:
-            self.recorded_note = plain_label(selectable=False)
-            self.recorded_note.setObjectName("recordedNote")
+            self.recorded_note = named(plain_label(selectable=False), "recordedNote")
             self.recorded_note.setSizePolicy(
                 QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum
             )  # a line, not a share of the room
@@ -411,11 +396,8 @@ class FeaturePanel(QWidget):
 
     def _wait_layout(self) -> QVBoxLayout:
         if self._wait_box is None:
-            self._wait_box = QWidget()
-            self._wait_box.setObjectName("waitNotes")
-            box = QVBoxLayout(self._wait_box)
-            box.setContentsMargins(0, 0, 0, 0)
-            box.setSpacing(4)
+            self._wait_box = named(QWidget(), "waitNotes")
+            column(self._wait_box, spacing=4)
             self._wait_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
             layout = self.layout()
             if isinstance(layout, QBoxLayout):

@@ -90,7 +90,10 @@ from inspector.session.controllers.tools import (
     TASK,
     CallOutcome,
     ToolsController,
+    annotations_text,
     tool_facts,
+    tool_matches,
+    tool_title,
 )
 from inspector.session.operations import ListNote
 
@@ -139,14 +142,6 @@ def tool_badges(tool: dict) -> list[tuple[str, str]]:
     if support in TASK_BADGES:
         out.append((QCoreApplication.translate("ToolsPanel", str(TASK_BADGES[support])), "warn"))
     return out
-
-
-def tool_title(tool: dict) -> str:
-    title = tool.get("title")
-    if not (isinstance(title, str) and title):
-        ann = tool.get("annotations")
-        title = ann.get("title") if isinstance(ann, dict) else None
-    return title if isinstance(title, str) and title else str(tool.get("name", "?"))
 
 
 class ToolDelegate(QStyledItemDelegate):
@@ -615,12 +610,9 @@ class ToolsPanel(FeaturePanel):
         self.count_label.setText(text)
 
     def _apply_filter(self, *_: object) -> None:
-        needle = self.filter_edit.text().strip().lower()
         for i in range(self.list.count()):
             item = self.list.item(i)
-            tool = item.data(TOOL_ROLE) or {}
-            hay = " ".join(str(tool.get(k, "")) for k in ("name", "title", "description")).lower()
-            item.setHidden(bool(needle) and needle not in hay)
+            item.setHidden(not tool_matches(item.data(TOOL_ROLE) or {}, self.filter_edit.text()))
 
     def _note(self, text: Callable[[], str]) -> None:
         """The note under the list, made by ``text`` now and again after a language switch."""
@@ -676,14 +668,9 @@ class ToolsPanel(FeaturePanel):
 
     def _annotations_tip(self, tool: dict) -> None:
         """The name's tooltip: the tool's annotations as declared (none: no tooltip)."""
-        ann = tool.get("annotations")
-        if isinstance(ann, dict):
-            hints = ", ".join(
-                f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title"
-            )
-            self.name_label.setToolTip(plain_tooltip(self.tr("annotations (untrusted hints): {0}").format(hints)))
-        else:
-            self.name_label.setToolTip("")
+        hints = annotations_text(tool)
+        tip = self.tr("annotations (untrusted hints): {0}").format(hints) if hints is not None else None
+        self.name_label.setToolTip(plain_tooltip(tip) if tip is not None else "")
 
     def _show_badges(self, tool: dict) -> None:
         while self.badge_row.count():
