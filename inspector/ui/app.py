@@ -520,20 +520,12 @@ def self_test(timeout: float = 60.0) -> int:
         import anyio
         import qasync
         from PySide6 import __version__ as qt_version
-        from PySide6.QtCore import QCoreApplication, QEvent, QObject
+        from PySide6.QtCore import QCoreApplication, QEvent
 
         app = make_application()
         say(f"Qt {qt_version}, platform {app.platformName()} ({why})")
     except Exception as exc:  # a missing system library shows up here (libGL, libEGL, fonts)
         return fail(step, f"{type(exc).__name__}: {exc}")
-
-    class PaintWatcher(QObject):
-        painted = False
-
-        def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
-            if event.type() == QEvent.Type.Paint:
-                self.painted = True
-            return False
 
     result: list[int] = []
 
@@ -567,11 +559,11 @@ def self_test(timeout: float = 60.0) -> int:
                 controller.task_group = tg
                 try:
                     step = "window"
-                    watcher = PaintWatcher(window)
-                    window.installEventFilter(watcher)
+                    painted: list[bool] = []  # a real paint: the wait below gives up long before the fallback
+                    after_first_paint(window, lambda: painted.append(True), at_the_latest_ms=3_600_000)
                     window.resize(1200, 800)
                     window.show()
-                    await until(lambda: watcher.painted, "the window's first paint", 20)
+                    await until(lambda: bool(painted), "the window's first paint", 20)
                     image = window.grab().toImage()
                     colours = _distinct_colours(image)
                     if colours < 8:
