@@ -200,7 +200,7 @@ def test_a_flood_is_taken_in_one_insertion_per_tick(qapp):
     # ONE insertion per later tick with log messages, never one per message (the first slice
     # comes with the model's reset to the new recording)
     assert len(inserts) == -(-n // MAX_SCAN) - 1 and inserts[0] == (MAX_SCAN, 2 * MAX_SCAN - 1)
-    model.set_floor(LEVELS.index("error"))
+    model.logs.set_floor(LEVELS.index("error"))
     assert model.rowCount() == n // 2
     # cells are decoded only for painted rows
     assert model.data(model.index(0, 1)) == "error"
@@ -303,7 +303,7 @@ def test_log_model_passes_the_model_tester(qapp, qtmodeltester):
         model.fetch_new()
     assert model.rowCount() == 200
     qtmodeltester.check(model)
-    model.set_floor(LEVELS.index("warning"))
+    model.logs.set_floor(LEVELS.index("warning"))
     qtmodeltester.check(model)
 
 

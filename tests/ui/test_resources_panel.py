@@ -83,7 +83,9 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
                 verdict = Availability(**{**verdict.__dict__, **overrides})
             assert verdict.shown
             panel.session_started(session, verdict, era, eng.version)
-            await until(lambda: panel.feature.resources.loaded and panel.feature.templates.loaded and not panel.busy.busy)
+            await until(
+                lambda: panel.feature.resources.loaded and panel.feature.templates.loaded and not panel.busy.busy
+            )
             await body(panel, session)
         panel.session_ended()
         if after is not None:
@@ -157,7 +159,7 @@ def test_prepared_contents_report_problems(qtbot):
     assert "neither text nor blob" in empty.problem
     panel = ResourcesPanel(SessionController())
     qtbot.addWidget(panel)
-    panel.contents.set_contents([text.content, bad.content, fake.content])
+    panel.contents.set_prepared([text, bad, fake])
     cards = panel.contents.cards
     assert [c.uri for c in cards] == ["x://t", "x://b", "x://i"]
     assert not cards[0].prose  # JSON is shown in a fixed font

@@ -38,7 +38,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetrics,
     QGuiApplication,
     QIcon,
@@ -75,7 +74,7 @@ from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
 from ..theme import is_dark, mix
 from ..ticker import set_live_text
-from ..widgets import ErrorLabel, muted, plain_tooltip
+from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
 from .base import FeaturePanel
 from .shared import request_failed
 
@@ -176,7 +175,7 @@ class LogModel(RowTableModel):
         self._paint: dict[int, tuple] = {}  # seq * COUNT + column -> what painting the cell asks for
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
         self._colors = LevelColors(QGuiApplication.palette())
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
         self._bold = QFont()
         self._bold.setBold(True)
         self.retranslate_headers()
@@ -220,14 +219,7 @@ class LogModel(RowTableModel):
         """Log messages seen since the last clear (shown or filtered out)."""
         return self.logs.total
 
-    # ------------------------------------------------------------ filter
-
-    def floor(self) -> int:
-        return self.logs.floor
-
-    def set_floor(self, rank: int) -> None:
-        """Show messages at ``rank`` or above (0 = debug shows everything)."""
-        self.logs.set_floor(rank)
+    # ------------------------------------------------------------ filter (the view's: LogsController.set_floor)
 
     def levels_shown(self) -> list[str]:
         """The level of every row, in order (for tests and exports)."""
@@ -345,7 +337,7 @@ class LogTable(QTableView):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono = mono_font()
         self.setColumnWidth(Col.TIME, QFontMetrics(mono).horizontalAdvance("00000.000") + 24)
         self.setColumnWidth(Col.LEVEL, fm.horizontalAdvance("emergency") + 44)
         self.setColumnWidth(Col.LOGGER, fm.horizontalAdvance("M") * 12)
@@ -382,8 +374,7 @@ class LogsPanel(FeaturePanel):
         self.filter.currentIndexChanged.connect(lambda i: self.feature.set_floor(int(self.filter.itemData(i))))
         self.filter_label.setBuddy(self.filter)
 
-        self.count_label = QLabel()
-        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.count_label = plain_label(wrap=False)
         self.clear_button = QPushButton()
         self.clear_button.clicked.connect(self.model.clear)
 
@@ -393,14 +384,11 @@ class LogsPanel(FeaturePanel):
         self.level_label.setBuddy(self.level)
         self.set_level_button = QPushButton()
         self.set_level_button.clicked.connect(lambda *_: self.set_server_level())
-        self.level_status = QLabel()
-        self.level_status.setTextFormat(Qt.TextFormat.PlainText)
-        self.level_status.setWordWrap(True)
+        self.level_status = muted(plain_label())
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.error = ErrorLabel("logsError")
         self._fill_levels()
 
-        self.level_status = muted(self.level_status)
         bar = QHBoxLayout()  # what this view shows
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.filter_label)

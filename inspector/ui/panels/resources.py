@@ -365,9 +365,6 @@ class ContentsView(QScrollArea):
             self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
         super().changeEvent(event)
 
-    def set_contents(self, contents: list) -> None:
-        self.set_prepared([prepare_content(c) for c in contents if isinstance(c, dict)])
-
     def set_prepared(self, prepared: list[PreparedContent]) -> None:
         self.clear(lambda: self.tr("The server returned no contents."))
         self.empty.setVisible(not prepared)
@@ -620,12 +617,9 @@ class ResourcesPanel(FeaturePanel):
         uri = call.params.get("uri")
         uri = uri if isinstance(uri, str) else str(uri)
         self.lists.setCurrentWidget(self.resource_list)
-        if not self.resource_list.select_where("uri", uri):
+        if not self.resource_list.select_where("uri", uri):  # not listed: the uri alone
             self.current = self.template = None
-            self.heading.setText(uri)
-            self.uri_label.setText(uri)
-            self.facts.setText("")
-            self.description.setText("")
+            self._show_head({}, uri)
             self.template_box.setVisible(False)
         self.feature.shown_uri = uri
         if call.reply is None:
@@ -638,7 +632,7 @@ class ResourcesPanel(FeaturePanel):
         entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
-        self.contents.set_contents(list(entries))
+        self.contents.set_prepared([prepare_content(c) for c in entries])
         n = len(entries)
         self.say(
             self.status,
@@ -654,6 +648,7 @@ class ResourcesPanel(FeaturePanel):
 
     @property
     def modern(self) -> bool:
+        """The era shown (a replay's too: the controller holds a live session's only)."""
         return self.era == "modern"
 
     def _sync_actions(self) -> None:

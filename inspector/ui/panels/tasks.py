@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import orjson
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -47,7 +47,7 @@ from inspector.session.operations import TERMINAL_STATUSES
 from ..content import ContentView
 from ..text import format_milliseconds, format_timestamp
 from ..theme import colour, is_dark
-from ..widgets import ErrorLabel, plain_tooltip
+from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip, section_title
 from .base import FeaturePanel
 from .shared import request_failed
 
@@ -78,7 +78,7 @@ class TasksPanel(FeaturePanel):
         self.feature = TasksController()  # the tasks, their results, polling; the panel draws them
         self.items: dict[str, QTreeWidgetItem] = {}
         self._colors = status_colors(QGuiApplication.palette())
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = mono_font()
 
         # ---- list side
         self.refresh_button = QPushButton()
@@ -86,8 +86,7 @@ class TasksPanel(FeaturePanel):
         self.more_button = QPushButton()
         self.more_button.clicked.connect(lambda *_: self.load_more())
         self.more_button.setVisible(False)
-        self.count_label = QLabel()
-        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.count_label = plain_label(wrap=False)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(4)
         self.tree.setHeaderLabels(["", "", "", ""])
@@ -106,9 +105,7 @@ class TasksPanel(FeaturePanel):
         self.tree.setColumnWidth(Col.STATUS, fm.horizontalAdvance("input_required") + 24)
         self.tree.setColumnWidth(Col.UPDATED, fm.horizontalAdvance("00:00:00") + 24)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
-        self.empty_label = QLabel()
-        self.empty_label.setWordWrap(True)
-        self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_label = muted(plain_label())
 
         list_bar = QHBoxLayout()
         list_bar.setContentsMargins(0, 0, 0, 0)
@@ -124,24 +121,17 @@ class TasksPanel(FeaturePanel):
         lv.addWidget(self.empty_label)
 
         # ---- detail side
-        self.heading = QLabel()
-        bold = QFont(self.heading.font())
-        bold.setBold(True)
+        self.heading = section_title("")
+        bold = self.heading.font()
         bold.setPointSizeF(bold.pointSizeF() * 1.1)
         self.heading.setFont(bold)
-        self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.fields: dict[str, QLabel] = {}
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.field_labels: dict[str, QLabel] = {}
         for key in ("taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"):
-            value = QLabel("—")
-            value.setTextFormat(Qt.TextFormat.PlainText)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            value.setWordWrap(key == "statusMessage")
-            if key == "taskId":
-                value.setFont(self._mono)
+            value = plain_label("—", wrap=key == "statusMessage", selectable=True, mono=key == "taskId")
             self.fields[key] = value
             label = QLabel()
             self.field_labels[key] = label
@@ -161,9 +151,7 @@ class TasksPanel(FeaturePanel):
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         self.error = ErrorLabel("tasksError")
-        self.result_note = QLabel()
-        self.result_note.setTextFormat(Qt.TextFormat.PlainText)
-        self.result_note.setWordWrap(True)
+        self.result_note = plain_label()
         self.result_view = ContentView()  # a tool's result as the Tools panel shows it
         self.result_json = QPlainTextEdit()
         self.result_json.setReadOnly(True)
