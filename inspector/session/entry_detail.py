@@ -15,7 +15,9 @@ inspector concluded; what it concludes is decided here, without Qt, and tested h
   :func:`http_tab_text` is the pane's HTTP tab (every exchange of an entry).
 * :func:`header_facts` are the facts under the heading (time, id, size, latency, the wait at the
   step gate, the state after), and :func:`pair_of` the entry's request or response.
-* :func:`bytes_facts` says what the exact bytes are (size, UTF-8, line terminator).
+* :func:`bytes_facts` says what the exact bytes are (size, UTF-8, line terminator), and
+  :func:`raw_view` what of them is shown as text or as a hex dump (a long line: its head, and a
+  note saying how much).
 * :func:`json_summary` and :func:`json_brief` are a JSON value as the tree shows it.
 * :func:`explain_schema` validates an entry again and lists every schema error with its path.
 
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from inspector.protocol.framing import frame_body
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
@@ -41,6 +44,7 @@ from inspector.protocol.rules import RULES, Severity
 
 from .entry_text import EntryHead, format_duration, format_id, format_size
 from .recording import Direction, Entry, Recording
+from .value_text import hex_dump, utf8_head
 from .version_in_force import version_in_force
 
 __all__ = [
@@ -52,6 +56,7 @@ __all__ = [
     "json_brief",
     "json_summary",
     "pair_of",
+    "raw_view",
     "entry_findings",
     "exchange_text",
     "explain_schema",
@@ -127,7 +132,12 @@ WORDS: dict[str, str] = {
     "items": "[{n} items]",
     "one_item": "[1 item]",
     "characters": "[{n} characters]",
+    "showing": "showing {shown} of {total}",
+    "hex_stops": " (the hex dump stops here; Save bytes… writes them all)",
 }
+
+RAW_LIMIT = 64 * 1024  # bytes shown before "Show all" (laying out a line costs ~0.2 ms per KiB)
+HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
 
 
 def _same(_context: str, text: str) -> str:
@@ -449,3 +459,20 @@ def json_brief(value: JsonValue, limit: int, tr: Translate = _same, number: Call
     except TypeError:
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = _same) -> tuple[str, str]:
+    """The text of the exact bytes (as text, invalid UTF-8 as U+FFFD, or a hex dump) and the note
+    for a line shown in part ("" when all of it is shown). A line over :data:`RAW_LIMIT` shows
+    its head until ``show_all``; a hex dump stops at :data:`HEX_LIMIT` even then."""
+    n = len(raw)
+    if hex:
+        shown = raw[: HEX_LIMIT if show_all else RAW_LIMIT]
+        text = hex_dump(shown)
+    else:
+        shown = raw if show_all or n <= RAW_LIMIT else utf8_head(raw, RAW_LIMIT)
+        text = (frame_body(shown) if shown is raw else shown).decode("utf-8", "replace")
+    if len(shown) == n:
+        return text, ""
+    note = tr(CONTEXT, WORDS["showing"]).format(shown=format_size(len(shown)), total=format_size(n))
+    return text, note + (tr(CONTEXT, WORDS["hex_stops"]) if hex and show_all else "")

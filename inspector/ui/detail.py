@@ -29,6 +29,7 @@ Everything the server controls is shown through plain-text widgets (QLabel with
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication, QTextOption
@@ -53,9 +54,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.framing import frame_body
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import Kind
+from inspector.session.entry_detail import RAW_LIMIT as RAW_LIMIT  # the tests' bound of a line shown
 from inspector.session.entry_detail import (
     bytes_facts,
     entry_findings,
@@ -65,19 +66,17 @@ from inspector.session.entry_detail import (
     json_brief,
     json_summary,
     pair_of,
+    raw_view,
 )
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
-from inspector.session.value_text import utf8_head
 
-from .text import JSON_HEAD, format_size, hex_dump, json_head
+from .text import JSON_HEAD, format_size, json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 from .widgets import plain_label, plain_tooltip
 
 translate = QCoreApplication.translate
 
-RAW_LIMIT = 64 * 1024  # bytes shown before "Show all" (laying out a line costs ~0.2 ms per KiB)
-HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
 WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
 TREE_PAGE = 500  # children built per expansion step
 VALUE_CHARS = 200  # characters of a string value shown in the tree
@@ -165,13 +164,8 @@ class DetailPane(QWidget):
         self.raw_title = plain_label(selectable=False, wrap=False)
         raw_bar.addWidget(self.raw_title)
         raw_bar.addStretch(1)
-        self.hex_button = QToolButton()
-        self.hex_button.setCheckable(True)
-        self.hex_button.toggled.connect(self.set_hex)
-        raw_bar.addWidget(self.hex_button)
-        self.save_button = QToolButton()
-        self.save_button.clicked.connect(self._save_bytes)
-        raw_bar.addWidget(self.save_button)
+        self.hex_button = _tool_button(raw_bar, self.set_hex, checkable=True)
+        self.save_button = _tool_button(raw_bar, self._save_bytes)
         raw_layout.addLayout(raw_bar)
         # size, encoding, terminator: a line of its own that wraps in a narrow pane (never clipped)
         self.raw_info = plain_label(selectable=True, wrap=True)
@@ -184,18 +178,12 @@ class DetailPane(QWidget):
         self.truncation_label = plain_label(selectable=False, wrap=False)
         self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         trunc.addWidget(self.truncation_label, 1)
-        self.show_all_button = QToolButton()
-        self.show_all_button.clicked.connect(self.show_all_raw)
-        trunc.addWidget(self.show_all_button)
+        self.show_all_button = _tool_button(trunc, self.show_all_raw)
         self.truncation_bar.setVisible(False)
         raw_layout.addWidget(self.truncation_bar)
-        self.raw_edit = QPlainTextEdit()
-        self.raw_edit.setReadOnly(True)
-        self.raw_edit.setUndoRedoEnabled(False)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(self.font().pointSizeF())
-        self.raw_edit.setFont(mono)
-        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.raw_edit = _read_only_text(mono)
         self.raw_edit.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -212,16 +200,10 @@ class DetailPane(QWidget):
         self.tree_label = plain_label(selectable=False, wrap=False)
         tree_bar.addWidget(self.tree_label)
         tree_bar.addStretch(1)
-        self.parse_all_button = QToolButton()  # a huge message: its whole tree, when asked
-        self.parse_all_button.clicked.connect(self.parse_all)
+        self.parse_all_button = _tool_button(tree_bar, self.parse_all)  # a huge message: its whole tree, when asked
         self.parse_all_button.setVisible(False)
-        tree_bar.addWidget(self.parse_all_button)
-        self.expand_button = QToolButton()
-        self.expand_button.clicked.connect(self._expand_more)
-        tree_bar.addWidget(self.expand_button)
-        self.collapse_button = QToolButton()
-        self.collapse_button.clicked.connect(self._collapse_all)
-        tree_bar.addWidget(self.collapse_button)
+        self.expand_button = _tool_button(tree_bar, self._expand_more)
+        self.collapse_button = _tool_button(tree_bar, lambda: self.tree.collapseAll())
         tree_layout.addLayout(tree_bar)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
@@ -247,11 +229,7 @@ class DetailPane(QWidget):
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
         # HTTP: the whole exchange the entry travelled in (request and response, headers and all)
-        self.http_edit = QPlainTextEdit()
-        self.http_edit.setReadOnly(True)
-        self.http_edit.setUndoRedoEnabled(False)
-        self.http_edit.setFont(mono)
-        self.http_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.http_edit = _read_only_text(mono)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.splitter, "")
@@ -555,36 +533,23 @@ class DetailPane(QWidget):
         if e is None:
             return
         raw = e.raw
-        n = len(raw)
         framed = e.direction in (Direction.C2S, Direction.S2C) and self._line_framed()
         self.raw_info.setText("  ·  ".join(bytes_facts(raw, framed, translate, QLocale().toString)))
 
         # empty first: changing wrap modes re-lays out whatever is shown (slow for a long line)
         self.raw_edit.clear()
+        text, note = raw_view(raw, hex=self._hex, show_all=self._show_all, tr=translate)
         if self._hex:
-            limit = HEX_LIMIT if self._show_all else RAW_LIMIT
-            shown = raw[:limit]
-            text = hex_dump(shown)
             self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         else:
-            if self._show_all or n <= RAW_LIMIT:
-                shown = raw
-            else:
-                shown = utf8_head(raw, RAW_LIMIT)
-            text = frame_body(shown).decode("utf-8", "replace") if shown is raw else shown.decode("utf-8", "replace")
             self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
             self.raw_edit.setWordWrapMode(
                 QTextOption.WrapMode.WrapAnywhere
                 if len(text) > WRAP_WORDS_LIMIT
                 else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
             )
-        truncated = len(shown) < n
+        truncated = bool(note)
         if truncated:
-            note = translate("DetailPane", "showing {shown} of {total}").format(
-                shown=format_size(len(shown)), total=format_size(n)
-            )
-            if self._hex and self._show_all:
-                note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
             self.truncation_label.setText(note)
             self.truncation_label.setToolTip(plain_tooltip(note))
         # the bar first: showing it resizes the text view, which lays out all it holds again
@@ -736,9 +701,6 @@ class DetailPane(QWidget):
         if isinstance(owner, _JsonItem):
             self._build_children(owner)
 
-    def _collapse_all(self) -> None:
-        self.tree.collapseAll()
-
     def _expand_more(self) -> None:
         item = self.tree.currentItem()
         if item is not None:
@@ -806,6 +768,25 @@ class DetailPane(QWidget):
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def _tool_button(bar: QHBoxLayout, slot: Callable[..., object], *, checkable: bool = False) -> QToolButton:
+    """A tool button at the end of ``bar`` that calls ``slot`` when clicked (toggled: checkable)."""
+    button = QToolButton()
+    button.setCheckable(checkable)
+    (button.toggled if checkable else button.clicked).connect(slot)
+    bar.addWidget(button)
+    return button
+
+
+def _read_only_text(font: QFont) -> QPlainTextEdit:
+    """A read-only text view in ``font`` that wraps at its width (no undo kept)."""
+    edit = QPlainTextEdit()
+    edit.setReadOnly(True)
+    edit.setUndoRedoEnabled(False)
+    edit.setFont(font)
+    edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+    return edit
 
 
 def _empty_layout(layout: QLayout) -> None:

@@ -8,6 +8,7 @@ from recording_driver import Driver
 
 from inspector.protocol.rules import RULES
 from inspector.session.entry_detail import (
+    RAW_LIMIT,
     WORDS,
     bytes_facts,
     entry_findings,
@@ -20,6 +21,7 @@ from inspector.session.entry_detail import (
     json_summary,
     message_in_exchange_text,
     pair_of,
+    raw_view,
     signal_name,
 )
 from inspector.session.entry_text import entry_head
@@ -179,3 +181,15 @@ def test_json_values_as_the_tree_shows_them():
     long = json_brief("x" * 300, 10, number=lambda n: f"<{n}>")
     assert long == '[<300> characters] "xxxxxxxxxx…"'
     assert json_brief([1] * 100, 10) == "[1,1,1,1,…"
+
+
+def test_a_long_line_shows_its_head_with_a_note_until_all_is_asked_for():
+    assert raw_view(b'{"a":1}\n', hex=False, show_all=False) == ('{"a":1}', "")  # the terminator is not shown
+    long = b'"' + "é".encode() * RAW_LIMIT + b'"\n'
+    text, note = raw_view(long, hex=False, show_all=False)
+    assert len(text.encode()) <= RAW_LIMIT and "\ufffd" not in text  # never cut inside a character
+    assert note.startswith("showing 64.0 KiB of ")
+    assert raw_view(long, hex=False, show_all=True)[1] == ""
+    dump, note = raw_view(long, hex=True, show_all=False)
+    assert len(dump.splitlines()) == RAW_LIMIT // 16 and note.startswith("showing ")
+    assert raw_view(b"\xff\n", hex=False, show_all=False)[0] == "\ufffd"
