@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording, TransportKind
+from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width
 
 from .text import format_duration
 from .theme import tone
@@ -303,14 +304,8 @@ class SequenceView(QAbstractScrollArea):
         """The x of the client's, the server's and the link's lifelines in ``area``: the left
         gutter holds the entry number and time, the column right of the link's lifeline its notes."""
         fm = QFontMetrics(self.font())
-        gutter = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(area.width() * 0.22))
-        x_client = area.left() + gutter + 14
-        room = max(0, area.right() - 12 - x_client)
-        gap = fm.horizontalAdvance("000.00 ms") + 16  # server to link: room for a latency
-        x_side = x_client + int(room * 0.64)
-        x_server = max(x_client + 60, min(x_client + int(room * 0.44), x_side - gap))
-        x_side = min(area.right() - 12, max(x_side, x_server + gap))
-        return x_client, x_server, x_side
+        stamp, latency = fm.horizontalAdvance("#000000  0000.000"), fm.horizontalAdvance("000.00 ms")
+        return lane_positions(area.left(), area.right(), stamp, latency)
 
     def lanes(self, area: QRect | None = None) -> tuple[int, int, int]:
         """The lifelines' x (client, server, link) on screen, or in ``area`` (an export's page)."""
@@ -323,18 +318,8 @@ class SequenceView(QAbstractScrollArea):
         return self.tr("Process") if transport == TransportKind.STDIO else self.tr("HTTP")
 
     def group_of(self, seq: int) -> int | None:
-        """The request entry ``seq`` belongs to without answering it: a progress notification's
-        request, or the first request of a call whose later round ``seq`` is (None: neither)."""
-        rec = self._rec
-        if rec is None or not (0 <= seq < len(rec)):
-            return None
-        kind = rec.kind_at(seq)
-        if kind is Kind.NOTIFICATION and rec.method_at(seq) == "notifications/progress":
-            return rec.paired_at(seq)
-        if kind is Kind.REQUEST and rec.direction_at(seq) is Direction.C2S:
-            first = rec.extra_at(seq).get("round_of")
-            return first if type(first) is int and 0 <= first < seq else None
-        return None
+        """The request entry ``seq`` hangs from (:func:`~inspector.session.sequence_rows.group_of`)."""
+        return group_of(self._rec, seq) if self._rec is not None else None
 
     def label(self, rec: Recording, seq: int) -> str:
         """The words an arrow or note of entry ``seq`` carries (in the window's language)."""
@@ -381,14 +366,9 @@ class SequenceView(QAbstractScrollArea):
         """The rows an export to ``path`` writes, ``(first, end, total)``: every row of the
         current filter when they fit in one file; else as many as fit, from the selected row
         (or from the first row when none is selected)."""
-        rows = self._rows
-        total = len(rows) if rows is not None else 0
-        limit = self.export_limit(path, scale)
-        if total <= limit:
-            return 0, total, total
+        total = len(self._rows) if self._rows is not None else 0
         row = self.row_of(self._selected) if self._selected is not None else -1
-        first = min(max(0, row), total - limit)
-        return first, first + limit, total
+        return export_span(total, self.export_limit(path, scale), row)
 
     def export_width(self, first: int, end: int) -> int:
         """The width of an export of rows ``first`` .. ``end - 1``: the view's (at least
@@ -414,15 +394,7 @@ class SequenceView(QAbstractScrollArea):
             x_client, x_server, x_side = self._lanes(QRect(0, 0, w, 1))
             return x_server - x_client - 12 >= arrow and (w - 1) - x_side - 8 >= note
 
-        if fits(width):
-            return width
-        low, high = width, width * 2
-        while not fits(high):  # the lanes grow with the width: double, then halve the gap
-            low, high = high, high * 2
-        while high - low > 1:
-            mid = (low + high) // 2
-            low, high = (low, mid) if fits(mid) else (mid, high)
-        return high
+        return least_width(width, fits)
 
     def export_title(self, first: int, end: int, total: int) -> str:
         """The file's title: which rows of how many it holds (numbered from 1)."""

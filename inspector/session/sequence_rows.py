@@ -1,0 +1,74 @@
+"""The sequence diagram's rows without Qt: which request an entry hangs from, where the lifelines
+stand, which rows an export writes and how wide it must be.
+
+Theory of operation. The window's sequence view (``inspector.ui.sequence``) paints; what it paints
+is decided here from the recording and from widths the view measured in its font. An entry that
+belongs to a request without answering it (a progress notification, a later round of a call the
+server answered with an InputRequiredResult) hangs from that request (:func:`group_of`); the
+three lifelines share the width (:func:`lane_positions`); an export writes every row of the
+current filter when they fit in one file, else as many as fit from the selected row
+(:func:`export_span`), as wide as its longest label needs (:func:`least_width`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from inspector.protocol.messages import Kind
+
+from .recording import Direction, Recording
+
+
+def group_of(rec: Recording, seq: int) -> int | None:
+    """The request entry ``seq`` belongs to without answering it: a progress notification's
+    request, or the first request of a call whose later round ``seq`` is (None: neither)."""
+    if not (0 <= seq < len(rec)):
+        return None
+    kind = rec.kind_at(seq)
+    if kind is Kind.NOTIFICATION and rec.method_at(seq) == "notifications/progress":
+        return rec.paired_at(seq)
+    if kind is Kind.REQUEST and rec.direction_at(seq) is Direction.C2S:
+        first = rec.extra_at(seq).get("round_of")
+        return first if type(first) is int and 0 <= first < seq else None
+    return None
+
+
+def lane_positions(left: int, right: int, stamp: int, latency: int) -> tuple[int, int, int]:
+    """The x of the client's, the server's and the link's lifelines between ``left`` and ``right``:
+    the left gutter holds the entry number and time (``stamp`` wide, at most 22 % of the width),
+    the column right of the link's lifeline its notes; between the server's and the link's
+    lifelines there is room for a latency (``latency`` wide)."""
+    gutter = min(stamp + 16, int((right - left + 1) * 0.22))
+    x_client = left + gutter + 14
+    room = max(0, right - 12 - x_client)
+    gap = latency + 16
+    x_side = x_client + int(room * 0.64)
+    x_server = max(x_client + 60, min(x_client + int(room * 0.44), x_side - gap))
+    x_side = min(right - 12, max(x_side, x_server + gap))
+    return x_client, x_server, x_side
+
+
+def export_span(total: int, limit: int, selected_row: int) -> tuple[int, int, int]:
+    """The rows an export writes, ``(first, end, total)``: all ``total`` when they fit in one file
+    (``limit`` rows); else ``limit`` of them from the selected row (-1: none, from the first)."""
+    if total <= limit:
+        return 0, total, total
+    first = min(max(0, selected_row), total - limit)
+    return first, first + limit, total
+
+
+def least_width(width: int, fits: Callable[[int], bool]) -> int:
+    """The least width from ``width`` up for which ``fits`` holds (it holds for every width beyond
+    one that fits): ``width`` itself, or found by doubling and then halving the gap."""
+    if fits(width):
+        return width
+    low, high = width, width * 2
+    while not fits(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if fits(mid) else (mid, high)
+    return high
+
+
+__all__ = ["export_span", "group_of", "lane_positions", "least_width"]

@@ -1,0 +1,50 @@
+"""The sequence diagram's rows without Qt (session/sequence_rows.py): which request an entry hangs
+from, the lifelines' places, an export's rows and width. The view that paints them is tested in
+tests/ui/test_sequence.py."""
+
+from __future__ import annotations
+
+from recording_driver import Driver
+
+from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width
+
+
+def test_a_progress_notification_and_a_later_round_hang_from_their_request() -> None:
+    d = Driver()
+    d.handshake()
+    call, _id = d.request("tools/call", {"name": "slow", "_meta": {"progressToken": "p1"}})
+    progress = d.s2c(
+        b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1}}\n'
+    )
+    again = d.rec.append(
+        d.rec.direction_at(call), 1.0, d.rec.raw_at(call), d.engine.note(d.rec.kind_at(call)), {"round_of": call}
+    )
+    later = d.rec.append(d.rec.direction_at(call), 1.1, d.rec.raw_at(call), d.engine.note(d.rec.kind_at(call)))
+    assert group_of(d.rec, progress) == call
+    assert group_of(d.rec, again) == call
+    assert group_of(d.rec, call) is None and group_of(d.rec, later) is None  # a request of its own
+    assert group_of(d.rec, len(d.rec)) is None and group_of(d.rec, -1) is None
+
+
+def test_the_lifelines_share_the_width_and_keep_room_for_a_latency() -> None:
+    x_client, x_server, x_side = lane_positions(0, 999, 120, 60)
+    assert x_client == 120 + 16 + 14 and x_client < x_server < x_side <= 999 - 12
+    assert x_side - x_server >= 60 + 16
+    narrow = lane_positions(0, 299, 120, 60)
+    assert narrow[0] == int(300 * 0.22) + 14  # the gutter gives way first
+    assert narrow[1] >= narrow[0] + 60
+
+
+def test_an_export_writes_every_row_that_fits_else_from_the_selected_one() -> None:
+    assert export_span(50, 100, 7) == (0, 50, 50)
+    assert export_span(500, 100, 120) == (120, 220, 500)
+    assert export_span(500, 100, 450) == (400, 500, 500)  # the last file's worth
+    assert export_span(500, 100, -1) == (0, 100, 500)  # nothing selected: from the first
+
+
+def test_the_least_width_that_fits() -> None:
+    assert least_width(720, lambda w: w >= 10) == 720
+    assert least_width(720, lambda w: w >= 2000) == 2000
+    tried: list[int] = []
+    assert least_width(100, lambda w: tried.append(w) or w >= 101) == 101
+    assert len(tried) < 20
