@@ -8,7 +8,13 @@ engine applies to an auto HTTP session once initialize was refused and it went o
 (the HTTP+SSE table that keeps the fallback step): a recording of such a session says so.
 ``wire`` is the transport that carries the messages (auto: Streamable HTTP until the fallback).
 The host configuration formats an importer reads or an exporter writes (``"type": "stdio"``,
-``"http"``, ``"sse"``...) have names of their own: those stay strings of their formats."""
+``"http"``, ``"sse"``...) have names of their own: those stay strings of their formats.
+
+This is the vocabulary of the rules (the lifecycle tables and the engine are per kind). Which
+transports a user can pick, and what each needs from a saved server or the command line, is
+said by the transports' registrations (``transport.base.TransportChoice``), which saved servers,
+the server editor and the probe read; a new transport judged as one of these kinds (a link
+judged as stdio) needs no member here."""
 
 from __future__ import annotations
 

@@ -2,7 +2,10 @@
 
 A profile holds the command (argv), environment, working directory, era, protocol version,
 client capabilities to offer and timeouts, plus the era detected the last time auto mode
-ran. Environment values marked secret never reach ``servers.json``: they live in
+ran. Its transport is the name of a registered :class:`~inspector.transport.base.TransportChoice`:
+the choice says which fields the profile needs (a command, or a URL with headers: ``problems``
+checks those) and makes the transport spec from :meth:`ServerProfile.where` (``to_spec``); no
+transport is listed here. Environment values marked secret never reach ``servers.json``: they live in
 ``secrets.json`` beside it, readable by the user only (0600), and are masked on screen and
 in recordings. HTTP headers likewise, and a header is secret whenever its name or value says so
 (:func:`header_secret`: Authorization, Cookie, X-Api-Key, a ``Bearer`` token...), whoever typed

@@ -53,11 +53,23 @@ quote one; ``MemorySpec`` runs a scripted peer in this process. A spec is built 
 profile or the command line and carried by ``SessionOptions.transport``; :func:`open_transport`
 makes the transport the factory registered for the spec's kind makes (each transport module
 registers its own with ``base.register_transport``; HTTP's is imported only when needed), so the
-session never picks one. Opening a new kind of link is one module plus its registration (and
-its import here, which runs the registration); a transport the user can choose also needs its
-``TransportKind`` member (protocol/links.py, with the rules it is judged by), its fields in the
-saved server (session/profiles.py ``to_spec``), the connection editor and the probe's
-``--transport``: the in-memory transport of the tests is judged as stdio and needs none of those.
+session never picks one.
+
+A new transport is one module plus one registration (and its import here, which runs it): its
+``register_transport(kind, factory, choice)`` names the factory and, for a transport users may
+pick, its ``base.TransportChoice``: the name saved servers store, its label for people (an
+English source string the window translates in the "Transports" context), what it ``needs`` (a
+command with its environment, or a URL with headers), how a saved server or the command line
+becomes its spec (from a ``base.Where``: every field of where a server is, secrets sorted out) and
+its word for ``probe --transport``. The saved servers (session/profiles.py: which fields to check,
+``to_spec``), the server editor (its transport list and the fields it shows) and the probe (its
+``--transport`` choices and default, its summary's process or connection words) read the
+registered choices and list no transport by hand. The built-in choices (stdio, HTTP auto,
+Streamable HTTP, HTTP+SSE) are registered in ``base`` beside their specs, since the HTTP module is
+imported only for a session. The in-memory transport of the tests is a link no user picks
+(``kind`` "memory", judged as stdio); tests/toy_transport.py registers it under a name of its own,
+with a choice, in one call. A transport judged by rules of its own (not stdio's or HTTP's) also
+needs its ``TransportKind`` member in protocol/links.py and the lifecycle tables for it.
 """
 
 import importlib
@@ -85,6 +97,8 @@ from .base import (
     TransportSpec,
     register_transport,
     registered_transport,
+    transport_choice,
+    transport_choices,
 )
 from .memory import MemoryPeer, MemorySpec, MemoryTransport, memory_pair
 from .stdio import StdioTransport
@@ -136,4 +150,6 @@ __all__ = [
     "memory_pair",
     "open_transport",
     "register_transport",
+    "transport_choice",
+    "transport_choices",
 ]
