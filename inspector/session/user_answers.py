@@ -37,6 +37,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 
 from .handlers import ClientHandlers, HandlerError
+from .roots import normalize_roots
 
 if TYPE_CHECKING:
     from anyio.abc import TaskGroup
@@ -186,7 +187,7 @@ class UserAnswers(ClientHandlers):
     session: origins, the end of waits when the server exits, roots/list_changed."""
 
     def __init__(self, roots: list[JsonObject] | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
-        super().__init__(roots=list(roots or []))
+        super().__init__(roots=normalize_roots(roots))
         self.timeout = timeout
         self.session: Session | None = None
         self.task_group: TaskGroup | None = None
@@ -256,9 +257,10 @@ class UserAnswers(ClientHandlers):
     def set_roots(self, roots: list[JsonObject]) -> bool:
         """Replace the roots. In a legacy session whose client declared roots.listChanged,
         ``notifications/roots/list_changed`` is sent; returns True when it will be."""
-        if roots == self.roots:
+        new = normalize_roots(roots)
+        if new == self.roots:
             return False
-        self.roots = list(roots)
+        self.roots = new
         session = self.live_session()
         if session is None or not self.notifies_roots(session):
             return False

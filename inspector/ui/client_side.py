@@ -63,7 +63,6 @@ from inspector.session.user_answers import (
     sampling_result,
 )
 
-from .roots_editor import normalize_roots
 from .schema_form import SchemaForm
 from .theme import mix
 from .widgets import ErrorLabel, muted, plain_label
@@ -663,7 +662,7 @@ class UiClientHandlers(UserAnswers):
         timeout: float = DEFAULT_TIMEOUT,
         controller: SessionController | None = None,
     ) -> None:
-        super().__init__(normalize_roots(roots or []), timeout=timeout)
+        super().__init__(roots, timeout=timeout)
         self.parent = parent
         self.controller = controller
         self.signals = HandlerSignals()
@@ -684,9 +683,6 @@ class UiClientHandlers(UserAnswers):
     def builtin_name(self) -> str | None:
         profile = self.controller.profile if self.controller is not None else None
         return profile.name if profile is not None and profile.builtin else None
-
-    def set_roots(self, roots: list[JsonObject]) -> bool:
-        return super().set_roots(normalize_roots(roots))
 
     def present(self, method: str, params: JsonObject, origin: Origin, answer: Callable[[JsonValue], None]) -> Prompt:
         kind = SamplingDialog if method == "sampling/createMessage" else ElicitationDialog
