@@ -5,16 +5,28 @@ The pages are the spec's MDX; :func:`mdx_to_markdown` turns one into the Markdow
 front matter becomes the title, the site's callout components become quotes, cards become links,
 components Qt cannot show are dropped; the words are the spec's own, unchanged).
 :func:`spec_versions` and :func:`spec_pages` list what is bundled, and :func:`link_ref` says which
-page a link on a page points to. Qt-free (``ui/spec_viewer.py`` shows them).
+page a link on a page points to; :func:`read_page` reads the page a reference names, and
+:func:`ref_in_version` is the page to show when another version is chosen. Qt-free (``ui/spec_viewer.py`` shows them).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from pathlib import Path
 
-from inspector.resources import resource_path
+from inspector.resources import resource_path, spec_file
 
-__all__ = ["link_ref", "mdx_to_markdown", "spec_pages", "spec_versions"]
+__all__ = [
+    "SpecPage",
+    "licence_text",
+    "link_ref",
+    "mdx_to_markdown",
+    "read_page",
+    "ref_in_version",
+    "spec_pages",
+    "spec_versions",
+]
 
 _FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 _TITLE = re.compile(r"^title:\s*(.+)$", re.M)
@@ -107,3 +119,48 @@ def link_ref(shown: str, path: str, fragment: str) -> str:
                 stack.append(part)
         page = "/".join(stack)
     return f"{version} {page.removesuffix('.mdx')}" + (f"#{fragment}" if fragment else "")
+
+
+@dataclass(frozen=True)
+class SpecPage:
+    """The page a reference names: its Markdown, its version, its page path ("" for the index)
+    and the section to scroll to."""
+
+    markdown: str
+    version: str
+    page: str
+    anchor: str
+
+
+def read_page(ref: str) -> SpecPage | None:
+    """The bundled page ``ref`` (``"<version> <page>#<section>"``) names, or None."""
+    found = spec_file(ref)
+    if found is None:
+        return None
+    path, anchor = found
+    version = ref.strip().partition(" ")[0]
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        return None
+    base = resource_path("spec", version)
+    page = next((p for p in spec_pages(version) if path in (base / f"{p}.mdx", base / p / "index.mdx")), "")
+    return SpecPage(mdx_to_markdown(text), version, page, anchor)
+
+
+def ref_in_version(version: str, page: str) -> str:
+    """The reference to show when ``version`` is chosen on ``page``: the same page there, else the
+    version's index, else its first page ("" when it has none)."""
+    for ref in (f"{version} {page}", f"{version} index"):
+        if spec_file(ref) is not None:
+            return ref
+    pages = spec_pages(version)
+    return f"{version} {pages[0]}" if pages else ""
+
+
+def licence_text() -> str:
+    """The licence of the bundled pages (or why it could not be read)."""
+    try:
+        return resource_path("spec", "LICENSE").read_text(encoding="utf-8")
+    except OSError as exc:
+        return str(exc)

@@ -10,8 +10,6 @@ Forward); links elsewhere open in the system browser. The licence of the pages i
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
@@ -26,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.teaching import slug
-from inspector.resources import resource_path, spec_file
-from inspector.session.spec_pages import link_ref, mdx_to_markdown, spec_pages
+from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
+from inspector.session.spec_pages import mdx_to_markdown as mdx_to_markdown  # offered here (the tests')
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
 
@@ -112,35 +110,22 @@ class SpecViewer(QDialog):
             self._retranslate()
 
     def _show(self, ref: str) -> bool:
-        found = spec_file(ref)
-        if found is None:
+        page = read_page(ref)
+        if page is None:
             return False
-        path, anchor = found
-        version = ref.strip().partition(" ")[0]
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError:
-            return False
-        self.browser.setMarkdown(mdx_to_markdown(text))
+        self.browser.setMarkdown(page.markdown)
         self.ref = ref
-        self._fill_boxes(version, path)
-        self.scroll_to(anchor)
-        self.pageShown.emit(ref)
-        return True
-
-    def _fill_boxes(self, version: str, path: Path) -> None:
-        index = self.version_box.findText(version)
+        index = self.version_box.findText(page.version)
         if index >= 0:
             self.version_box.setCurrentIndex(index)
         self.page_box.clear()
-        base = resource_path("spec", version)
-        current = 0
-        for i, page in enumerate(spec_pages(version)):
-            self.page_box.addItem(page or "index", page)
-            for candidate in (base / f"{page}.mdx", base / page / "index.mdx"):
-                if candidate == path:
-                    current = i
-        self.page_box.setCurrentIndex(current)
+        pages = spec_pages(page.version)
+        for name in pages:
+            self.page_box.addItem(name or "index", name)
+        self.page_box.setCurrentIndex(pages.index(page.page) if page.page in pages else 0)
+        self.scroll_to(page.anchor)
+        self.pageShown.emit(ref)
+        return True
 
     def scroll_to(self, anchor: str) -> bool:
         """Scroll to the heading whose slug is ``anchor`` (the top for none). False: no such heading."""
@@ -177,10 +162,7 @@ class SpecViewer(QDialog):
         return found
 
     def _version_chosen(self, _index: int) -> None:
-        version = self.version_box.currentText()
-        page = self.page_box.currentData() or ""
-        if not self.open(f"{version} {page}" if spec_file(f"{version} {page}") else f"{version} index"):
-            self.open(f"{version} {spec_pages(version)[0]}" if spec_pages(version) else "")
+        self.open(ref_in_version(self.version_box.currentText(), self.page_box.currentData() or ""))
 
     def _page_chosen(self, _index: int) -> None:
         page = self.page_box.currentData()
@@ -197,11 +179,7 @@ class SpecViewer(QDialog):
             )
 
     def show_licence(self) -> None:
-        try:
-            text = resource_path("spec", "LICENSE").read_text(encoding="utf-8")
-        except OSError as exc:
-            text = str(exc)
-        self.browser.setPlainText(text)
+        self.browser.setPlainText(licence_text())
         self.ref = ""
 
 

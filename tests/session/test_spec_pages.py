@@ -4,7 +4,15 @@ Markdown the viewer renders, and where a link on a page points."""
 from __future__ import annotations
 
 from inspector.resources import spec_file
-from inspector.session.spec_pages import link_ref, mdx_to_markdown, spec_pages, spec_versions
+from inspector.session.spec_pages import (
+    licence_text,
+    link_ref,
+    mdx_to_markdown,
+    read_page,
+    ref_in_version,
+    spec_pages,
+    spec_versions,
+)
 
 
 def test_every_bundled_page_is_listed_and_found():
@@ -40,3 +48,16 @@ def test_a_link_points_within_the_page_to_a_version_or_relative_to_the_page():
     assert link_ref(here, "transports.mdx", "") == "2025-11-25 basic/transports"
     assert link_ref(here, "../server/tools", "list") == "2025-11-25 server/tools#list"
     assert link_ref("2025-11-25 index", "basic/lifecycle", "") == "2025-11-25 basic/lifecycle"
+
+
+def test_a_reference_reads_its_page_and_a_version_switch_keeps_the_page_where_it_can():
+    page = read_page("2025-11-25 basic/lifecycle#shutdown")
+    assert page is not None and (page.version, page.page, page.anchor) == ("2025-11-25", "basic/lifecycle", "shutdown")
+    assert page.markdown.startswith("# ") and "<Note" not in page.markdown
+    index = read_page("2025-11-25 index")
+    assert index is not None and index.page == ""
+    assert read_page("2025-11-25 no/such/page") is None
+    assert ref_in_version("2025-06-18", "basic/lifecycle") == "2025-06-18 basic/lifecycle"
+    assert ref_in_version("2026-07-28", "basic/lifecycle") == "2026-07-28 index"  # not a page there
+    assert ref_in_version("1999-01-01", "x") == ""
+    assert "Apache License" in licence_text()
