@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -106,7 +106,6 @@ class RootsEditor(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.problem)
         layout.addWidget(self.hint)
-        self._loading = False
         self._update_buttons()
 
     # ---------------------------------------------------------------- API
@@ -118,13 +117,10 @@ class RootsEditor(QWidget):
 
     def set_roots(self, roots: list[JsonObject]) -> None:
         """Show ``roots`` (does not emit ``changed``)."""
-        self._loading = True
-        try:
+        with QSignalBlocker(self.table):
             self.table.setRowCount(0)
             for r in normalize_roots(roots):
                 self._append(r["uri"], r["name"])
-        finally:
-            self._loading = False
         self._validate()
         self._update_buttons()
 
@@ -144,11 +140,8 @@ class RootsEditor(QWidget):
             return False
         if not name:
             name = root_name(uri)
-        self._loading = True
-        try:
+        with QSignalBlocker(self.table):
             self._append(uri, name)
-        finally:
-            self._loading = False
         self._show_problem(None)
         self._update_buttons()
         self.changed.emit()
@@ -199,22 +192,17 @@ class RootsEditor(QWidget):
         self.table.setItem(row, 1, QTableWidgetItem(name))
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
-        if self._loading:
-            return
+        """A cell the person edited (the table's own changes are made with its signals blocked)."""
         if item.column() == 0:
-            self._loading = True
-            try:
+            with QSignalBlocker(self.table):
                 item.setToolTip(plain_tooltip(item.text()))
-            finally:
-                self._loading = False
         self._validate()
         self.changed.emit()
 
     def _validate(self) -> None:
         bad = []
         error = colour("error", self.palette())
-        self._loading = True
-        try:
+        with QSignalBlocker(self.table):
             for row in range(self.table.rowCount()):
                 item = self.table.item(row, 0)
                 if item is None:
@@ -223,8 +211,6 @@ class RootsEditor(QWidget):
                 item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
                 if problem:
                     bad.append(f"{item.text() or '(empty)'}: {problem}")
-        finally:
-            self._loading = False
         self._show_problem("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else None)
 
     def _show_problem(self, text: str | None) -> None:
