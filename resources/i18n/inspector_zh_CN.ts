@@ -3280,55 +3280,55 @@
     </message>
     <message>
         <source>Nothing negotiated yet at this entry: the start exchange comes later.</source>
-        <translation type="vanished">此条目时尚未协商：启动交换在之后进行。</translation>
+        <translation>此条目时尚未协商：启动交换在之后进行。</translation>
     </message>
     <message>
         <source>No negotiation yet: connect to a server.</source>
-        <translation type="vanished">尚未协商：请先连接服务器。</translation>
+        <translation>尚未协商：请先连接服务器。</translation>
     </message>
     <message>
         <source>{method} was answered with error {code}: {message}</source>
-        <translation type="vanished">{method} 收到错误响应 {code}：{message}</translation>
+        <translation>{method} 收到错误响应 {code}：{message}</translation>
     </message>
     <message>
         <source>{method} sent, waiting for the answer.</source>
-        <translation type="vanished">已发送 {method}，正在等待响应。</translation>
+        <translation>已发送 {method}，正在等待响应。</translation>
     </message>
     <message>
         <source>Negotiated version: {v}</source>
-        <translation type="vanished">协商确定的版本：{v}</translation>
+        <translation>协商确定的版本：{v}</translation>
     </message>
     <message>
         <source>Requested version {v}; server supports {s}</source>
-        <translation type="vanished">请求的版本 {v}；服务器支持 {s}</translation>
+        <translation>请求的版本 {v}；服务器支持 {s}</translation>
     </message>
     <message>
         <source>Protocol version</source>
-        <translation type="vanished">协议版本</translation>
+        <translation>协议版本</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="vanished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="vanished">版本</translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Capabilities</source>
-        <translation type="vanished">能力</translation>
+        <translation>能力</translation>
     </message>
     <message>
         <source>not offered</source>
-        <translation type="vanished">未提供</translation>
+        <translation>未提供</translation>
     </message>
     <message>
         <source>not declared</source>
-        <translation type="vanished">未声明</translation>
+        <translation>未声明</translation>
     </message>
     <message>
         <source>Instructions from the server:</source>
-        <translation type="vanished">服务器提供的说明：</translation>
+        <translation>服务器提供的说明：</translation>
     </message>
 </context>
 <context>
