@@ -226,7 +226,7 @@ class Live:
 
     def tool_text(self) -> str:
         """The text blocks of the result on screen."""
-        return "\n".join(c.text for c in self.panel("tools").content.cards() if c.kind == "text")
+        return "\n".join(c.text for c in self.panel("tools").result.content.cards() if c.kind == "text")
 
     async def dialog(self, cls):
         """The open dialog of class ``cls`` (the window's handlers answer the server's requests)."""
@@ -408,7 +408,7 @@ async def test_modern_http_cancel_banner_says_what_was_done(window_and_controlle
         sent = await cancel_slow_call(live)
         await until(lambda: any(f"entry {sent}" in text for text in stream_closings(live)))
         assert not live.messages("notifications/cancelled", Direction.C2S)
-        banner = live.panel("tools").banner_text()
+        banner = live.panel("tools").result.banner_text()
         assert "notifications/cancelled was sent" not in banner and "the answer stream was closed" in banner
 
 

@@ -317,7 +317,7 @@ class ToolsPanel(FeaturePanel):
         self.list.currentItemChanged.connect(self._selected)
         self.list.setMinimumHeight(60)  # a tool and a half: the panel sizes it (_fit_split), the user may drag
         self.load_more_button = button("loadMore", self.feature.load_more, hidden=True)
-        self.list_note = named(plain_label(selectable=True), "listNote", hidden=True)
+        self.list_note = named(plain_label(selectable=True), "listNote", "muted", hidden=True)
         self.list_error = ErrorLabel("listError")
         left = QWidget()
         bar = row(self.refresh_button)
@@ -437,12 +437,8 @@ class ToolsPanel(FeaturePanel):
             )
         )
         self.result.retranslate()
-        self._show_exclusion(self.current)
         if self.current is not None:
-            self._task_controls(self.current)
-            self._show_badges(self.current)
-            self._annotations_tip(self.current)
-            self._schema_facts(self.current)
+            self._describe(self.current)
         self.list.viewport().update()  # the delegate paints the badges in the new language
         self._update_count()
 
@@ -617,7 +613,6 @@ class ToolsPanel(FeaturePanel):
     def _note(self, text: Callable[[], str]) -> None:
         """The note under the list, made by ``text`` now and again after a language switch."""
         self.say(self.list_note, text)
-        set_tone(self.list_note, "muted")
         self.list_note.setVisible(bool(self.list_note.text()))
 
     # ================================================================ selection
@@ -650,27 +645,29 @@ class ToolsPanel(FeaturePanel):
         if tool is None:
             self._update_actions()
             return
-        self.title_label.setText(tool_title(tool))
-        self.name_label.setText(tool["name"])
-        self._show_badges(tool)
-        self._annotations_tip(tool)
-        desc = tool.get("description")
-        self.description_label.setText(desc if isinstance(desc, str) else "")
-        self.description_label.setVisible(isinstance(desc, str) and bool(desc))
-        self._schema_facts(tool)
-        self._show_exclusion(tool)
-        self._task_controls(tool)
+        self._describe(tool)
         schema = tool.get("inputSchema")
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
         self._submit_on_enter()
         self._update_actions()
         self.details_scroll.verticalScrollBar().setValue(0)  # a new tool is read from its title
 
-    def _annotations_tip(self, tool: dict) -> None:
-        """The name's tooltip: the tool's annotations as declared (none: no tooltip)."""
+    def _describe(self, tool: dict) -> None:
+        """What the page says about ``tool`` over its form, in the current language: the title,
+        the name with the annotations as declared in its tooltip, the badges, the description,
+        the schema's facts, why it is excluded, Run as task."""
+        self.title_label.setText(tool_title(tool))
+        self.name_label.setText(tool["name"])
         hints = annotations_text(tool)
         tip = self.tr("annotations (untrusted hints): {0}").format(hints) if hints is not None else None
         self.name_label.setToolTip(plain_tooltip(tip) if tip is not None else "")
+        self._show_badges(tool)
+        desc = tool.get("description")
+        self.description_label.setText(desc if isinstance(desc, str) else "")
+        self.description_label.setVisible(isinstance(desc, str) and bool(desc))
+        self._schema_facts(tool)
+        self._show_exclusion(tool)
+        self._task_controls(tool)
 
     def _show_badges(self, tool: dict) -> None:
         while self.badge_row.count():
@@ -720,16 +717,12 @@ class ToolsPanel(FeaturePanel):
         if tool is None:
             return
         if tool.get("inputSchema") == self.editor.schema():
-            self.title_label.setText(tool_title(tool))
-            desc = tool.get("description")
-            self.description_label.setText(desc if isinstance(desc, str) else "")
-            self._schema_facts(tool)
-            self._task_controls(tool)
+            self._describe(tool)
         else:
             self._show_details(tool)
 
-    def _show_exclusion(self, tool: dict | None) -> None:
-        problem = self.feature.exclusion(tool) if tool is not None else None
+    def _show_exclusion(self, tool: dict) -> None:
+        problem = self.feature.exclusion(tool)
         self.http_problem_label.setText(
             self.tr(
                 "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "  # noqa: E501
