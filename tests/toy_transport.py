@@ -5,7 +5,7 @@ server that answers initialize and tools/list, and says on stderr what it answer
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -27,9 +27,9 @@ class ToySpec(MemorySpec):
     kind = KIND
 
 
-def toy_spec(where: Where) -> ToySpec:
-    """A saved server (or the probe's command line) as the toy's spec: its command names the server."""
-    name = where.argv[0] if where.argv else "toy"
+def scripted_server(name: str) -> Callable[[MemoryPeer], Awaitable[None]]:
+    """A tiny legacy server called ``name``, as a memory peer's script: answers initialize and
+    tools/list (one tool, echo), ignores notifications, and says on stderr what it answered."""
 
     async def serve(peer: MemoryPeer) -> None:
         while line := await peer.receive():
@@ -48,7 +48,13 @@ def toy_spec(where: Where) -> ToySpec:
             await peer.write(orjson.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}) + b"\n")
             await peer.write_stderr(f"answered {msg['method']}\n".encode())
 
-    return ToySpec(serve, name)
+    return serve
+
+
+def toy_spec(where: Where) -> ToySpec:
+    """A saved server (or the probe's command line) as the toy's spec: its command names the server."""
+    name = where.argv[0] if where.argv else "toy"
+    return ToySpec(scripted_server(name), name)
 
 
 @contextmanager

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import anyio
-import orjson
 import pytest
+from toy_transport import scripted_server
 
 from inspector.protocol import lifecycle, links
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
@@ -18,7 +18,7 @@ from inspector.protocol.versions import EraMode
 from inspector.session import Session, SessionOptions, recording
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Direction, Recording
-from inspector.transport import MemoryPeer, MemorySpec, MemoryTransport, base, memory_pair, open_transport
+from inspector.transport import MemorySpec, MemoryTransport, base, memory_pair, open_transport
 from inspector.transport.base import (
     MASK,
     AutoHttpSpec,
@@ -247,25 +247,6 @@ def test_a_saved_http_server_builds_its_spec_and_transport(
     assert type(open_transport(spec, clock=lambda: 0.0, max_line=1024)) is transport
 
 
-async def _scripted_server(peer: MemoryPeer) -> None:
-    """A tiny legacy server: answers initialize and tools/list, notes the rest on stderr."""
-    while line := await peer.receive():
-        msg = orjson.loads(line)
-        if "id" not in msg:
-            continue
-        result = (
-            {
-                "protocolVersion": msg["params"]["protocolVersion"],
-                "capabilities": {"tools": {}},
-                "serverInfo": {"name": "mem", "version": "1"},
-            }
-            if msg["method"] == "initialize"
-            else {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}
-        )
-        await peer.write(orjson.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}) + b"\n")
-        await peer.write_stderr(f"answered {msg['method']}\n".encode())
-
-
 @pytest.mark.anyio
 async def test_a_transport_is_one_module_and_one_registration(tmp_path: Path) -> None:
     """The in-memory transport is made like any other: its module registered a factory for its
@@ -273,7 +254,7 @@ async def test_a_transport_is_one_module_and_one_registration(tmp_path: Path) ->
     assert registered_transport("memory") is not None and registered_transport("carrier-pigeon") is None
     with pytest.raises(ValueError, match="registered already"):
         register_transport("memory", lambda spec, options: memory_pair()[0])
-    spec = MemorySpec(_scripted_server)
+    spec = MemorySpec(scripted_server("mem"))
     assert type(open_transport(spec, clock=lambda: 0.0, max_line=1024)) is MemoryTransport
     options = SessionOptions(transport=spec, config=ClientConfig(era=EraMode.LEGACY), record_path=tmp_path / "m.jsonl")
     with anyio.fail_after(20):
