@@ -488,3 +488,30 @@ def test_placed_problems_are_worded_again_on_a_language_switch(qtbot, qapp):
         qapp.removeTranslator(translator)
     qapp.sendEvent(form, QEvent(QEvent.Type.LanguageChange))
     assert form.field("n").error_label.text() == "must be at most 10"
+
+
+def test_a_schema_that_holds_itself_is_kept_as_json_where_it_recurses(qtbot):
+    schema = {
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "parent": {"$ref": "#/$defs/Node"},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                },
+            }
+        },
+        "$ref": "#/$defs/Node",
+    }
+    form = SchemaForm(schema)
+    qtbot.addWidget(form)
+    assert [p for p, _ in form.unsupported] == ["parent"]
+    parent = form.field("parent")
+    assert isinstance(parent, OpaqueField) and "recursive $ref" in parent.label.text()
+    children = form.field("children")
+    assert isinstance(children, ArrayField)
+    row = children.add_item({"name": "leaf"})
+    assert isinstance(row, ObjectField) and isinstance(form.field("children[0].children"), ArrayField)
+    assert form.value() == {"children": [{"name": "leaf"}]}
+    assert [p for p, _ in form.unsupported] == ["parent", "children[0].parent"]
