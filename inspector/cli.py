@@ -609,7 +609,7 @@ def over_a_link(summary: JsonObject) -> bool:
     HTTP's do): the summary says how the connection ended, not how a process exited."""
     name = str(summary.get("transport") or TransportKind.STDIO)
     choice = transport_choice(name)
-    return choice.is_link if choice is not None else TransportKind.named(name).is_http  # sse-fallback: HTTP+SSE
+    return choice.is_link if choice is not None else TransportKind.named(name).is_http  # a name of the rules only
 
 
 def _singular(word: str) -> str:
