@@ -3,8 +3,9 @@
 Its identity (the desktop entry's id, the one settings folder and the files ``--reset-settings``
 removes), the move of the old doubled settings folder, the icon's file, whether a display is
 there at all (and what to tell the user when not), the platform ``--self-test`` runs on, and
-how a Python error raised inside a Qt callback is named. ``inspector.ui.app`` uses these around
-the Qt parts; each is tested without a QApplication.
+how a Python error raised inside a Qt callback is named, and the self-test's bookkeeping (its
+report, its steps, the errors raised in the window, its waits: :class:`SelfTestRun`).
+``inspector.ui.app`` uses these around the Qt parts; each is tested without a QApplication.
 """
 
 from __future__ import annotations
@@ -12,8 +13,17 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Mapping
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, TextIO
+
+import anyio
+
+if TYPE_CHECKING:
+    from .outcomes import Reply
 
 #: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
 #: metainfo, and is the Wayland app id.
@@ -137,3 +147,124 @@ def python_error(exc: BaseException) -> str:
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds a CJK ideograph (a translation into Chinese took)."""
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+# ---------------------------------------------------------------------------------- self-test
+
+
+class SelfTestFailed(Exception):
+    """A step of ``--self-test`` failed: the message says what happened."""
+
+
+class SelfTestRun:
+    """The self-test's bookkeeping, without Qt: its report (``self-test: ...`` lines on stdout,
+    one ``self-test FAILED at STEP: WHY`` line on stderr), the step it is at, and the Python
+    errors raised inside Qt callbacks meanwhile. Such an error does not propagate: PySide6 prints
+    its traceback through ``sys.excepthook`` and the window goes on, half-updated; while
+    :meth:`watch_errors` holds, each is recorded (its traceback still printed) and fails the step
+    it happened in (:meth:`check_errors`)."""
+
+    def __init__(self, out: TextIO | None = None, err: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.step = "start"
+        self.errors: list[str] = []
+        self.started = time.perf_counter()
+        self._previous_hook: Callable[[type[BaseException], BaseException, TracebackType | None], object] | None = None
+
+    def say(self, line: str) -> None:
+        self.out.write(f"self-test: {line}\n")
+        self.out.flush()
+
+    def watch_errors(self) -> None:
+        """Record every Python error the hook is given from now on (a Qt callback's)."""
+        previous = self._previous_hook = sys.excepthook
+
+        def record(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+            self.errors.append(python_error(value))
+            previous(kind, value, tb)  # the traceback still goes to stderr
+
+        sys.excepthook = record
+
+    def restore(self) -> None:
+        if self._previous_hook is not None:
+            sys.excepthook = self._previous_hook
+            self._previous_hook = None
+
+    def check_errors(self) -> None:
+        """Fail the current step if a Python error was raised in the window meanwhile."""
+        if self.errors:
+            raise SelfTestFailed(f"a Python error in the window (its traceback is above): {self.errors[0]}")
+
+    def fail(self, why: str) -> int:
+        """Say that the current step failed and why; the exit code (1)."""
+        self.restore()
+        self.out.flush()
+        self.err.write(f"self-test FAILED at {self.step}: {why}\n")
+        self.err.flush()
+        return 1
+
+    def failure(self, exc: BaseException) -> int:
+        """:meth:`fail` with what ``exc`` says (the first of a group; a Python error raised in an
+        event handler Qt ran for a call of ours is named where it was raised, its traceback printed)."""
+        while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+            exc = exc.exceptions[0]
+        if isinstance(exc, SelfTestFailed):
+            return self.fail(str(exc))
+        if isinstance(exc, KeyboardInterrupt):
+            return self.fail("interrupted")
+        if OVERRIDE_FAILED in str(exc):
+            traceback.print_exception(exc, file=self.err)
+            return self.fail(f"a Python error in the window (its traceback is above): {python_error(exc)}")
+        return self.fail(f"{type(exc).__name__}: {exc}")
+
+    def passed(self) -> int:
+        self.restore()
+        self.say(f"OK in {time.perf_counter() - self.started:.2f} s")
+        return 0
+
+    async def until(self, predicate: Callable[[], bool], what: str, seconds: float, failed: list[str]) -> None:
+        """Wait for ``predicate``, checking for Python errors and for a ``failed`` reason (the
+        session's) meanwhile; SelfTestFailed when ``what`` does not happen within ``seconds``."""
+        with anyio.move_on_after(seconds):
+            while not predicate():
+                self.check_errors()
+                if failed:
+                    raise SelfTestFailed(failed[-1])
+                await anyio.sleep(0.01)
+            self.check_errors()
+            return
+        raise SelfTestFailed(f"{what} did not happen within {seconds:g} s")
+
+
+def tools_line(reply: Reply) -> str:
+    """The self-test's line for the demo's tools/list answer (SelfTestFailed without tools)."""
+    tools = (reply.result or {}).get("tools") if reply.ok else None
+    if not isinstance(tools, list) or not tools:
+        raise SelfTestFailed(f"no tools in the answer: {reply.error or reply.result!r}")
+    names = ", ".join(str(t.get("name")) for t in tools[:3] if isinstance(t, dict))
+    return f"tools/list: {len(tools)} tools ({names}, ...)"
+
+
+def shutdown_line(summary: Mapping[str, object]) -> str:
+    """The self-test's line for the demo's shutdown (SelfTestFailed unless it exited 0)."""
+    if summary.get("exit_code") != 0:
+        raise SelfTestFailed(f"the demo server ended with {dict(summary)}")
+    return f"demo server shut down (step {summary.get('shutdown')}, exit code 0)"
+
+
+def translation_line(source: str, translated: str, title: str) -> str:
+    """The self-test's line for the switch to Chinese (SelfTestFailed when ``source`` was not translated)."""
+    if not has_cjk(translated):
+        raise SelfTestFailed(
+            f"{source!r} was not translated to Chinese (got {translated!r}): "
+            "resources/i18n/inspector_zh_CN.qm did not load"
+        )
+    return f"Chinese translation loaded: {source!r} -> {translated!r}; window title {title!r}"
+
+
+def fonts_line(families: Sequence[str]) -> str:
+    """The self-test's line about the fonts with Chinese characters installed."""
+    if families:
+        return f"Chinese fonts: {len(families)} ({families[0]}, ...)"
+    return "note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)"

@@ -14,13 +14,16 @@ from inspector.session.app_setup import (
     APP_ID,
     CONFIG_FOLDER,
     NO_DISPLAY,
-    OVERRIDE_FAILED,
+    SelfTestFailed,
+    SelfTestRun,
     display_available,
-    has_cjk,
+    fonts_line,
     icon_path,
     migrate_doubled_config,
-    python_error,
     self_test_platform,
+    shutdown_line,
+    tools_line,
+    translation_line,
 )
 from inspector.session.settings import SettingNote, read_text
 
@@ -430,10 +433,6 @@ def _report_first_paint(app, window) -> None:
 SELF_TEST_STRING = ("Languages", "Follow the system")
 
 
-class SelfTestFailed(Exception):
-    pass
-
-
 def _distinct_colours(image, step: int = 5) -> int:
     """Distinct colours on a grid over ``image`` (a QImage)."""
     seen = set()
@@ -476,46 +475,17 @@ def self_test(timeout: float = 60.0) -> int:
     5. switch to Simplified Chinese and translate a known string of the window.
     """
     import tempfile
-    import time
 
     chosen, why = self_test_platform()
     if chosen is not None:
         os.environ["QT_QPA_PLATFORM"] = chosen
-    started = time.perf_counter()
-
-    def say(line: str) -> None:
-        sys.stdout.write(f"self-test: {line}\n")
-        sys.stdout.flush()
-
-    def fail(step: str, why: str) -> int:
-        if sys.excepthook is record_error:
-            sys.excepthook = previous_hook
-        sys.stdout.flush()
-        sys.stderr.write(f"self-test FAILED at {step}: {why}\n")
-        sys.stderr.flush()
-        return 1
-
     from inspector import __version__
 
     quiet_offscreen_warnings()
-    # A Python error inside a Qt callback (a slot, an event handler such as changeEvent) does
-    # not propagate: PySide6 prints its traceback through sys.excepthook and the window goes on,
-    # half-updated. The self-test counts it as a failure of the step it happened in.
-    python_errors: list[str] = []
-    previous_hook = sys.excepthook
-
-    def record_error(kind, value, tb) -> None:
-        python_errors.append(python_error(value))
-        previous_hook(kind, value, tb)  # the traceback still goes to stderr
-
-    def no_python_errors() -> None:
-        if python_errors:
-            raise SelfTestFailed(f"a Python error in the window (its traceback is above): {python_errors[0]}")
-
-    sys.excepthook = record_error
+    run = SelfTestRun()
+    run.watch_errors()  # a Python error inside a Qt callback fails the step it happened in
     runtime = "frozen bundle" if getattr(sys, "frozen", False) else "python " + sys.version.split()[0]
-    say(f"mcp-session-inspector {__version__}, {runtime}")
-    step = "start"
+    run.say(f"mcp-session-inspector {__version__}, {runtime}")
     try:
         import anyio
         import qasync
@@ -523,18 +493,18 @@ def self_test(timeout: float = 60.0) -> int:
         from PySide6.QtCore import QCoreApplication, QEvent
 
         app = make_application()
-        say(f"Qt {qt_version}, platform {app.platformName()} ({why})")
+        run.say(f"Qt {qt_version}, platform {app.platformName()} ({why})")
     except Exception as exc:  # a missing system library shows up here (libGL, libEGL, fonts)
-        return fail(step, f"{type(exc).__name__}: {exc}")
+        return run.fail(f"{type(exc).__name__}: {exc}")
 
     result: list[int] = []
 
     with tempfile.TemporaryDirectory(prefix="mcp-inspector-self-test-") as tmp:
-        step = "window"
+        run.step = "window"
         try:
             controller, window = build(app, config=Path(tmp))
         except Exception as exc:
-            return fail(step, f"{type(exc).__name__}: {exc}")
+            return run.fail(f"{type(exc).__name__}: {exc}")
         ready: list[bool] = []
         failed: list[str] = []
         finished: list[dict] = []
@@ -542,23 +512,14 @@ def self_test(timeout: float = 60.0) -> int:
         controller.failed.connect(failed.append)
         controller.finished.connect(lambda s: finished.append(dict(s or {})))
 
-        async def until(predicate, what: str, seconds: float) -> None:
-            with anyio.move_on_after(seconds):
-                while not predicate():
-                    no_python_errors()
-                    if failed:
-                        raise SelfTestFailed(failed[-1])
-                    await anyio.sleep(0.01)
-                no_python_errors()
-                return
-            raise SelfTestFailed(f"{what} did not happen within {seconds:g} s")
+        async def until(predicate: Callable[[], bool], what: str, seconds: float) -> None:
+            await run.until(predicate, what, seconds, failed)
 
-        async def run() -> None:
-            nonlocal step
+        async def steps() -> None:
             async with anyio.create_task_group() as tg:
                 controller.task_group = tg
                 try:
-                    step = "window"
+                    run.step = "window"
                     painted: list[bool] = []  # a real paint: the wait below gives up long before the fallback
                     after_first_paint(window, lambda: painted.append(True), at_the_latest_ms=3_600_000)
                     window.resize(1200, 800)
@@ -568,10 +529,10 @@ def self_test(timeout: float = 60.0) -> int:
                     colours = _distinct_colours(image)
                     if colours < 8:
                         raise SelfTestFailed(f"the window painted {colours} distinct colours: blank")
-                    no_python_errors()
-                    say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
+                    run.check_errors()
+                    run.say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
 
-                    step = "demo server"
+                    run.step = "demo server"
                     from inspector.session.profiles import DEMO_ID, demo_profile
 
                     profile = next((p for p in window.profiles if p.id == DEMO_ID), None) or demo_profile()
@@ -579,56 +540,34 @@ def self_test(timeout: float = 60.0) -> int:
                         raise SelfTestFailed("the session could not be started")
                     await until(lambda: bool(ready), "the demo server's start sequence", 30)
                     negotiation = controller.session.negotiation()
-                    say(
+                    run.say(
                         f"demo server connected: {profile.command} {' '.join(profile.args)} "
                         f"(era {negotiation.era}, version {negotiation.version})"
                     )
 
-                    step = "tools/list"
+                    run.step = "tools/list"
                     with anyio.fail_after(20):
                         reply = await controller.session.request("tools/list")
-                    tools = (reply.result or {}).get("tools") if reply.ok else None
-                    if not isinstance(tools, list) or not tools:
-                        raise SelfTestFailed(f"no tools in the answer: {reply.error or reply.result!r}")
-                    no_python_errors()
-                    say(f"tools/list: {len(tools)} tools ({', '.join(str(t.get('name')) for t in tools[:3])}, ...)")
+                    run.check_errors()
+                    run.say(tools_line(reply))
 
-                    step = "shutdown"
+                    run.step = "shutdown"
                     controller.end_session()
                     await until(lambda: bool(finished) and not controller.running, "the server's shutdown", 20)
-                    summary = finished[-1]
-                    if summary.get("exit_code") != 0:
-                        raise SelfTestFailed(f"the demo server ended with {summary}")
-                    say(f"demo server shut down (step {summary.get('shutdown')}, exit code 0)")
+                    run.say(shutdown_line(finished[-1]))
 
-                    step = "translation"
+                    run.step = "translation"
                     window.languages.set_choice("zh_CN")
                     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)  # every widget retranslates now
-                    no_python_errors()
+                    run.check_errors()
                     context, source = SELF_TEST_STRING
-                    translated = QCoreApplication.translate(context, source)
-                    if not has_cjk(translated):
-                        raise SelfTestFailed(
-                            f"{source!r} was not translated to Chinese (got {translated!r}): "
-                            "resources/i18n/inspector_zh_CN.qm did not load"
-                        )
-                    say(
-                        f"Chinese translation loaded: {source!r} -> {translated!r}; "
-                        f"window title {window.windowTitle()!r}"
-                    )
+                    run.say(translation_line(source, QCoreApplication.translate(context, source), window.windowTitle()))
                     from PySide6.QtGui import QFontDatabase
 
-                    cjk = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
-                    if cjk:
-                        say(f"Chinese fonts: {len(cjk)} ({cjk[0]}, ...)")
-                    else:
-                        say(
-                            "note: no font with Chinese characters installed: Chinese text shows as boxes "
-                            "(Debian: fonts-wqy-microhei)"
-                        )
+                    run.say(fonts_line(QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)))
                     window.languages.set_choice("en")
                     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
-                    no_python_errors()
+                    run.check_errors()
                     result.append(0)
                 finally:
                     if controller.running:
@@ -641,29 +580,16 @@ def self_test(timeout: float = 60.0) -> int:
 
         async def bounded() -> None:
             with anyio.move_on_after(timeout) as scope:
-                await run()
+                await steps()
             if scope.cancelled_caught:
                 raise SelfTestFailed(f"not finished within {timeout:g} s")
 
         try:
             anyio.run(bounded, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
-            step = "the end"
-            no_python_errors()  # one raised while the window closed
+            run.step = "the end"
+            run.check_errors()  # one raised while the window closed
         except BaseException as exc:  # noqa: BLE001 (every failure is reported, none escapes)
-            while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
-                exc = exc.exceptions[0]
-            if isinstance(exc, SelfTestFailed):
-                return fail(step, str(exc))
-            if isinstance(exc, KeyboardInterrupt):
-                return fail(step, "interrupted")
-            if OVERRIDE_FAILED in str(exc):  # raised in an event handler Qt ran for a call of ours
-                import traceback
-
-                traceback.print_exception(exc)
-                return fail(step, f"a Python error in the window (its traceback is above): {python_error(exc)}")
-            return fail(step, f"{type(exc).__name__}: {exc}")
+            return run.failure(exc)
     if not result:
-        return fail(step, "did not finish")
-    sys.excepthook = previous_hook
-    say(f"OK in {time.perf_counter() - started:.2f} s")
-    return 0
+        return run.fail("did not finish")
+    return run.passed()

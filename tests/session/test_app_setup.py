@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 
 from inspector.session import app_setup
@@ -9,12 +12,19 @@ from inspector.session.app_setup import (
     APP_ID,
     OVERRIDE_FAILED,
     SETTINGS_FILES,
+    SelfTestFailed,
+    SelfTestRun,
     display_available,
+    fonts_line,
     has_cjk,
     icon_path,
     python_error,
     reset_settings,
+    shutdown_line,
+    tools_line,
+    translation_line,
 )
+from inspector.session.outcomes import Reply
 
 
 def test_a_display_is_missing_only_on_linux_without_one() -> None:
@@ -59,3 +69,76 @@ def test_a_python_error_is_named_where_it_was_raised(exc: BaseException, said: s
 
 def test_cjk_is_told_apart() -> None:
     assert has_cjk("跟随系统") and not has_cjk("Follow the system")
+
+
+# ---------------------------------------------------------------------------------- the self-test's bookkeeping
+
+
+def test_the_report_says_each_step_and_the_one_that_failed() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    run = SelfTestRun(out, err)
+    run.say("window painted")
+    run.step = "demo server"
+    assert run.failure(ExceptionGroup("tg", [SelfTestFailed("the session could not be started")])) == 1
+    assert out.getvalue() == "self-test: window painted\n"
+    assert err.getvalue() == "self-test FAILED at demo server: the session could not be started\n"
+    err.truncate(0), err.seek(0)
+    assert run.failure(KeyboardInterrupt()) == 1 and err.getvalue().endswith("interrupted\n")
+    err.truncate(0), err.seek(0)
+    run.failure(RuntimeError(f"{OVERRIDE_FAILED}QWidget::event(): broken"))
+    assert err.getvalue().startswith("RuntimeError: ")  # its traceback (none: never raised) comes first
+    assert err.getvalue().endswith(
+        "a Python error in the window (its traceback is above): RuntimeError in QWidget::event(): broken\n"
+    )
+    assert run.passed() == 0 and out.getvalue().splitlines()[-1].startswith("self-test: OK in ")
+
+
+def test_an_error_given_to_the_hook_fails_the_step_and_the_hook_is_given_back() -> None:
+    before = sys.excepthook
+    run = SelfTestRun(io.StringIO(), io.StringIO())
+    seen: list[BaseException] = []
+    sys.excepthook = lambda kind, value, tb: seen.append(value)
+    try:
+        run.watch_errors()
+        run.check_errors()  # nothing yet
+        error = AttributeError(f"{OVERRIDE_FAILED}QMainWindow::changeEvent(): gone")
+        sys.excepthook(AttributeError, error, None)
+        assert seen == [error]  # the previous hook still prints it
+        with pytest.raises(SelfTestFailed, match="AttributeError in QMainWindow::changeEvent"):
+            run.check_errors()
+        run.fail("x")
+        assert sys.excepthook is not before and sys.excepthook.__name__ == "<lambda>"  # the one before watch_errors
+    finally:
+        sys.excepthook = before
+
+
+@pytest.mark.anyio
+async def test_until_waits_and_says_what_did_not_happen() -> None:
+    run = SelfTestRun(io.StringIO(), io.StringIO())
+    ticks: list[int] = []
+
+    def third() -> bool:
+        ticks.append(1)
+        return len(ticks) >= 3
+
+    await run.until(third, "three ticks", 5, [])
+    with pytest.raises(SelfTestFailed, match="the paint did not happen within 0.05 s"):
+        await run.until(lambda: False, "the paint", 0.05, [])
+    with pytest.raises(SelfTestFailed, match="the server exited"):
+        await run.until(lambda: False, "ready", 5, ["the server exited"])
+
+
+def test_the_lines_of_the_steps() -> None:
+    ok = Reply(id=1, seq=3, result={"tools": [{"name": "echo"}, {"name": "add"}]}, error=None, latency=0.01)
+    assert tools_line(ok) == "tools/list: 2 tools (echo, add, ...)"
+    with pytest.raises(SelfTestFailed, match="no tools in the answer"):
+        tools_line(Reply(id=1, seq=3, result={"tools": []}, error=None, latency=0.01))
+    with pytest.raises(SelfTestFailed, match="Method not found"):
+        tools_line(Reply(id=1, seq=3, result=None, error={"code": -32601, "message": "Method not found"}, latency=0))
+    assert shutdown_line({"exit_code": 0, "shutdown": "stdin"}) == "demo server shut down (step stdin, exit code 0)"
+    with pytest.raises(SelfTestFailed, match="the demo server ended with"):
+        shutdown_line({"exit_code": 1})
+    assert "'跟随系统'" in translation_line("Follow the system", "跟随系统", "MCP")
+    with pytest.raises(SelfTestFailed, match="inspector_zh_CN.qm did not load"):
+        translation_line("Follow the system", "Follow the system", "MCP")
+    assert fonts_line(["WenQuanYi"]) == "Chinese fonts: 1 (WenQuanYi, ...)" and "fonts-wqy" in fonts_line([])
