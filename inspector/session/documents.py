@@ -3,7 +3,8 @@
 Theory of operation
 -------------------
 A document (``servers.json``, ``secrets.json``, a client's MCP configuration file or entry, a
-registry ``server.json``, the timeline's saved columns) is a pydantic model: its shape is
+registry ``server.json``, a recording's header line, the window's ``settings.ini`` values, the
+timeline's saved columns) is a pydantic model: its shape is
 declared once, checked by pydantic, and written by dumping the model. Wire messages never
 pass through here: they stay raw bytes judged by the schema validator (``protocol/schema.py``);
 a document is read once, when a file is opened.
@@ -18,9 +19,12 @@ translatable problem: the file, the JSON path (:func:`.config_files.json_path`),
 which the window words in its language. The importer and the saved servers say them alike.
 
 pydantic is imported with this module, and the modules that read documents (profiles,
-imports) import it when they read one, not when they are imported: ``probe`` starting a
-command never loads pydantic; the window does, to read the saved servers just after its first
-paint (``ui.app.read_saved_servers``).
+imports, the recording's loader, settings) import it when they read one, not when they are
+imported: ``probe`` starting a command never loads pydantic, nor does opening a recording
+before its first line is read; the window loads it to read the saved servers just after its
+first paint (``ui.app.read_saved_servers``), and its settings only for a damaged value
+(:mod:`.settings`). A recording's entries never pass through here: only its header does
+(:func:`read_recording_header`), once per file.
 
 Value types shared by the models: :data:`Text` (any JSON value, a non-string as its JSON
 text), :data:`Flag` (only ``true`` is true) and :data:`Name` (a non-empty string).
