@@ -422,12 +422,6 @@ class SamplingDialog(_AnswerDialog):
         self.answer(value)
         return True
 
-    def approve(self) -> None:
-        self.approve_button.click()
-
-    def reject_request(self) -> None:
-        self.reject_button.click()
-
 
 class ElicitationDialog(_AnswerDialog):
     """An elicitation/create request. Form mode: a form from requestedSchema. URL mode: the URL,
