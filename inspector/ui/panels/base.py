@@ -27,7 +27,7 @@ from contextlib import ExitStack
 from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
+from inspector.session import wait_story as stories
 from inspector.session.controllers.base import WAIT, Failure, ListController
 from inspector.session.features import Availability
 from inspector.session.operations import NOTE_ERROR, ListenHub, ListNote
@@ -112,6 +113,31 @@ def _id_text(value: JsonValue) -> str:
         return str(value)
 
 
+#: each story of :mod:`inspector.session.wait_story` in words: {method}, {id} (the request's),
+#: {seq} (its answer or timeout), {other} and {at} (the answer no request could take), {n}, {why}
+STORIES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed object: each a str
+    stories.ANSWER_FLAGGED: QT_TRANSLATE_NOOP("WaitNote", "{method} (id {id}) was answered at #{seq}, flagged: {why}."),
+    stories.TIMED_OUT: QT_TRANSLATE_NOOP(
+        "WaitNote", "{method} (id {id}) timed out at #{seq}: no answer came within the request timeout."
+    ),
+    stories.TIMED_OUT_AFTER_OTHER: QT_TRANSLATE_NOOP(
+        "WaitNote",
+        "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.",  # noqa: E501
+    ),
+    stories.ABANDONED: QT_TRANSLATE_NOOP(
+        "WaitNote",
+        "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.",  # noqa: E501
+    ),
+    stories.WAITING_AFTER_OTHER: QT_TRANSLATE_NOOP(
+        "WaitNote", "Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}."
+    ),
+    stories.WAITING_AFTER_OTHERS: QT_TRANSLATE_NOOP(
+        "WaitNote",
+        "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.",  # noqa: E501
+    ),
+}
+
+
 class WaitNote(QFrame):
     """What became of one list request the panel waits on, with a button per entry that
     explains it (see the module docstring). Plain text: ids come from the server."""
@@ -146,10 +172,11 @@ class WaitNote(QFrame):
     def set_state(self, state: WaitState | None) -> None:
         """Show ``state`` (hidden when there is nothing to tell), in the current language."""
         self.state = state
-        text, seqs = self._words(state) if state is not None else ("", [])
-        self.seqs = seqs[: self.MAX_LINKS]
+        story = stories.wait_story(state) if state is not None else None
+        self.seqs = list(story.seqs[: self.MAX_LINKS]) if story is not None else []
+        text = self._words(story) if story is not None else ""
         self.text.setText(text)
-        self.text.setToolTip(plain_tooltip(self._rule_texts(state)) if text and state is not None else "")
+        self.text.setToolTip(plain_tooltip(self._rule_texts(story)) if story is not None else "")
         for i, button in enumerate(self.buttons):
             if i < len(self.seqs):
                 button.setText(self.tr("Show entry #{seq}").format(seq=self.seqs[i]))
@@ -157,13 +184,10 @@ class WaitNote(QFrame):
             button.setVisible(i < len(self.seqs))
         self.setVisible(bool(text))
 
-    def _rule_texts(self, s: WaitState) -> str:
+    def _rule_texts(self, story: stories.WaitStory) -> str:
         """Each rule the note names, with its text and spec section (the tooltip)."""
-        rules: list[str] = []
-        for flagged in [*s.unmatched[-1:], *([s.answer] if s.answer is not None else [])]:
-            rules += [r for r in flagged.rules if r not in rules]
         lines = []
-        for rule_id in rules:
+        for rule_id in story.all_rules:
             rule = RULES.get(rule_id)
             if rule is not None:
                 lines.append(f"{rule_id} — {QCoreApplication.translate('Rules', rule.text)} ({rule.spec})")
@@ -171,41 +195,16 @@ class WaitNote(QFrame):
                 lines.append(self.why((rule_id,)))
         return "\n".join(lines)
 
-    def _words(self, s: WaitState) -> tuple[str, list[int]]:
-        if s.request_seq is None or not s.flagged:
-            return "", []
-        method, rid = s.method, _id_text(s.request_id)
-        last = s.unmatched[-1] if s.unmatched else None
-        if s.answer is not None and s.timeout_seq is None:
-            if not s.answer.rules:  # answered: the list shows what came
-                return "", []
-            return self.tr("{method} (id {id}) was answered at #{seq}, flagged: {why}.").format(
-                method=method, id=rid, seq=s.answer.seq, why=self.why(s.answer.rules)
-            ), [s.answer.seq]
-        if s.timeout_seq is not None:
-            if last is None:
-                return self.tr(
-                    "{method} (id {id}) timed out at #{seq}: no answer came within the request timeout."
-                ).format(method=method, id=rid, seq=s.timeout_seq), [s.timeout_seq]
-            return self.tr(
-                "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}."  # noqa: E501
-            ).format(
-                method=method, id=rid, seq=s.timeout_seq, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)
-            ), [last.seq, s.timeout_seq]
-        assert last is not None  # flagged and still waiting, or given up: an answer nobody could take
-        if s.abandoned:
-            return self.tr(
-                "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}."  # noqa: E501
-            ).format(method=method, id=rid, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
-        if s.unmatched_count == 1:
-            text = self.tr("Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.")
-        else:
-            text = self.tr(
-                "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}."  # noqa: E501
-            )
-        return text.format(
-            method=method, id=rid, n=s.unmatched_count, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)
-        ), [last.seq]
+    def _words(self, story: stories.WaitStory) -> str:
+        return QCoreApplication.translate("WaitNote", str(STORIES[story.code])).format(
+            method=story.method,
+            id=_id_text(story.request_id),
+            seq=story.seq,
+            other=_id_text(story.other_id),
+            at=story.at,
+            n=story.count,
+            why=self.why(story.rules),
+        )
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
@@ -556,16 +555,12 @@ class FeaturePanel(QWidget):
         return " ".join(said)
 
     def say_error(self, label: QLabel | None, words: Callable[[], str]) -> None:
-        """:meth:`say` on an error label, shown while it says something (as show_error)."""
+        """:meth:`say` on an error label (plain text), shown while it says something."""
         if label is not None:
             label.setTextFormat(Qt.TextFormat.PlainText)
             self.say(label, words)
             label.setVisible(bool(label.text()))
 
     def show_error(self, text: str, label: QLabel | None = None) -> None:
-        if label is not None:
-            if self._said is not None:
-                self._said.pop(label, None)
-            label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setText(text)
-            label.setVisible(bool(text))
+        """``text`` (not worded by the window: the same in every language) on an error label."""
+        self.say_error(label, lambda: text)
