@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import time
 import traceback
@@ -21,6 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 import anyio
+import anyio.abc
 
 if TYPE_CHECKING:
     from .outcomes import Reply
@@ -54,6 +56,26 @@ def display_available(env: Mapping[str, str] = os.environ, platform: str = sys.p
     if not platform.startswith("linux"):
         return True
     return bool(env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+#: Signals that close the window the way its close button does: a live session is shut down
+#: per spec first, then the app exits with 128 + the signal number.
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+async def on_stop_signals(
+    act: Callable[[int], None], *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+) -> None:
+    """Call ``act(number)`` for each of :data:`STOP_SIGNALS` received, until cancelled (started
+    once listening; at once, listening to none, where the loop has no signal handlers)."""
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    try:
+        with anyio.open_signal_receiver(*numbers) as received:
+            task_status.started()
+            async for number in received:
+                act(int(number))
+    except NotImplementedError:  # no loop signal handlers on this platform
+        task_status.started()
 
 
 def migrate_doubled_config(directory: Path) -> list[Path]:

@@ -20,6 +20,7 @@ from inspector.session.app_setup import (
     fonts_line,
     icon_path,
     migrate_doubled_config,
+    on_stop_signals,
     self_test_platform,
     shutdown_line,
     tools_line,
@@ -305,11 +306,6 @@ def after_first_paint(window: QObject, action: Callable[[], None], *, at_the_lat
     QTimer.singleShot(at_the_latest_ms, watcher, watcher.run)
 
 
-#: Signals that close the window the way its close button does: a live session is shut down
-#: per spec first, then the app exits with 128 + the signal number.
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-
-
 def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
     """Run the window until it is closed; 0, or 128+N when signal N closed it.
 
@@ -339,25 +335,16 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
             original_close(event)
             closed.set()
 
-        async def close_on_signal(*, task_status=anyio.TASK_STATUS_IGNORED) -> None:
-            import signal
-
-            numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
-            try:
-                with anyio.open_signal_receiver(*numbers) as signals:
-                    task_status.started()
-                    async for number in signals:
-                        if not stopped_by:
-                            stopped_by.append(number)
-                            window.close()  # as if the user closed it: saves, then shuts down
-                            closed.set()
-            except NotImplementedError:  # no loop signal handlers on this platform
-                task_status.started()
+        def close_on_signal(number: int) -> None:
+            if not stopped_by:
+                stopped_by.append(number)
+                window.close()  # as if the user closed it: saves, then shuts down
+                closed.set()
 
         window.closeEvent = close_event  # type: ignore[method-assign]
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
-            await tg.start(close_on_signal)
+            await tg.start(on_stop_signals, close_on_signal)
             window.show()
             if connect_demo:
                 _connect_demo(controller, window)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
+import signal
 import sys
 
+import anyio
 import pytest
 
 from inspector.session import app_setup
@@ -12,12 +15,14 @@ from inspector.session.app_setup import (
     APP_ID,
     OVERRIDE_FAILED,
     SETTINGS_FILES,
+    STOP_SIGNALS,
     SelfTestFailed,
     SelfTestRun,
     display_available,
     fonts_line,
     has_cjk,
     icon_path,
+    on_stop_signals,
     python_error,
     reset_settings,
     shutdown_line,
@@ -142,3 +147,16 @@ def test_the_lines_of_the_steps() -> None:
     with pytest.raises(SelfTestFailed, match="inspector_zh_CN.qm did not load"):
         translation_line("Follow the system", "Follow the system", "MCP")
     assert fonts_line(["WenQuanYi"]) == "Chinese fonts: 1 (WenQuanYi, ...)" and "fonts-wqy" in fonts_line([])
+
+
+@pytest.mark.anyio
+async def test_a_stop_signal_is_handed_over_until_cancelled() -> None:
+    got: list[int] = []
+    async with anyio.create_task_group() as tg:
+        await tg.start(on_stop_signals, got.append)
+        os.kill(os.getpid(), signal.SIGHUP)  # handled by the receiver: the test process goes on
+        with anyio.fail_after(5):
+            while not got:
+                await anyio.sleep(0.01)
+        tg.cancel_scope.cancel()
+    assert got == [signal.SIGHUP] and "SIGHUP" in STOP_SIGNALS
