@@ -16,9 +16,12 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    the content cards' words (``inspector.session.content_blocks``, "ContentView"), the notes of
    a listing and of the listen stream (``inspector.session.note_words``), the negotiation
    summary (``inspector.session.negotiation_text``, "NegotiationView"),
+   the schema form's words for the validator's checks and what it cannot edit
+   (``inspector.session.schema_words``, "SchemaForm"),
    the transports a user can pick (their registered labels, "Transports"), and
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
-   "Eras", contexts the window's own strings share). One that left its
+   "Eras", contexts the window's own strings share), the timeline's headers and cells
+   (``inspector.session.timeline_words``, "Timeline"). One that left its
    table and the sources is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
@@ -133,13 +136,22 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
-    from inspector.session import content_blocks, entry_detail, labels, negotiation_text, note_words
+    from inspector.session import (
+        content_blocks,
+        entry_detail,
+        labels,
+        negotiation_text,
+        note_words,
+        schema_words,
+        timeline_words,
+    )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
     from inspector.transport.base import transport_choices
 
     return {
         **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},
+        "Timeline": sorted(set(labels.CONTEXTS["Timeline"]) | set(timeline_words.all_words())),  # and the cells' words
         "Imports": sorted(
             set(problems.MESSAGES.values())
             | set(problems.PLACES.values())
@@ -154,6 +166,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
+        "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),

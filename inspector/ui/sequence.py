@@ -54,10 +54,11 @@ from PySide6.QtWidgets import (
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width
+from inspector.session.timeline_words import DIRECTION_LABELS
 
 from .text import format_duration
 from .theme import tone
-from .timeline import DIRECTION_LABELS, event_label
+from .timeline import event_label
 
 HEADER_ROWS = 1.6  # the header's height, in rows
 MAX_LABEL = 60  # characters of a note or label before it is cut
@@ -332,7 +333,7 @@ class SequenceView(QAbstractScrollArea):
             elif kind is Kind.LINK_NOTE:
                 name = "HTTP"
             else:
-                name = QCoreApplication.translate("Timeline", str(DIRECTION_LABELS[Direction.STDERR]))
+                name = QCoreApplication.translate("Timeline", DIRECTION_LABELS[Direction.STDERR])
             raw = rec.raw_at(seq)[: MAX_LABEL * 2].decode("utf-8", "replace").strip()
             return f"{name}: {raw[:MAX_LABEL]}"
         method = rec.method_at(seq) or ""

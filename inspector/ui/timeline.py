@@ -87,18 +87,12 @@ from inspector.session.timeline_table import (
     fit_widths,
     saved_columns,
 )
+from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
 from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
 from .ticker import fit_live_text, set_live_text
-from .timeline_model import (
-    ALIGN_LEFT,
-    DIRECTION_ARROWS,
-    DIRECTION_LABELS,
-    DIRECTION_TIPS,
-    SeqRole,
-    TimelineModel,
-)
+from .timeline_model import ALIGN_LEFT, SeqRole, TimelineModel
 from .timeline_model import event_label as event_label  # offered here with the view's other names
 from .widgets import plain_tooltip
 
@@ -784,9 +778,9 @@ class TimelineView(QWidget):
     def _retranslate(self) -> None:
         """Every text of the filter bar and the status line that does not follow the data."""
         for d, b in self.direction_buttons.items():
-            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', str(DIRECTION_LABELS[d]))}")
+            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
             b.setToolTip(
-                translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", str(DIRECTION_TIPS[d])))
+                translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d]))
             )
         self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
         self.show_all_kinds.setText(translate("Timeline", "Show all kinds"))

@@ -36,7 +36,6 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QLocale,
     QModelIndex,
@@ -57,19 +56,24 @@ from PySide6.QtGui import (
 )
 
 from inspector.protocol.messages import Kind
-from inspector.protocol.rules import RULES
-from inspector.session.entry_text import (
-    kind_words,
-    released_of,
-)  # the words of an entry, shared with the handouts and the CLI
-from inspector.session.labels import EVENT_LABELS, HTTP_NOTE  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording
-from inspector.session.timeline_table import MONO_COLUMNS, NUMERIC, Column, one_line
+from inspector.session.timeline_table import MONO_COLUMNS, NUMERIC, Column
+from inspector.session.timeline_words import DIRECTION_ARROWS as DIRECTION_ARROWS  # offered here too
+from inspector.session.timeline_words import DIRECTION_LABELS as DIRECTION_LABELS
+from inspector.session.timeline_words import (  # the words of the cells
+    HEADER_TIPS,
+    HEADERS,
+    cell_text,
+    cell_tip,
+    event_words,
+    order_time,
+    violations_text,
+)
 from inspector.session.views import EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS
 from .rowmodel import RowTableModel
-from .text import format_duration, format_id, format_size
+from .text import format_id
 from .theme import colour, is_dark, mix
 from .widgets import plain_tooltip
 
@@ -83,63 +87,6 @@ _TOOLTIP_RAW_CHARS = 600
 _ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
 
 
-_HEADERS = (
-    QT_TRANSLATE_NOOP("Timeline", "#"),
-    QT_TRANSLATE_NOOP("Timeline", "Time (s)"),
-    QT_TRANSLATE_NOOP("Timeline", "Δ"),
-    QT_TRANSLATE_NOOP("Timeline", "Direction"),
-    QT_TRANSLATE_NOOP("Timeline", "Kind"),
-    QT_TRANSLATE_NOOP("Timeline", "Method / event"),
-    QT_TRANSLATE_NOOP("Timeline", "Id"),
-    QT_TRANSLATE_NOOP("Timeline", "Latency"),
-    QT_TRANSLATE_NOOP("Timeline", "Size"),
-    QT_TRANSLATE_NOOP("Timeline", "Schema"),
-    QT_TRANSLATE_NOOP("Timeline", "Violations"),
-)
-_HEADER_TIPS = (
-    QT_TRANSLATE_NOOP("Timeline", "Entry number in the recording"),
-    QT_TRANSLATE_NOOP("Timeline", "Seconds since the session started"),
-    QT_TRANSLATE_NOOP(
-        "Timeline",
-        "Time since the previous visible row. In step mode a message the server sent counts from when it was "
-        "released at the step gate, so Δ follows the rows' order; its Time is when it was read",
-    ),
-    QT_TRANSLATE_NOOP("Timeline", "→ client to server, ← server to client, stderr of the server, process event"),
-    QT_TRANSLATE_NOOP(
-        "Timeline",
-        "What the line is (request, notification, result, error, noise, …), after the arrow of its direction",
-    ),
-    QT_TRANSLATE_NOOP("Timeline", "The method; for responses the method they answer; for process events the event"),
-    QT_TRANSLATE_NOOP("Timeline", "JSON-RPC id"),
-    QT_TRANSLATE_NOOP("Timeline", "Time from the request to this response"),
-    QT_TRANSLATE_NOOP("Timeline", "Bytes on the wire, line terminator included"),
-    QT_TRANSLATE_NOOP("Timeline", "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked"),
-    QT_TRANSLATE_NOOP(
-        "Timeline", "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema"
-    ),
-)
-
-DIRECTION_LABELS = {
-    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "c2s"),
-    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "s2c"),
-    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
-    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "event"),
-    Direction.NOTE: HTTP_NOTE,  # the link's side lines (HTTP: the transport's notes), translated in "Timeline"
-}
-DIRECTION_ARROWS = {
-    Direction.C2S: "→",
-    Direction.S2C: "←",
-    Direction.STDERR: "⇠",
-    Direction.EVENT: "●",
-    Direction.NOTE: "⇠",
-}
-DIRECTION_TIPS = {
-    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "Client to server (written to the server's stdin)"),
-    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
-    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
-    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
-    Direction.NOTE: HTTP_NOTE,
-}
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTER = Qt.AlignmentFlag.AlignCenter
@@ -284,7 +231,7 @@ class TimelineModel(RowTableModel):
         """What the columns sized by their content show so far, by column: every method seen,
         the longest id of the rows fetched, each distinct Violations text (in the window's
         language). The view measures these to give the must-read columns the room they need."""
-        violations = (violations_text(v, ok) for v, ok in self._violation_keys)
+        violations = (violations_text(v, ok, translate) for v, ok in self._violation_keys)
         return {
             Column.METHOD: self.entries.methods_seen() if self._rec is not None else [],
             Column.ID: [self._longest_id] if self._longest_id else [],
@@ -398,9 +345,9 @@ class TimelineModel(RowTableModel):
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return translate("Timeline", str(_HEADERS[section]))
+            return translate("Timeline", HEADERS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return translate("Timeline", str(_HEADER_TIPS[section]))
+            return translate("Timeline", HEADER_TIPS[section])
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(_RIGHT if section in NUMERIC else (_CENTER if section == Column.SCHEMA else ALIGN_LEFT))
         return None
@@ -471,72 +418,15 @@ class TimelineModel(RowTableModel):
         """The entry broke a protocol rule or is invalid against the schema."""
         return bool(self._viol_at(seq)) or self._schema_at(seq) is False
 
-    def released_at(self, seq: int) -> float | None:
-        """Step mode: when a message the server sent was let through the step gate (seconds
-        from the session's start; its time ``t`` is when it was read). None: it was not held."""
-        if self._rec is None:
-            return None
-        return released_of(self._rec.extra_at(seq))
-
     def order_time(self, seq: int) -> float:
-        """When entry ``seq`` took its place in the recording's order: when it was released for a
-        message held in step mode, else its time. Δ is measured on this clock: the rows are in
-        this order, so a held message does not show a negative Δ for the time it waited."""
-        released = self.released_at(seq)
-        return self._t_at(seq) if released is None else released
+        """When entry ``seq`` took its place in the recording's order (a message held in step
+        mode: when it was released; :func:`~inspector.session.timeline_words.order_time`)."""
+        assert self._rec is not None
+        return order_time(self._rec, seq)
 
     def _display(self, seq: int, row: int, col: int) -> str | None:
-        if col == Column.SEQ:
-            return str(seq)
-        if col == Column.TIME:
-            return f"{self._t_at(seq):.3f}"
-        if col == Column.DELTA:
-            if row == 0:
-                return ""
-            delta = self.order_time(seq) - self.order_time(self.entries.rows[row - 1])
-            # a message read before the client's entry above it was recorded arrived earlier: "−"
-            return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
-        if col == Column.DIRECTION:
-            d = self._dir_at(seq)
-            if d is Direction.NOTE:
-                return f"{DIRECTION_ARROWS[d]} HTTP"
-            return f"{DIRECTION_ARROWS[d]} {translate('Timeline', str(DIRECTION_LABELS[d]))}"
-        if col == Column.KIND:
-            # the direction's arrow first: the Direction column is among the first to give way
-            kind = self._kind_at(seq)
-            d = self._dir_at(seq)
-            words = kind_words(kind)
-            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', words)}"
-            if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
-                return text + " ✎"  # written by a person in the composer
-            return text
-        if col == Column.METHOD:
-            m = self._method_at(seq)
-            if m is None and self._dir_at(seq) is Direction.EVENT:
-                return event_label(self.event_name(seq))
-            if m is None:
-                d = self._dir_at(seq)
-                if (
-                    d is Direction.STDERR
-                    or d is Direction.NOTE
-                    or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE)
-                ):
-                    return one_line(self._raw_at(seq))
-            return m
-        if col == Column.ID:
-            return format_id(self._id_at(seq))
-        if col == Column.LATENCY:
-            lat = self._latency_at(seq)
-            return None if lat is None else format_duration(lat)
-        if col == Column.SIZE:
-            n = len(self._raw_at(seq))
-            return f"{n:,}" if n < 100_000 else format_size(n)
-        if col == Column.SCHEMA:
-            ok = self._schema_at(seq)
-            return None if ok is None else ("✓" if ok else "✗")
-        if col == Column.VIOLATIONS:
-            return violations_text(self._viol_at(seq), self._schema_at(seq))
-        return None
+        assert self._rec is not None
+        return cell_text(self._rec, seq, col, self.entries.rows[row - 1] if row else None, translate)
 
     def _foreground(self, seq: int, col: int) -> QBrush | None:
         c = self._colors
@@ -562,80 +452,14 @@ class TimelineModel(RowTableModel):
         return None
 
     def _tooltip(self, seq: int, row: int, col: int) -> str | None:
-        rec = self._rec
-        assert rec is not None
-        if col == Column.VIOLATIONS:
-            v = self._viol_at(seq)
-            lines = [self._schema_tip(seq)] if self._schema_at(seq) is False else []
-            if not v and not lines:
-                return None
-            for rid in v:
-                r = RULES.get(rid)
-                if r is None:
-                    lines.append(rid)
-                else:
-                    lines.append(f"{rid} ({r.severity.value}): {translate('Rules', r.text)}\n    {r.spec}")
-            return plain_tooltip("\n".join(lines))
-        if col == Column.SCHEMA:
-            ok = self._schema_at(seq)
-            if ok is None:
-                return None
-            if ok:
-                return plain_tooltip(translate("Timeline", "Valid against the protocol's JSON Schema"))
-            return plain_tooltip(self._schema_tip(seq))
-        if col in (Column.TIME, Column.DELTA):
-            released = self.released_at(seq)
-            if released is None:
-                return None
-            t = self._t_at(seq)
-            return translate(
-                "Timeline",
-                "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",  # noqa: E501
-            ).format(held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}")
-        if col == Column.DIRECTION:
-            return translate("Timeline", str(DIRECTION_TIPS[self._dir_at(seq)]))
-        if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
-            return translate("Timeline", "Hand-written: sent from the composer as a person wrote it")
-        if col == Column.SIZE:
-            return translate("Timeline", "{n} bytes").format(n=QLocale().toString(len(self._raw_at(seq))))
-        if col == Column.LATENCY:
-            lat = self._latency_at(seq)
-            paired = rec.paired_at(seq)
-            if lat is None or paired is None:
-                return None
-            return translate("Timeline", "{ms} after request #{seq}").format(ms=format_duration(lat), seq=paired)
-        if col not in (Column.KIND, Column.METHOD):
-            return None
-        # the line itself (clipped), escaped
-        raw = self._raw_at(seq)
-        text = raw[: _TOOLTIP_RAW_CHARS * 4].decode("utf-8", "replace").rstrip("\r\n")
-        if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
-            text = text[:_TOOLTIP_RAW_CHARS] + "…"
-        return plain_tooltip(text)
-
-    def _schema_tip(self, seq: int) -> str:
-        """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
         assert self._rec is not None
-        errors = self._rec.extra_at(seq).get("schema_errors") or []
-        text = translate("Timeline", "Invalid against the protocol's JSON Schema")
-        for e in errors[:5]:
-            text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
-        return text
-
-
-def violations_text(violations: tuple[str, ...], schema_ok: bool | None) -> str | None:
-    """The Violations cell of an entry that broke ``violations`` and whose schema verdict is
-    ``schema_ok``: the schema's verdict too (the Schema column gives way when the timeline is
-    narrow), then the rules. None: nothing to say."""
-    parts = [translate("Timeline", "✗ schema")] if schema_ok is False else []
-    if len(violations) == 1:
-        parts.append("⚠ " + violations[0])
-    elif violations:
-        parts.append(f"⚠ {len(violations)}: " + ", ".join(violations))
-    return " · ".join(parts) if parts else None
+        tip = cell_tip(self._rec, seq, col, translate, QLocale().toString)
+        if tip is None:
+            return None
+        text, literal = tip
+        return plain_tooltip(text) if literal else text
 
 
 def event_label(name: str) -> str:
     """An event name in the user's language (unknown names as they are)."""
-    label = EVENT_LABELS.get(name)
-    return translate("Events", label) if label is not None else name
+    return event_words(name, translate)

@@ -54,11 +54,11 @@ def test_an_http_side_line_is_an_http_note_in_all_four(qtbot):
     pane = detail_pane(qtbot)
     d = Driver()
     d.rec.header["transport"] = "streamable-http"
-    seq = d.rec.append(
-        Direction.STDERR,
+    seq = d.rec.append(  # as the session records an HTTP side line: direction NOTE, kind LINK_NOTE
+        Direction.NOTE,
         0.5,
         b"POST http://127.0.0.1:1/mcp failed: refused\n",
-        d.engine.note(Kind.STDERR),
+        d.engine.note(Kind.LINK_NOTE),
         {"channel": "http"},
     )
     model = TimelineModel(d.rec)

@@ -1,0 +1,239 @@
+"""The timeline's words without Qt: its headers, the directions' names, what each cell says and
+what its tooltip explains.
+
+Theory of operation. Every word is English, in the "Timeline" translation context (an event's name
+in "Events", a rule's text in "Rules"), and goes through the caller's ``tr(context, text)``: the
+window passes ``QCoreApplication.translate`` (``scripts/i18n.py`` brings these tables into the
+catalogue), a test passes a function that keeps the English. :func:`cell_text` reads one cell of
+an entry from the recording's columns (no entry is built); :func:`cell_tip` its tooltip, with
+whether the text must be shown literally (server text, a rule's text). The kind, id, latency and
+size come from the one entry-to-text renderer (:mod:`.entry_text`). Δ is measured on the
+recording's order: a message held at the step gate counts from when it was released
+(:func:`order_time`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from inspector.protocol.messages import Kind
+from inspector.protocol.rules import RULES
+
+from .entry_text import format_duration, format_id, format_size, kind_words, released_of
+from .labels import EVENT_LABELS, HTTP_NOTE
+from .recording import Direction, Recording
+from .timeline_table import Column, one_line
+
+#: ``tr(context, text)``: the caller's translation of an English text
+Tr = Callable[[str, str], str]
+CONTEXT = "Timeline"
+TOOLTIP_RAW_CHARS = 600  # characters of an entry's text its tooltip shows
+
+HEADERS = (
+    "#",
+    "Time (s)",
+    "Δ",
+    "Direction",
+    "Kind",
+    "Method / event",
+    "Id",
+    "Latency",
+    "Size",
+    "Schema",
+    "Violations",
+)
+HEADER_TIPS = (
+    "Entry number in the recording",
+    "Seconds since the session started",
+    "Time since the previous visible row. In step mode a message the server sent counts from when it was "
+    "released at the step gate, so Δ follows the rows' order; its Time is when it was read",
+    "→ client to server, ← server to client, stderr of the server, process event",
+    "What the line is (request, notification, result, error, noise, …), after the arrow of its direction",
+    "The method; for responses the method they answer; for process events the event",
+    "JSON-RPC id",
+    "Time from the request to this response",
+    "Bytes on the wire, line terminator included",
+    "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked",
+    "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema",
+)
+DIRECTION_LABELS = {
+    Direction.C2S: "c2s",
+    Direction.S2C: "s2c",
+    Direction.STDERR: "stderr",
+    Direction.EVENT: "event",
+    Direction.NOTE: HTTP_NOTE,  # the link's side lines (HTTP: the transport's notes)
+}
+DIRECTION_ARROWS = {
+    Direction.C2S: "→",
+    Direction.S2C: "←",
+    Direction.STDERR: "⇠",
+    Direction.EVENT: "●",
+    Direction.NOTE: "⇠",
+}
+DIRECTION_TIPS = {
+    Direction.C2S: "Client to server (written to the server's stdin)",
+    Direction.S2C: "Server to client (read from the server's stdout)",
+    Direction.STDERR: "A line the server wrote to stderr",
+    Direction.EVENT: "A process or session event (spawn, shutdown step, exit, timeout)",
+    Direction.NOTE: HTTP_NOTE,
+}
+#: The cells' and tooltips' other words.
+WORDS = {
+    "schema_invalid": "✗ schema",
+    "valid": "Valid against the protocol's JSON Schema",
+    "invalid": "Invalid against the protocol's JSON Schema",
+    "held": "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts "
+    "from when it was released.",
+    "hand_written": "Hand-written: sent from the composer as a person wrote it",
+    "bytes": "{n} bytes",
+    "after": "{ms} after request #{seq}",
+}
+
+
+def all_words() -> list[str]:
+    """Every English text of the "Timeline" context here (for the translation catalogue)."""
+    return [*HEADERS, *HEADER_TIPS, *DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values()]
+
+
+def event_words(name: str, tr: Tr) -> str:
+    """An event name in the caller's language (unknown names as they are)."""
+    label = EVENT_LABELS.get(name)
+    return tr("Events", label) if label is not None else name
+
+
+def violations_text(violations: tuple[str, ...], schema_ok: bool | None, tr: Tr) -> str | None:
+    """The Violations cell of an entry that broke ``violations`` and whose schema verdict is
+    ``schema_ok``: the schema's verdict too (the Schema column gives way when the timeline is
+    narrow), then the rules. None: nothing to say."""
+    parts = [tr(CONTEXT, WORDS["schema_invalid"])] if schema_ok is False else []
+    if len(violations) == 1:
+        parts.append("⚠ " + violations[0])
+    elif violations:
+        parts.append(f"⚠ {len(violations)}: " + ", ".join(violations))
+    return " · ".join(parts) if parts else None
+
+
+def order_time(rec: Recording, seq: int) -> float:
+    """When entry ``seq`` took its place in the recording's order: when it was released for a
+    message held in step mode, else its time. Δ is measured on this clock: the rows are in this
+    order, so a held message does not show a negative Δ for the time it waited."""
+    released = released_of(rec.extra_at(seq))
+    return rec.t_at(seq) if released is None else released
+
+
+def cell_text(rec: Recording, seq: int, col: int, previous: int | None, tr: Tr) -> str | None:
+    """What column ``col`` says of entry ``seq``; ``previous``: the entry of the row above (None:
+    the first row, whose Δ is empty)."""
+    if col == Column.SEQ:
+        return str(seq)
+    if col == Column.TIME:
+        return f"{rec.t_at(seq):.3f}"
+    if col == Column.DELTA:
+        if previous is None:
+            return ""
+        delta = order_time(rec, seq) - order_time(rec, previous)
+        # a message read before the client's entry above it was recorded arrived earlier: "−"
+        return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
+    d = rec.direction_at(seq)
+    if col == Column.DIRECTION:
+        return (
+            f"{DIRECTION_ARROWS[d]} HTTP"
+            if d is Direction.NOTE
+            else f"{DIRECTION_ARROWS[d]} {tr(CONTEXT, DIRECTION_LABELS[d])}"
+        )
+    if col == Column.KIND:  # the direction's arrow first: the Direction column is among the first to give way
+        text = f"{DIRECTION_ARROWS[d]} {tr(CONTEXT, kind_words(rec.kind_at(seq)))}"
+        if d is Direction.C2S and rec.extra_at(seq).get("hand_written"):
+            return text + " ✎"  # written by a person in the composer
+        return text
+    if col == Column.METHOD:
+        m = rec.method_at(seq)
+        if m is None and d is Direction.EVENT:
+            return event_words(str(rec.extra_at(seq).get("event") or ""), tr)
+        if m is None and (d is Direction.STDERR or d is Direction.NOTE or rec.kind_at(seq) is Kind.NOISE):
+            return one_line(rec.raw_at(seq))
+        return m
+    if col == Column.ID:
+        return format_id(rec.id_at(seq))
+    if col == Column.LATENCY:
+        lat = rec.latency_at(seq)
+        return None if lat is None else format_duration(lat)
+    if col == Column.SIZE:
+        n = len(rec.raw_at(seq))
+        return f"{n:,}" if n < 100_000 else format_size(n)
+    if col == Column.SCHEMA:
+        ok = rec.schema_at(seq)
+        return None if ok is None else ("✓" if ok else "✗")
+    if col == Column.VIOLATIONS:
+        return violations_text(rec.violations_at(seq), rec.schema_at(seq), tr)
+    return None
+
+
+def schema_tip(rec: Recording, seq: int, tr: Tr) -> str:
+    """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
+    errors = rec.extra_at(seq).get("schema_errors") or []
+    text = tr(CONTEXT, WORDS["invalid"])
+    for e in errors[:5]:
+        text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
+    return text
+
+
+def cell_tip(rec: Recording, seq: int, col: int, tr: Tr, number: Callable[[int], str] = str) -> tuple[str, bool] | None:
+    """The tooltip of column ``col`` of entry ``seq`` and whether it is to be shown literally
+    (server text, a rule's or the schema's words); None: none. ``number``: a whole number in the
+    caller's locale."""
+    if col == Column.VIOLATIONS:
+        lines = [schema_tip(rec, seq, tr)] if rec.schema_at(seq) is False else []
+        for rid in rec.violations_at(seq):
+            r = RULES.get(rid)
+            lines.append(rid if r is None else f"{rid} ({r.severity.value}): {tr('Rules', r.text)}\n    {r.spec}")
+        return ("\n".join(lines), True) if lines else None
+    if col == Column.SCHEMA:
+        ok = rec.schema_at(seq)
+        if ok is None:
+            return None
+        return (tr(CONTEXT, WORDS["valid"]) if ok else schema_tip(rec, seq, tr)), True
+    if col in (Column.TIME, Column.DELTA):
+        released = released_of(rec.extra_at(seq))
+        if released is None:
+            return None
+        t = rec.t_at(seq)
+        held = format_duration(max(0.0, released - t))
+        return tr(CONTEXT, WORDS["held"]).format(held=held, t=f"{t:.3f}", r=f"{released:.3f}"), False
+    if col == Column.DIRECTION:
+        return tr(CONTEXT, DIRECTION_TIPS[rec.direction_at(seq)]), False
+    if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
+        return tr(CONTEXT, WORDS["hand_written"]), False
+    if col == Column.SIZE:
+        return tr(CONTEXT, WORDS["bytes"]).format(n=number(len(rec.raw_at(seq)))), False
+    if col == Column.LATENCY:
+        lat, paired = rec.latency_at(seq), rec.paired_at(seq)
+        if lat is None or paired is None:
+            return None
+        return tr(CONTEXT, WORDS["after"]).format(ms=format_duration(lat), seq=paired), False
+    if col not in (Column.KIND, Column.METHOD):
+        return None
+    raw = rec.raw_at(seq)  # the line itself, clipped
+    text = raw[: TOOLTIP_RAW_CHARS * 4].decode("utf-8", "replace").rstrip("\r\n")
+    if len(text) > TOOLTIP_RAW_CHARS or len(raw) > TOOLTIP_RAW_CHARS * 4:
+        text = text[:TOOLTIP_RAW_CHARS] + "…"
+    return text, True
+
+
+__all__ = [
+    "CONTEXT",
+    "DIRECTION_ARROWS",
+    "DIRECTION_LABELS",
+    "DIRECTION_TIPS",
+    "HEADERS",
+    "HEADER_TIPS",
+    "WORDS",
+    "Tr",
+    "all_words",
+    "cell_text",
+    "cell_tip",
+    "event_words",
+    "order_time",
+    "schema_tip",
+    "violations_text",
+]
