@@ -12,8 +12,9 @@ code worded by :func:`refusal_text`. Each :class:`Field` is the widgets of one v
 add/remove) - and knows its own value (:data:`NOT_SET` when empty), the one problem of its own
 (text that cannot be a value of its type) and the child field holding a part of an instance path,
 so :class:`~inspector.ui.schema_form.SchemaForm` can place the protocol validator's problems. The
-checks are :mod:`inspector.protocol.schema`'s, worded here by :func:`problem_text` and
-:func:`check_text` in the current language.
+checks are :mod:`inspector.protocol.schema`'s; their words are :mod:`inspector.session.schema_words`'
+tables, said in the current language by :func:`problem_text`, :func:`check_text` and
+:func:`refusal_text`.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -22,12 +23,11 @@ widgets and escaped tooltips only.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -47,12 +47,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.schema import Check, ValueCheck, ValueProblem
+from inspector.protocol.schema import ValueCheck, ValueProblem
 from inspector.protocol.schema_shape import (
     FieldShape,
     Kind,
     NumberProblem,
-    Reason,
     Refusal,
     choice_index,
     path_text,
@@ -60,6 +59,7 @@ from inspector.protocol.schema_shape import (
     split_choices,
     value_label,
 )
+from inspector.session import schema_words
 
 from .widgets import ErrorLabel, plain_label, plain_tooltip, set_tone
 
@@ -67,9 +67,8 @@ if TYPE_CHECKING:
     from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
 
 
-def _tr(text: object) -> str:
-    """A string of this context marked with QT_TRANSLATE_NOOP, in the current language."""
-    return QCoreApplication.translate("SchemaForm", str(text))
+def _tr(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
 
 
 class _NotSet:
@@ -95,102 +94,20 @@ NOT_SET: Any = _NotSet()  # Any: it stands wherever a field's JSON value may be
 # ====================================================================== words
 
 
-_FORMAT_NAMES = {
-    "email": QT_TRANSLATE_NOOP("SchemaForm", "an e-mail address"),
-    "uri": QT_TRANSLATE_NOOP("SchemaForm", "a URI (scheme:...)"),
-    "byte": QT_TRANSLATE_NOOP("SchemaForm", "base64 data"),
-    "date": QT_TRANSLATE_NOOP("SchemaForm", "a date (YYYY-MM-DD)"),
-    "time": QT_TRANSLATE_NOOP("SchemaForm", "a time (hh:mm:ss)"),
-    "date-time": QT_TRANSLATE_NOOP("SchemaForm", "a date and time (YYYY-MM-DDThh:mm:ssZ)"),
-    "uuid": QT_TRANSLATE_NOOP("SchemaForm", "a UUID"),
-    "ipv4": QT_TRANSLATE_NOOP("SchemaForm", "an IPv4 address"),
-}
-# How a check the validator reports is said at a field ("{0}": the check's limit).
-_CHECK_WORDS = {
-    Check.REQUIRED: QT_TRANSLATE_NOOP("SchemaForm", "required"),
-    Check.MAX_LENGTH: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0} characters long"),
-    Check.PATTERN: QT_TRANSLATE_NOOP("SchemaForm", "must match the pattern {0}"),
-    Check.TIME_ZONE: QT_TRANSLATE_NOOP("SchemaForm", "needs a time zone (Z or ±hh:mm)"),
-    Check.MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at least {0}"),
-    Check.MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0}"),
-    Check.EXCLUSIVE_MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be greater than {0}"),
-    Check.EXCLUSIVE_MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be less than {0}"),
-    Check.MULTIPLE_OF: QT_TRANSLATE_NOOP("SchemaForm", "must be a multiple of {0}"),
-    Check.MIN_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "needs at least {0} item(s)"),
-    Check.MAX_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "allows at most {0} item(s)"),
-    Check.UNIQUE_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "items must be unique"),
-}
-
-
 def problem_text(problem: ValueProblem, label: Callable[[JsonValue], str] | None = None) -> str:
     """What the validator found, in the current language (the library's English for a check the
     form has no words for). ``label`` names an allowed value (a choice's title)."""
-    check, limit = problem.check, problem.limit
-    if check is Check.ENUM and isinstance(limit, list):
-        names = ", ".join((label or value_label)(v) for v in limit)
-        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(names)
-    if check is Check.MIN_LENGTH and isinstance(limit, int):
-        if limit <= 1:
-            return QCoreApplication.translate("SchemaForm", "must not be empty")
-        return QCoreApplication.translate("SchemaForm", "must be at least {0} characters long").format(limit)
-    if check is Check.FORMAT:
-        if limit not in _FORMAT_NAMES:
-            return problem.message
-        return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[limit]))
-    words = _CHECK_WORDS.get(check)
-    if words is None:
-        return problem.message
-    return _tr(words).format(limit if isinstance(limit, str) else _num(limit))
+    return schema_words.problem_text(problem, _tr, label)
 
 
 def check_text(check: ValueCheck) -> str:
-    """One line for a whole value's check: valid, its first problem with where, or why the schema
-    could not be used."""
-    if check.compile_error is not None:
-        return QCoreApplication.translate("SchemaForm", "schema could not be compiled: {0}").format(check.compile_error)
-    if check.ok or not check.problems:
-        return QCoreApplication.translate("SchemaForm", "valid")
-    problem = check.problems[0]
-    where = path_text(problem.location) or QCoreApplication.translate("SchemaForm", "(root)")
-    if problem.check is Check.REQUIRED:
-        what = QCoreApplication.translate("SchemaForm", "is required")
-    else:
-        what = problem_text(problem)
-    return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, what)
-
-
-# What a schema the form cannot edit is ("{0}": the refusal's detail, a word of the schema).
-_REASON_WORDS = {
-    Reason.ANY_VALUE: QT_TRANSLATE_NOOP("SchemaForm", "any JSON value"),
-    Reason.NOT_A_SCHEMA: QT_TRANSLATE_NOOP("SchemaForm", "not a schema object"),
-    Reason.RECURSIVE_REF: QT_TRANSLATE_NOOP("SchemaForm", "recursive $ref"),
-    Reason.REMOTE_REF: QT_TRANSLATE_NOOP("SchemaForm", "remote $ref {0}"),
-    Reason.DANGLING_REF: QT_TRANSLATE_NOOP("SchemaForm", "$ref {0} points nowhere"),
-    Reason.ALL_OF: QT_TRANSLATE_NOOP("SchemaForm", "allOf of several schemas"),
-    Reason.SEVERAL_BRANCHES: QT_TRANSLATE_NOOP("SchemaForm", "{0} of several schemas"),
-    Reason.NOT_SHOWN: QT_TRANSLATE_NOOP("SchemaForm", "{0} is not shown in the form"),
-    Reason.SEVERAL_TYPES: QT_TRANSLATE_NOOP("SchemaForm", "a value of several types ({0})"),
-    Reason.NO_TYPE: QT_TRANSLATE_NOOP("SchemaForm", "no type"),
-    Reason.UNKNOWN_TYPE: QT_TRANSLATE_NOOP("SchemaForm", "type {0}"),
-    Reason.FREE_FORM_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "a free-form object"),
-    Reason.UNDECLARED_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "an object without declared properties"),
-    Reason.TUPLE_ARRAY: QT_TRANSLATE_NOOP("SchemaForm", "a tuple array"),
-    Reason.NOT_AN_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "the arguments are not an object (type {0})"),
-}
-_NUMBER_WORDS = {
-    NumberProblem.NOT_A_NUMBER: QT_TRANSLATE_NOOP("SchemaForm", "must be a number"),
-    NumberProblem.NOT_WHOLE: QT_TRANSLATE_NOOP("SchemaForm", "must be a whole number"),
-    NumberProblem.NOT_FINITE: QT_TRANSLATE_NOOP("SchemaForm", "must be a finite number"),
-}
+    """One line for a whole value's check in the current language (see schema_words.check_text)."""
+    return schema_words.check_text(check, _tr)
 
 
 def refusal_text(refusal: Refusal | None) -> str:
     """Why the form cannot edit a schema, in the current language."""
-    return _tr(_REASON_WORDS[refusal.reason]).format(refusal.detail) if refusal is not None else ""
-
-
-def _num(v: JsonValue) -> str:
-    return json.dumps(v)
+    return schema_words.refusal_text(refusal, _tr)
 
 
 # ====================================================================== fields
@@ -293,10 +210,7 @@ class Field:
         """``problem`` said at this field; ``rest`` is where it is inside the field's value."""
         if not rest:
             return problem_text(problem, self.label_of)
-        if problem.check is Check.ENUM:
-            choice = value_label(problem.value)
-            return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(choice)
-        return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(path_text(rest), problem_text(problem))
+        return schema_words.problem_inside(problem, rest, _tr)
 
     def show_error(self, message: str | None) -> None:
         self.error_label.show_text(message or "")
@@ -374,7 +288,7 @@ class NumberField(_LineField):
         text = self.line.text()
         value = read_number(text, integer=self.shape.kind is Kind.INTEGER)
         if isinstance(value, NumberProblem):
-            raise _Invalid(_tr(_NUMBER_WORDS[value]), text.strip())
+            raise _Invalid(schema_words.number_problem_text(value, _tr), text.strip())
         return NOT_SET if value is None else value
 
     def own_problem(self) -> str | None:

@@ -1,0 +1,148 @@
+"""The words of a form generated from a JSON Schema, as data: what the protocol's validator
+found at a field, a whole value's check, why a schema cannot be edited as a form, and why typed
+text is not a number.
+
+Theory of operation. The validator (:mod:`inspector.protocol.schema`) reports a problem as a
+:class:`~inspector.protocol.schema.Check` with its limit, and the form's reading of a schema
+(:mod:`inspector.protocol.schema_shape`) says why a construct is kept as JSON with a
+:class:`~inspector.protocol.schema_shape.Reason` code; this module chooses the sentence for each
+(English, one per code) and fills it in through the caller's ``tr(context, text)`` - the
+window's ``QCoreApplication.translate`` in the "SchemaForm" context, where the form's own
+strings are too (``scripts/i18n.py`` reads :data:`WORDS`). A check the form has no words for is
+said in the validator library's own English.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.schema import Check, ValueCheck, ValueProblem
+from inspector.protocol.schema_shape import NumberProblem, Reason, Refusal, path_text, value_label
+
+from .note_words import Translate
+
+CONTEXT = "SchemaForm"
+
+# How a check the validator reports is said at a field ("{0}": the check's limit).
+CHECK_WORDS = {
+    Check.REQUIRED: "required",
+    Check.MAX_LENGTH: "must be at most {0} characters long",
+    Check.PATTERN: "must match the pattern {0}",
+    Check.TIME_ZONE: "needs a time zone (Z or ±hh:mm)",
+    Check.MINIMUM: "must be at least {0}",
+    Check.MAXIMUM: "must be at most {0}",
+    Check.EXCLUSIVE_MINIMUM: "must be greater than {0}",
+    Check.EXCLUSIVE_MAXIMUM: "must be less than {0}",
+    Check.MULTIPLE_OF: "must be a multiple of {0}",
+    Check.MIN_ITEMS: "needs at least {0} item(s)",
+    Check.MAX_ITEMS: "allows at most {0} item(s)",
+    Check.UNIQUE_ITEMS: "items must be unique",
+}
+# What a string of a format must be ("must be {0}").
+FORMAT_NAMES = {
+    "email": "an e-mail address",
+    "uri": "a URI (scheme:...)",
+    "byte": "base64 data",
+    "date": "a date (YYYY-MM-DD)",
+    "time": "a time (hh:mm:ss)",
+    "date-time": "a date and time (YYYY-MM-DDThh:mm:ssZ)",
+    "uuid": "a UUID",
+    "ipv4": "an IPv4 address",
+}
+# What a schema the form cannot edit is ("{0}": the refusal's detail, a word of the schema).
+REASON_WORDS = {
+    Reason.ANY_VALUE: "any JSON value",
+    Reason.NOT_A_SCHEMA: "not a schema object",
+    Reason.RECURSIVE_REF: "recursive $ref",
+    Reason.REMOTE_REF: "remote $ref {0}",
+    Reason.DANGLING_REF: "$ref {0} points nowhere",
+    Reason.ALL_OF: "allOf of several schemas",
+    Reason.SEVERAL_BRANCHES: "{0} of several schemas",
+    Reason.NOT_SHOWN: "{0} is not shown in the form",
+    Reason.SEVERAL_TYPES: "a value of several types ({0})",
+    Reason.NO_TYPE: "no type",
+    Reason.UNKNOWN_TYPE: "type {0}",
+    Reason.FREE_FORM_OBJECT: "a free-form object",
+    Reason.UNDECLARED_OBJECT: "an object without declared properties",
+    Reason.TUPLE_ARRAY: "a tuple array",
+    Reason.NOT_AN_OBJECT: "the arguments are not an object (type {0})",
+}
+NUMBER_WORDS = {
+    NumberProblem.NOT_A_NUMBER: "must be a number",
+    NumberProblem.NOT_WHOLE: "must be a whole number",
+    NumberProblem.NOT_FINITE: "must be a finite number",
+}
+_SENTENCES = {
+    "one_of": "must be one of: {0}",
+    "not_empty": "must not be empty",
+    "min_length": "must be at least {0} characters long",
+    "format": "must be {0}",
+    "compile": "schema could not be compiled: {0}",
+    "valid": "valid",
+    "root": "(root)",
+    "is_required": "is required",
+    "at": "at {0}: {1}",
+    "not_a_choice": "{0} is not one of the choices",
+}
+WORDS: tuple[str, ...] = (
+    *CHECK_WORDS.values(),
+    *FORMAT_NAMES.values(),
+    *REASON_WORDS.values(),
+    *NUMBER_WORDS.values(),
+    *_SENTENCES.values(),
+)
+"""Every sentence of this module (for ``scripts/i18n.py``)."""
+
+
+def _say(tr: Translate, key: str) -> str:
+    return tr(CONTEXT, _SENTENCES[key])
+
+
+def problem_text(problem: ValueProblem, tr: Translate, label: Callable[[JsonValue], str] | None = None) -> str:
+    """What the validator found, said at the field it is about. ``label`` names an allowed value
+    (a choice's title)."""
+    check, limit = problem.check, problem.limit
+    if check is Check.ENUM and isinstance(limit, list):
+        return _say(tr, "one_of").format(", ".join((label or value_label)(v) for v in limit))
+    if check is Check.MIN_LENGTH and isinstance(limit, int):
+        return _say(tr, "not_empty") if limit <= 1 else _say(tr, "min_length").format(limit)
+    if check is Check.FORMAT:
+        if not isinstance(limit, str) or limit not in FORMAT_NAMES:
+            return problem.message
+        return _say(tr, "format").format(tr(CONTEXT, FORMAT_NAMES[limit]))
+    words = CHECK_WORDS.get(check)
+    if words is None:
+        return problem.message
+    return tr(CONTEXT, words).format(limit if isinstance(limit, str) else json.dumps(limit))
+
+
+def problem_inside(problem: ValueProblem, rest: tuple[str | int, ...], tr: Translate) -> str:
+    """``problem`` said at a field when it is about a part of the field's value (``rest``: where)."""
+    if problem.check is Check.ENUM:
+        return _say(tr, "not_a_choice").format(value_label(problem.value))
+    return _say(tr, "at").format(path_text(rest), problem_text(problem, tr))
+
+
+def check_text(check: ValueCheck, tr: Translate) -> str:
+    """One line for a whole value's check: valid, its first problem with where, or why the schema
+    could not be used."""
+    if check.compile_error is not None:
+        return _say(tr, "compile").format(check.compile_error)
+    if check.ok or not check.problems:
+        return _say(tr, "valid")
+    problem = check.problems[0]
+    where = path_text(problem.location) or _say(tr, "root")
+    what = _say(tr, "is_required") if problem.check is Check.REQUIRED else problem_text(problem, tr)
+    return _say(tr, "at").format(where, what)
+
+
+def refusal_text(refusal: Refusal | None, tr: Translate) -> str:
+    """Why the form cannot edit a schema ("" for None)."""
+    return tr(CONTEXT, REASON_WORDS[refusal.reason]).format(refusal.detail) if refusal is not None else ""
+
+
+def number_problem_text(problem: NumberProblem, tr: Translate) -> str:
+    """Why the text typed into a number field is not a number of its kind."""
+    return tr(CONTEXT, NUMBER_WORDS[problem])
