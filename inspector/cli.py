@@ -2,7 +2,10 @@
 
 The server comes from a command after ``--``, ``--demo``, ``--url URL``, or ``--config FILE
 --server NAME`` (a Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector configuration, or
-a registry ``server.json``: :mod:`inspector.session.imports`). The transcript is printed as the
+a registry ``server.json``: :mod:`inspector.session.imports`); ``--transport`` takes the word of
+any registered transport a user can pick (:func:`chosen_transport`: without it, a command runs
+over stdio and a URL over HTTP auto), and the summary words a link's end or a process's exit by
+what the transport needs (:func:`over_a_link`). The transcript is printed as the
 session goes, then a summary; with ``--json`` the same facts as JSON Lines, described once in
 :data:`~inspector.cli_args.JSON_OUTPUT` (which ``probe --help`` prints too; the command line is
 :mod:`inspector.cli_args`).
