@@ -40,6 +40,7 @@ from inspector.session.controllers.base import (
 from inspector.session.controllers.completions import prompt_ref
 from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
 from inspector.session.operations import NOTE_ERROR, ListNote
+from inspector.session.outcomes import Reply
 
 from ..content import ContentView
 from ..text import format_duration, listen_note_text
@@ -54,10 +55,9 @@ from ..widgets import (
     plain_label,
     plain_tooltip,
     section_title,
-    set_tone,
 )
 from .answers import complete_field, error_text, failure_text
-from .base import FeaturePanel, button, column, row
+from .base import FeaturePanel, button, column, named, row
 
 
 class MessageBubble(QFrame):
@@ -69,24 +69,19 @@ class MessageBubble(QFrame):
         super().__init__(parent)
         self.role = role
         self.setObjectName("promptMessage")
-        accent = tone(self, "c2s" if role == "user" else ("s2c" if role == "assistant" else "muted"))
+        role_tone = "c2s" if role == "user" else ("s2c" if role == "assistant" else "muted")
         self.setStyleSheet(
-            f"QFrame#promptMessage {{ background: transparent; border: none; border-left: 3px solid {accent}; }}"
+            "QFrame#promptMessage { background: transparent; border: none; "
+            f"border-left: 3px solid {tone(self, role_tone)}; }}"
         )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
-        layout.setSpacing(4)
-        self.role_label = plain_label(self._role_text(), wrap=False)
+        self.role_label = named(plain_label(self._role_text(), wrap=False), "promptRole", role_tone)
         font = self.role_label.font()
         font.setBold(True)
         self.role_label.setFont(font)
-        set_tone(self.role_label, "c2s" if role == "user" else ("s2c" if role == "assistant" else "muted"))
-        layout.addWidget(self.role_label)
         self.view = ContentView()
         self.view.resourceLinkActivated.connect(self.resourceLinkActivated)
-        blocks = [content] if isinstance(content, dict) else []
-        self.view.set_blocks(blocks)
-        layout.addWidget(self.view)
+        self.view.set_blocks([content] if isinstance(content, dict) else [])
+        column(self, self.role_label, self.view, spacing=4).setContentsMargins(10, 6, 10, 8)
 
     def _role_text(self) -> str:
         names = {"user": self.tr("User"), "assistant": self.tr("Assistant")}
@@ -109,19 +104,14 @@ class Conversation(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.inner = QWidget()
-        self.box = QVBoxLayout(self.inner)
-        self.box.setContentsMargins(0, 0, 0, 0)
-        self.box.setSpacing(8)
-        self.description = plain_label(selectable=True)
-        self.description.setVisible(False)
-        self.empty = muted(plain_label(self.tr("Press Get to fetch the prompt's messages.")))
+        self.description = named(plain_label(selectable=True), "promptDescription", hidden=True)
+        self.empty = muted(plain_label())
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.box.addWidget(self.description)
-        self.box.addWidget(self.empty)
-        self.box.addStretch(1)
+        self.box = column(self.inner, self.description, self.empty, 1, spacing=8)
         self.setWidget(self.inner)
         self.bubbles: list[MessageBubble] = []
         self._description = ""
+        self._retranslate()
 
     def clear(self, message: Callable[[], str] | None = None) -> None:
         """No messages shown; ``message()`` says why (made again on a language switch)."""
@@ -510,18 +500,18 @@ class PromptsPanel(FeaturePanel):
             if failure is not None:
                 self.say_error(self.errors, lambda: failure_text(failure))
             return
-        if not self._show_got(got.name, reply):
-            return
-        n, when = len(self.conversation.bubbles), time.strftime("%H:%M:%S")
-        self.say(
-            self.status,
-            lambda: self.tr("Got {name} at {time}: {n} message(s), {duration}.").format(
+        when = time.strftime("%H:%M:%S")
+        self._show_got(
+            got.name,
+            reply,
+            lambda n: self.tr("Got {name} at {time}: {n} message(s), {duration}.").format(
                 name=got.name, time=when, n=n, duration=format_duration(reply.latency)
             ),
         )
 
-    def _show_got(self, name: JsonValue, reply) -> bool:
-        """A prompts/get answer as a conversation; False when it was an error (shown)."""
+    def _show_got(self, name: JsonValue, reply: Reply, said: Callable[[int], str]) -> None:
+        """A prompts/get answer as a conversation, and ``said(n)`` on the status line (``n``: its
+        messages); an error answer is said as such."""
         if not reply.ok:
             self.last_result = None
             self.conversation.clear(lambda: self.tr("Nothing to show: prompts/get failed."))
@@ -529,10 +519,11 @@ class PromptsPanel(FeaturePanel):
                 self.errors,
                 lambda: self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)),
             )
-            return False
+            return
         self.last_result = reply.result or {}
         self.conversation.set_result(self.last_result)
-        return True
+        n = len(self.conversation.bubbles)
+        self.say(self.status, lambda: said(n))
 
     # ---------------------------------------------------------------- replay
 
@@ -572,11 +563,12 @@ class PromptsPanel(FeaturePanel):
                     name=name, seq=call.seq
                 )
             )
-        elif self._show_got(name, call.reply):
-            n = len(self.conversation.bubbles)
-            self.say(
-                self.status,
-                lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {duration}.").format(
-                    name=name, seq=call.reply.seq, n=n, duration=format_duration(call.reply.latency)
+        else:
+            reply = call.reply
+            self._show_got(
+                name,
+                reply,
+                lambda n: self.tr("Got {name} at entry {seq}: {n} message(s), {duration}.").format(
+                    name=name, seq=reply.seq, n=n, duration=format_duration(reply.latency)
                 ),
             )
