@@ -18,7 +18,8 @@ inspector concluded; what it concludes is decided here, without Qt, and tested h
 * :func:`bytes_facts` says what the exact bytes are (size, UTF-8, line terminator), and
   :func:`raw_view` what of them is shown as text or as a hex dump (a long line: its head, and a
   note saying how much).
-* :func:`json_summary` and :func:`json_brief` are a JSON value as the tree shows it.
+* :func:`json_summary`, :func:`json_brief` and :func:`json_cell` are a JSON value as the tree
+  shows it (its text, the colour's role, the tooltip of a long string).
 * :func:`explain_schema` validates an entry again and lists every schema error with its path.
 
 Every word is English in :data:`WORDS` and goes through the caller's ``tr(context, text)``: the
@@ -54,6 +55,7 @@ __all__ = [
     "bytes_facts",
     "header_facts",
     "json_brief",
+    "json_cell",
     "json_summary",
     "pair_of",
     "raw_view",
@@ -476,3 +478,18 @@ def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = _same) ->
         return text, ""
     note = tr(CONTEXT, WORDS["showing"]).format(shown=format_size(len(shown)), total=format_size(n))
     return text, note + (tr(CONTEXT, WORDS["hex_stops"]) if hex and show_all else "")
+
+
+VALUE_CHARS = 200  # characters of a string value shown in the tree
+
+
+def json_cell(value: JsonValue, tr: Translate = _same, number: Callable[[int], str] = str) -> tuple[str, str, str]:
+    """A value in the JSON tree: its text, the colour's role (a container "muted", a string
+    "s2c", true/false/null "event", a number "c2s") and the tooltip of a long string ("" for none)."""
+    if isinstance(value, (dict, list)):
+        return json_summary(value, tr), "muted", ""
+    text = json_brief(value, VALUE_CHARS, tr, number)
+    if isinstance(value, str):
+        tip = "" if len(value) <= 60 else value if len(value) <= 2000 else value[:2000] + "…"
+        return text, "s2c", tip
+    return text, "event" if isinstance(value, bool) or value is None else "c2s", ""

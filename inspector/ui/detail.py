@@ -63,7 +63,7 @@ from inspector.session.entry_detail import (
     explain_schema,
     header_facts,
     http_tab_text,
-    json_brief,
+    json_cell,
     json_summary,
     pair_of,
     raw_view,
@@ -79,7 +79,6 @@ translate = QCoreApplication.translate
 
 WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
 TREE_PAGE = 500  # children built per expansion step
-VALUE_CHARS = 200  # characters of a string value shown in the tree
 EXPLAIN_LIMIT = 500  # schema errors listed at most
 AUTO_EXPAND_BYTES = 16 * 1024
 FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
@@ -621,27 +620,17 @@ class DetailPane(QWidget):
 
     def _make_item(self, key: str, value: JsonValue) -> _JsonItem:
         item = _JsonItem(key, value)
-        c = self._colors
-        if isinstance(value, (dict, list)):
-            item.setText(1, json_summary(value, translate))
-            item.setForeground(1, c.brush_muted)
-            if value:
-                item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            else:
-                item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicator)
-        else:
-            text = json_brief(value, VALUE_CHARS, translate, QLocale().toString)
-            item.setText(1, text)
-            if isinstance(value, str):
-                item.setForeground(1, c.brush_s2c)
-                if len(value) > 60:
-                    tip = value if len(value) <= 2000 else value[:2000] + "…"
-                    item.setToolTip(1, plain_tooltip(tip))
-            elif isinstance(value, bool) or value is None:
-                item.setForeground(1, c.brush_event)
-            else:
-                item.setForeground(1, c.brush_c2s)
+        text, tone, tip = json_cell(value, translate, QLocale().toString)
+        item.setText(1, text)
+        item.setForeground(1, getattr(self._colors, f"brush_{tone}"))
+        if tip:
+            item.setToolTip(1, plain_tooltip(tip))
+        if not isinstance(value, (dict, list)):
             item.value = None  # leaves keep only their text
+        elif value:
+            item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        else:
+            item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicator)
         return item
 
     def _build_children(self, item: _JsonItem) -> None:

@@ -18,6 +18,7 @@ from inspector.session.entry_detail import (
     http_lines,
     http_tab_text,
     json_brief,
+    json_cell,
     json_summary,
     message_in_exchange_text,
     pair_of,
@@ -181,6 +182,11 @@ def test_json_values_as_the_tree_shows_them():
     long = json_brief("x" * 300, 10, number=lambda n: f"<{n}>")
     assert long == '[<300> characters] "xxxxxxxxxx…"'
     assert json_brief([1] * 100, 10) == "[1,1,1,1,…"
+    assert json_cell({"a": 1}) == ("{1 key}", "muted", "")
+    assert json_cell(True) == ("true", "event", "") and json_cell(None)[1] == "event" and json_cell(2.5)[1] == "c2s"
+    assert json_cell("short") == ('"short"', "s2c", "")
+    text, tone, tip = json_cell("y" * 3000)
+    assert tone == "s2c" and tip == "y" * 2000 + "…" and text.startswith("[3000 characters] ")
 
 
 def test_a_long_line_shows_its_head_with_a_note_until_all_is_asked_for():
