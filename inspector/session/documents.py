@@ -227,15 +227,6 @@ class KeptEngine(Document):
     log_level: str | None = None
 
 
-def _transport_name(value: str) -> str:
-    if value not in _TRANSPORT_NAMES:
-        raise ValueError(f"unknown transport {value!r}")
-    return value
-
-
-_TRANSPORT_NAMES = frozenset(kind.value for kind in TransportKind)
-
-
 class RecordingHeader(Document):
     """The first line of a recording file: the format and its version (checked first: a file
     without them is no recording, ``recording_load.FileLoader``), when it was made, the link
@@ -251,7 +242,9 @@ class RecordingHeader(Document):
     format: str
     version: int
     created: str = ""
-    transport: Annotated[str, AfterValidator(_transport_name)] = TransportKind.STDIO.value
+    # a name this version does not know (a later one's transport) is kept: the readers judge it
+    # as stdio (``TransportKind.named``)
+    transport: str = TransportKind.STDIO.value
     argv: list[str] = []
     cwd: str | None = None
     url: str = ""
@@ -268,7 +261,7 @@ class RecordingHeader(Document):
 
 
 #: what the header's members that hold a name of a few say when they hold another
-HEADER_CODES = {"era_mode": "header_era", "transport": "header_transport"}
+HEADER_CODES = {"era_mode": "header_era"}
 
 
 def read_recording_header(header: JsonObject, file: str) -> tuple[JsonObject, list[ImportProblem]]:

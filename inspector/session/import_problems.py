@@ -166,7 +166,6 @@ MESSAGES: dict[str, str] = {
     "left_out": "expected {what}, found {kind}; left out",
     # a recording's header
     "header_era": "expected auto, legacy or modern; the default (auto) is used",
-    "header_transport": "expected a transport this inspector knows; the default (stdio) is used",
     # export
     "export_env": "the inspector starts it with only these variables; clients add them to their own environment",
     "export_tls": "TLS verification is off in the inspector; the format has no such setting",

@@ -2187,10 +2187,6 @@
         <translation>应为{what}，实际为{kind}；使用默认值</translation>
     </message>
     <message>
-        <source>expected a transport this inspector knows; the default (stdio) is used</source>
-        <translation>应为本检查器认识的传输方式；使用默认值（stdio）</translation>
-    </message>
-    <message>
         <source>expected auto, legacy or modern; the default (auto) is used</source>
         <translation>应为 auto、legacy 或 modern；使用默认值（auto）</translation>
     </message>
@@ -6712,7 +6708,6 @@
     <name>WaitNote</name>
     <message>
         <source>no request has that id</source>
-        <extracomment>what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int)</extracomment>
         <translation>没有哪个请求使用这个 id</translation>
     </message>
     <message>
@@ -6737,6 +6732,7 @@
     </message>
     <message>
         <source>{method} (id {id}) was answered at #{seq}, flagged: {why}.</source>
+        <extracomment>what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int) each story of :mod:`inspector.session.wait_story` in words: {method}, {id} (the request's), {seq} (its answer or timeout), {other} and {at} (the answer no request could take), {n}, {why}</extracomment>
         <translation>{method}（id {id}）已在 #{seq} 得到应答，但被标记：{why}。</translation>
     </message>
     <message>

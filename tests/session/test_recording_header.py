@@ -67,7 +67,7 @@ def damaged_file(tmp_path: Path, **members: object) -> Path:
 def test_a_damaged_header_keeps_what_fits_and_says_the_rest_where_it_is(tmp_path: Path) -> None:
     path = damaged_file(
         tmp_path,
-        transport="carrier-pigeon",
+        transport=7,
         era_mode="legacy-ish",
         argv="server --flag",
         headers={"X-Ok": "1", "X-Bad": 2},
@@ -80,8 +80,7 @@ def test_a_damaged_header_keeps_what_fits_and_says_the_rest_where_it_is(tmp_path
     assert len(rec) == 1 and rec.load_problems == []  # the entries are read as ever
     said = [(p.file, p.place(), p.message, p.code) for p in rec.header_problems]
     assert said == [
-        ("damaged.jsonl", "$.transport", "expected a transport this inspector knows; the default (stdio) is used",
-         "header_transport"),
+        ("damaged.jsonl", "$.transport", "expected a string, found a number; the default is used", "default_used"),
         ("damaged.jsonl", "$.argv", "expected an array, found a string; the default is used", "default_used"),
         ("damaged.jsonl", '$.headers["X-Bad"]', "expected a string, found a number; left out", "left_out"),
         ("damaged.jsonl", "$.verify_tls", "expected a boolean, found a string; the default is used", "default_used"),
@@ -127,3 +126,11 @@ def test_a_header_that_is_no_recording_s_is_still_refused(tmp_path: Path, first:
     path.write_bytes(orjson.dumps(first) + b"\n")
     with pytest.raises(RecordingError, match=words):
         Recording.load(path)
+
+
+def test_a_transport_this_version_does_not_know_is_kept_and_judged_as_stdio() -> None:
+    """A later version's transport (or an older sample's "http") is a name, not damage: kept,
+    and the readers judge it as stdio, as TransportKind.named does."""
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "transport": "carrier-pigeon"}
+    assert read_recording_header(header, "r.jsonl") == (header, [])
+    assert Recording(header).transport_as_of(0).value == "stdio"
