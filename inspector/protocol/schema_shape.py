@@ -30,14 +30,16 @@ from __future__ import annotations
 import enum
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import orjson
 
 from .jsontypes import JsonObject, JsonValue
-from .schema import required_names
+from .schema import ValueProblem, required_names
+
+_Node = TypeVar("_Node", bound=Hashable)
 
 
 class Kind(enum.StrEnum):
@@ -247,6 +249,23 @@ class _Constant(Exception):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
+
+
+def place_problems(
+    problems: Iterable[ValueProblem], root: _Node, child_at: Callable[[_Node, str | int], _Node | None]
+) -> dict[_Node, tuple[ValueProblem, tuple[str | int, ...]]]:
+    """Each problem at the deepest node holding its instance path (``child_at(node, part)``: the
+    node holding member ``part`` of ``node``'s value, or None), with where it is inside that
+    node's value; per node the most basic problem (:attr:`~inspector.protocol.schema.Check.rank`)."""
+    best: dict[_Node, tuple[ValueProblem, tuple[str | int, ...]]] = {}
+    for problem in problems:
+        node, rest = root, problem.location
+        while rest and (child := child_at(node, rest[0])) is not None:
+            node, rest = child, rest[1:]
+        held = best.get(node)
+        if held is None or problem.check.rank < held[0].check.rank:
+            best[node] = (problem, rest)
+    return best
 
 
 class NumberProblem(enum.StrEnum):
@@ -497,6 +516,7 @@ __all__ = [
     "choice_index",
     "json_equal",
     "path_text",
+    "place_problems",
     "read_number",
     "read_object_text",
     "split_choices",

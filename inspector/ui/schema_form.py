@@ -58,7 +58,6 @@ from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import (
     SchemaCompileError,
     ValueCheck,
-    ValueProblem,
     cached_validator,
     check_value,
 )
@@ -69,6 +68,7 @@ from inspector.protocol.schema_shape import (
     differing_paths,
     form_shape,
     path_text,
+    place_problems,
     read_object_text,
 )
 
@@ -241,19 +241,9 @@ class SchemaForm(QWidget):
         basic one (:attr:`Check.rank`) per field."""
         if self._root is None:
             return {}
-        best: dict[Field, tuple[ValueProblem, tuple[str | int, ...]]] = {}
-        for problem in self.check(self.value()).problems:
-            field: Field = self._root
-            rest = problem.location
-            while rest:
-                child = field.child_at(rest[0])
-                if child is None:
-                    break
-                field, rest = child, rest[1:]
-            held = best.get(field)
-            if held is None or problem.check.rank < held[0].check.rank:
-                best[field] = (problem, rest)
-        return {field: field.word(problem, rest) for field, (problem, rest) in best.items()}
+        root: Field = self._root
+        placed = place_problems(self.check(self.value()).problems, root, lambda field, part: field.child_at(part))
+        return {field: field.word(problem, rest) for field, (problem, rest) in placed.items()}
 
     def errors(self, *, show: bool = True) -> dict[str, str]:
         """Every problem by path ("" = the whole object), each shown under its field: a field's

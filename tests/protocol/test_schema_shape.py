@@ -9,6 +9,7 @@ from polling import until
 
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA, TOOLS, elicitation_form
 from inspector.protocol.engine import ClientConfig
+from inspector.protocol.schema import check_value
 from inspector.protocol.schema_shape import (
     Choice,
     FieldShape,
@@ -23,6 +24,7 @@ from inspector.protocol.schema_shape import (
     form_shape,
     json_equal,
     path_text,
+    place_problems,
     read_number,
     read_object_text,
     split_choices,
@@ -323,3 +325,22 @@ def test_the_raw_editors_text() -> None:
     assert read_object_text('{"a": NaN}') == (None, TextProblem(constant="NaN"))
     value, problem = read_object_text('{\n  "a": 1,\n}')
     assert value is None and problem is not None and (problem.line, problem.column) == (3, 1) and problem.message
+
+
+def test_problems_are_placed_at_the_deepest_node_holding_their_path() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 2, "pattern": "^[a-z]+$"},
+            "tags": {"type": "array", "items": {"enum": ["a", "b"]}},
+            "meta": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}},
+        },
+        "required": ["name", "missing"],
+    }
+    nodes = {"form": {"name": "name", "tags": "tags", "meta": "meta"}, "tags": {}}  # no node for meta.n, tags[1]
+    found = check_value(schema, {"name": "X", "tags": ["a", "z"], "meta": {"n": 9}}).problems
+    placed = place_problems(found, "form", lambda node, part: nodes.get(node, {}).get(part))
+    assert placed["name"][0].check.value == "minLength" and placed["name"][1] == ()  # the more basic of two
+    assert placed["tags"][1] == (1,) and placed["meta"][1] == ("n",)  # the rest: where inside the node's value
+    assert placed["form"][0].missing == "missing" and placed["form"][1] == ("missing",)
+    assert set(placed) == {"form", "name", "tags", "meta"}
