@@ -18,10 +18,12 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    summary (``inspector.session.negotiation_text``, "NegotiationView"),
    the schema form's words for the validator's checks and what it cannot edit
    (``inspector.session.schema_words``, "SchemaForm"),
-   the transports a user can pick (their registered labels, "Transports"), and
+   the transports a user can pick (their registered labels, "Transports"), what can be wrong
+   with a saved server's field (``inspector.session.profiles``, "ProfileEditor"), and
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
    "Eras", contexts the window's own strings share), the timeline's headers and cells
-   (``inspector.session.timeline_words``, "Timeline"). One that left its
+   (``inspector.session.timeline_words``, "Timeline") and the sequence diagram's rows
+   (``inspector.session.sequence_rows``, "SequenceView"). One that left its
    table and the sources is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
@@ -143,10 +145,12 @@ def protocol_strings() -> dict[str, list[str]]:
         negotiation_text,
         note_words,
         schema_words,
+        sequence_rows,
         timeline_words,
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
+    from inspector.session.profiles import PROBLEMS
     from inspector.transport.base import transport_choices
 
     return {
@@ -166,8 +170,10 @@ def protocol_strings() -> dict[str, list[str]]:
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
+        "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "Transports": sorted({choice.label for choice in transport_choices()}),
+        "ProfileEditor": sorted(set(PROBLEMS.values())),  # what can be wrong with a saved server's field
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),

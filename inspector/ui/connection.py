@@ -34,6 +34,7 @@ from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import (
     CAPABILITY_VERSIONS,
     MASK,
+    PROBLEMS,
     EnvVar,
     Needs,
     Problem,
@@ -54,33 +55,10 @@ ERAS = ("auto", "legacy", "modern")
 QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
 
 
-#: What can be wrong with a server's field (session.profiles.PROBLEMS) in words to translate.
-PROBLEM_TEXTS = {
-    "name-missing": QT_TRANSLATE_NOOP("ProfileEditor", "Give the server a name."),
-    "transport-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "Unknown transport {transport!r}."),
-    "command-missing": QT_TRANSLATE_NOOP("ProfileEditor", "The command to start the server is missing."),
-    "url-missing": QT_TRANSLATE_NOOP("ProfileEditor", "The server's URL is missing."),
-    "url-unreadable": QT_TRANSLATE_NOOP("ProfileEditor", "{url} cannot be read as a URL: {error}."),
-    "url-not-http": QT_TRANSLATE_NOOP("ProfileEditor", "{url} is not an http:// or https:// URL."),
-    "url-no-host": QT_TRANSLATE_NOOP("ProfileEditor", "{url} names no host (http://HOST[:PORT]/PATH)."),
-    "url-port": QT_TRANSLATE_NOOP("ProfileEditor", "{url}: the port must be a number from 1 to 65535."),
-    "header-name": QT_TRANSLATE_NOOP("ProfileEditor", "Header name {name!r} is not valid."),
-    "header-value": QT_TRANSLATE_NOOP("ProfileEditor", "The value of {name} must be one line of plain ASCII."),
-    "era-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "Unknown era {era!r}."),
-    "version-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a known protocol version."),
-    "version-not-legacy": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a legacy (handshake) version."),
-    "version-not-modern": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a modern version."),
-    "env-name": QT_TRANSLATE_NOOP("ProfileEditor", "Environment variable name {name!r} is not valid."),
-    "timeout-not-positive": QT_TRANSLATE_NOOP("ProfileEditor", "Timeouts must be positive."),
-    "request-time-short": QT_TRANSLATE_NOOP(
-        "ProfileEditor", "The longest request time cannot be shorter than the request timeout."
-    ),
-    "line-limit": QT_TRANSLATE_NOOP("ProfileEditor", "The line limit must be at least {kib} KiB."),
-    "cwd-not-folder": QT_TRANSLATE_NOOP("ProfileEditor", "{cwd} is not a folder."),
-    "secret-unknown": QT_TRANSLATE_NOOP(
-        "ProfileEditor", "No environment variable {names} for ${{secret:…}} to take its value from."
-    ),
-}
+# What can be wrong with a server's field, by code: session.profiles.PROBLEMS, whose English
+# scripts/i18n.py brings into the catalogue in the "ProfileEditor" context (a plain comment: a
+# "#:" one would be taken by lupdate as the translators' note of the next string).
+PROBLEM_TEXTS = PROBLEMS
 
 #: Why shlex cannot split a command line (its two messages) in words to translate.
 SPLIT_ERRORS = {
@@ -94,9 +72,8 @@ def problem_text(problem: str) -> str:
     worded from its code and values (names, paths and URLs as they are), another text as it is."""
     if not isinstance(problem, Problem) or problem.code not in PROBLEM_TEXTS:
         return str(problem)
-    text = str(PROBLEM_TEXTS[problem.code])  # a QT_TRANSLATE_NOOP mark: the stubs say object, it is the str
     try:
-        return QCoreApplication.translate("ProfileEditor", text).format(**problem.values)
+        return QCoreApplication.translate("ProfileEditor", PROBLEM_TEXTS[problem.code]).format(**problem.values)
     except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
         return str(problem)
 
