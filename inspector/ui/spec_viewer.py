@@ -10,8 +10,10 @@ Forward); links elsewhere open in the system browser. The licence of the pages i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QTextCursor, QTextDocument
+from PySide6.QtGui import QDesktopServices, QTextBlock, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -127,38 +129,37 @@ class SpecViewer(QDialog):
         self.pageShown.emit(ref)
         return True
 
+    def _headings(self) -> Iterator[tuple[QTextBlock, float]]:
+        """The page's headings, each with the top of its block in the laid-out document."""
+        doc: QTextDocument = self.browser.document()
+        layout = doc.documentLayout()
+        block = doc.begin()
+        while block.isValid():
+            if block.blockFormat().headingLevel() > 0:
+                yield block, layout.blockBoundingRect(block).top()
+            block = block.next()
+
     def scroll_to(self, anchor: str) -> bool:
         """Scroll to the heading whose slug is ``anchor`` (the top for none). False: no such heading."""
         bar = self.browser.verticalScrollBar()
-        if not anchor:
-            bar.setValue(0)
-            return True
-        doc: QTextDocument = self.browser.document()
-        doc.documentLayout().documentSize()  # lay the page out now, so the scroll range is known
-        block = doc.begin()
-        while block.isValid():
-            if block.blockFormat().headingLevel() > 0 and slug(block.text()) == anchor:
-                cursor = QTextCursor(block)
-                self.browser.setTextCursor(cursor)
-                top = doc.documentLayout().blockBoundingRect(block).top()
-                bar.setValue(int(top))
-                return True
-            block = block.next()
+        if anchor:
+            self.browser.document().documentLayout().documentSize()  # lay the page out now: the scroll range is known
+            for block, top in self._headings():
+                if slug(block.text()) == anchor:
+                    self.browser.setTextCursor(QTextCursor(block))
+                    bar.setValue(int(top))
+                    return True
         bar.setValue(0)
-        return False
+        return not anchor
 
     def heading_at_top(self) -> str:
         """The heading nearest above the top of the view (tests, accessibility)."""
-        doc = self.browser.document()
         top = self.browser.verticalScrollBar().value()
-        block = doc.begin()
         found = ""
-        while block.isValid():
-            if block.blockFormat().headingLevel() > 0:
-                if doc.documentLayout().blockBoundingRect(block).top() > top + 2:
-                    break
-                found = block.text()
-            block = block.next()
+        for block, block_top in self._headings():
+            if block_top > top + 2:
+                break
+            found = block.text()
         return found
 
     def _version_chosen(self, _index: int) -> None:
