@@ -253,7 +253,7 @@ async def test_media_renders_image_audio_and_links(era):
         assert "audio/wav" in audio.summary() and "0.20 s" in audio.summary()
         assert link.uri == "demo://static/logo.png"
         opened: list[str] = []
-        panel.result.content.resourceLinkActivated.connect(opened.append)
+        panel.resourceLinkActivated.connect(opened.append)  # the host opens it in the Resources panel
         link.link_button.click()
         assert opened == ["demo://static/logo.png"]
 

@@ -85,18 +85,17 @@ class PanelHost(QWidget):
         layout.addWidget(self.hidden)
         self.tabs.hide()
         self.verdicts: dict = {}
-        # a resource link in a tool result or a prompt opens the resource in the Resources panel
-        for key in ("tools", "prompts"):
-            signal = getattr(self.panels[key], "resourceLinkActivated", None)
-            if signal is not None:
-                signal.connect(self.open_resource)
-        # a tool run as a task is followed in the Tasks panel
-        from .tasks import TasksPanel  # both imported by the loop above
+        from .prompts import PromptsPanel  # all imported by the loop above
+        from .tasks import TasksPanel
         from .tools import ToolsPanel
 
-        tools, tasks = self.panels["tools"], self.panels["tasks"]
-        assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel)
+        tools, tasks, prompts = self.panels["tools"], self.panels["tasks"], self.panels["prompts"]
+        assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel) and isinstance(prompts, PromptsPanel)
         self._tasks = tasks
+        # a resource link in a tool result or a prompt opens the resource in the Resources panel
+        tools.resourceLinkActivated.connect(self.open_resource)
+        prompts.resourceLinkActivated.connect(self.open_resource)
+        # a tool run as a task is followed in the Tasks panel
         tools.taskUpdated.connect(tasks.follow_task)
         tools.taskResult.connect(tasks.set_result)
         tools.showTaskRequested.connect(self.show_task)
@@ -118,12 +117,9 @@ class PanelHost(QWidget):
         if session is None:
             return
         n = session.negotiation()
-        self.show_for(session, n.era, n.version, n.server_capabilities)
-
-    def show_for(self, session, era: str | None, version: str | None, server_caps: dict | None) -> None:
         self._lay_out(
-            availability(era, version, server_caps),
-            lambda panel, verdict: panel.session_started(session, verdict, era, version),
+            availability(n.era, n.version, n.server_capabilities),
+            lambda panel, verdict: panel.session_started(session, verdict, n.era, n.version),
         )
 
     def _lay_out(self, verdicts: dict[str, Availability], start=None) -> None:

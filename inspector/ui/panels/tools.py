@@ -261,6 +261,7 @@ class ToolsPanel(FeaturePanel):
     taskUpdated = Signal(dict, bool)  # a task this panel started, as last learned; True the first time
     taskResult = Signal(str, dict)  # task id, {"result": ...} or {"error": ...}
     showTaskRequested = Signal(str)  # "Show in Tasks" for this task id
+    resourceLinkActivated = Signal(str)  # a resource link in a result: the host opens it in the Resources panel
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -386,6 +387,7 @@ class ToolsPanel(FeaturePanel):
         )
         self.result = ToolResultPane(self)
         self.result.showTaskClicked.connect(self._show_task)
+        self.result.content.resourceLinkActivated.connect(self.resourceLinkActivated)
         top = named(QWidget(), "toolPage")
         tl = column(top, self.placeholder, self.details, self.result, 1)  # a short page keeps its rows at the top
         tl.setContentsMargins(8, 0, 6, 6)
