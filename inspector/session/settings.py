@@ -15,14 +15,16 @@ The window reads its theme, language and layout before its first paint, and pyda
 about 0.07 s to import: a value that is already what the model keeps (the theme ``"dark"``,
 a flag ``"true"``, QSettings' INI text for ``True``) is taken without it (:meth:`Setting.plain`
 gives the same value the model would: ``tests/session/test_settings.py`` checks both ways on
-every key); only a damaged one loads the model, as the timeline's saved columns do
-(:class:`.documents.TimelineColumns`).
+every key); only a damaged one loads the model. The timeline's saved columns (JSON, their own
+model :class:`.documents.TimelineColumns`) are read the same way (:func:`read_timeline_columns`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import orjson
 
 from inspector.protocol.jsontypes import JsonValue
 
@@ -108,3 +110,34 @@ def read_flag(key: str, value: object, said: Callable[[SettingNote], None] | Non
 def read_text(key: str, value: object, said: Callable[[SettingNote], None] | None = None) -> str:
     """:func:`read_setting` of a choice or a text."""
     return str(read_setting(key, value, said))
+
+
+#: the timeline's columns as saved: their keys in order, which are shown, and the widths given
+Columns = tuple[list[str], dict[str, bool], dict[str, float]]
+
+
+def read_timeline_columns(text: object) -> Columns:
+    """The timeline's saved columns (``timeline/columns``: JSON with ``order``, ``shown`` and
+    ``widths`` by column key, see :class:`.documents.TimelineColumns`). Columns saved by the
+    window are taken as they are, without pydantic (the timeline reads them before the first
+    paint); anything else goes through the model, which leaves out what does not fit."""
+    try:
+        data = orjson.loads(text) if isinstance(text, str) and text else None
+    except orjson.JSONDecodeError:
+        data = None
+    if not isinstance(data, dict):
+        return [], {}, {}
+    order, shown, widths = data.get("order", []), data.get("shown", {}), data.get("widths", {})
+    if (
+        isinstance(order, list)
+        and all(isinstance(key, str) for key in order)
+        and isinstance(shown, dict)
+        and all(type(on) is bool for on in shown.values())
+        and isinstance(widths, dict)
+        and all(type(width) in (int, float) and 0 < width <= 100 for width in widths.values())
+    ):
+        return list(order), dict(shown), {key: float(width) for key, width in widths.items()}
+    from .documents import TimelineColumns, lenient  # pydantic: only for columns that need it
+
+    columns = lenient(TimelineColumns, data, lambda failure: None)
+    return columns.order, columns.shown, columns.widths

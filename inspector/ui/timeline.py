@@ -76,6 +76,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.messages import Kind
 from inspector.session.labels import KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
+from inspector.session.settings import read_timeline_columns
 from inspector.session.timeline_table import (
     CONTENT_CAPS,
     DEFAULT_ORDER,
@@ -415,13 +416,8 @@ class TimelineView(QWidget):
 
     def _load_columns(self) -> None:
         raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
-        saved: tuple[list[str], dict[str, bool], dict[str, float]] = ([], {}, {})
-        if raw:  # pydantic is imported when there is something to read (not at a first start)
-            from inspector.session.documents import TimelineColumns  # the saved columns, read leniently
-
-            columns = TimelineColumns.read(raw)
-            saved = (columns.order, columns.shown, columns.widths)
-        order, self._prefs, self._user_widths = saved_columns(*saved)
+        # the saved columns, read leniently (pydantic only for columns the window did not write)
+        order, self._prefs, self._user_widths = saved_columns(*read_timeline_columns(raw))
         self._apply_order(order)
         self._fit_columns()
 

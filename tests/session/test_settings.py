@@ -85,3 +85,42 @@ def test_reading_clean_settings_loads_no_pydantic() -> None:
     env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "False True"
+
+
+COLUMNS = [
+    '{"order": ["kind", "method", "id"], "shown": {"latency": false}, "widths": {"kind": 12, "method": 30.5}}',
+    '{"order": [], "shown": {}, "widths": {}}',
+    '{"order": ["kind"]}',  # members missing: their defaults
+    '{"order": ["kind", 3, "method"], "shown": {"latency": false, "size": 1},'
+    ' "widths": {"kind": 12, "method": true, "id": 250, "size": 0.5}, "other": 1}',
+    '{"order": "kind"}',
+    '{"widths": {"kind": 0}}',
+    "[1, 2]",
+    "not json",
+    "",
+    None,
+]
+
+
+@pytest.mark.parametrize("text", COLUMNS)
+def test_the_timeline_columns_read_as_the_model_reads_them(text: object) -> None:
+    from inspector.session.documents import TimelineColumns
+    from inspector.session.settings import read_timeline_columns
+
+    model = TimelineColumns.read(text)
+    assert read_timeline_columns(text) == (model.order, model.shown, model.widths)
+
+
+def test_columns_the_window_wrote_are_read_without_pydantic() -> None:
+    """A returning user who arranged the timeline's columns: read before the first paint,
+    without pydantic (columns_to_save wrote them); columns edited into damage load it."""
+    code = (
+        "import sys; from inspector.session.settings import read_timeline_columns as r; "
+        "from inspector.session.timeline_table import columns_to_save; "
+        "print(r(columns_to_save([2, 0, 1], {1: False}, {0: 12.5, 2: 40})) != ([], {}, {}), end=' '); "
+        "print('pydantic' in sys.modules, end=' '); "
+        "r('{\"widths\": {\"kind\": 500}}'); print('pydantic' in sys.modules)"
+    )
+    env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == "True False True"
