@@ -25,11 +25,9 @@ from inspector.protocol.jsontypes import JsonObject, JsonValue, str_member
 
 from .controllers.resources import CONTENT_BAD_BASE64, decode_content
 from .entry_text import format_size
+from .translate import Translate, untranslated
 
 __all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "size_text", "wav_info"]
-
-#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
-Translate = Callable[[str, str], str]
 
 #: the translation context of :data:`WORDS` (the content view's own)
 CONTEXT = "ContentView"
@@ -75,10 +73,6 @@ EXTENSIONS = {
 }
 
 
-def _same(_context: str, text: str) -> str:
-    return text
-
-
 @dataclass(frozen=True)
 class WavInfo:
     """What a WAV file's header says."""
@@ -107,7 +101,7 @@ def size_text(n: int) -> str:
     return format_size(n) if n < 1024 else f"{format_size(n)} ({n:,} B)"
 
 
-def annotations_text(block: JsonObject, tr: Translate = _same) -> str:
+def annotations_text(block: JsonObject, tr: Translate = untranslated) -> str:
     """A block's annotations in brief: audience, priority, last modified ("" for none)."""
     ann = block.get("annotations")
     if not isinstance(ann, dict):
@@ -159,13 +153,13 @@ def _decoded(data: JsonValue, tr: Translate) -> tuple[bytes | None, str | None]:
     return decoded.data, None
 
 
-def unknown(kind: str, error: str | None = None, tr: Translate = _same) -> BlockReading:
+def unknown(kind: str, error: str | None = None, tr: Translate = untranslated) -> BlockReading:
     """A block shown as JSON (an unknown type, or one that could not be shown)."""
     chip = tr(CONTEXT, WORDS["unknown_type"]).format(kind) if kind != "?" else tr(CONTEXT, WORDS["unknown"])
     return BlockReading(kind, chip, [tr(CONTEXT, WORDS["as_json"])], error, as_json=True)
 
 
-def read_block(block: JsonValue, tr: Translate = _same) -> BlockReading:
+def read_block(block: JsonValue, tr: Translate = untranslated) -> BlockReading:
     """What a card shows of ``block`` (see :class:`BlockReading`)."""
     if not isinstance(block, dict):
         return unknown("?", tr(CONTEXT, WORDS["no_object"]), tr)
@@ -187,10 +181,11 @@ def _text(block: JsonObject, tr: Translate) -> BlockReading:
     return r
 
 
-def _image(block: JsonObject, tr: Translate) -> BlockReading:
+def _media(block: JsonObject, kind: str, tr: Translate) -> BlockReading:
+    """An image or an audio block: its MIME type, the name a save suggests, its data decoded."""
     mime = str_member(block, "mimeType", "?")
-    r = BlockReading("image", tr(CONTEXT, WORDS["image"]), [mime], mime=mime)
-    r.suggested_name = f"image.{EXTENSIONS.get(mime, 'bin')}"
+    r = BlockReading(kind, tr(CONTEXT, WORDS[kind]), [mime], mime=mime)
+    r.suggested_name = f"{kind}.{EXTENSIONS.get(mime, 'bin')}"
     r.data, r.error = _decoded(block.get("data"), tr)
     if r.data is not None:
         r.meta.append(size_text(len(r.data)))
@@ -198,21 +193,20 @@ def _image(block: JsonObject, tr: Translate) -> BlockReading:
     return r
 
 
+def _image(block: JsonObject, tr: Translate) -> BlockReading:
+    return _media(block, "image", tr)
+
+
 def _audio(block: JsonObject, tr: Translate) -> BlockReading:
-    mime = str_member(block, "mimeType", "?")
-    r = BlockReading("audio", tr(CONTEXT, WORDS["audio"]), [mime], mime=mime)
-    r.suggested_name = f"audio.{EXTENSIONS.get(mime, 'bin')}"
-    r.data, r.error = _decoded(block.get("data"), tr)
+    r = _media(block, "audio", tr)
     if r.data is None:
         return r
-    r.meta.append(size_text(len(r.data)))
     r.audio = wav_info(r.data)
     if r.audio is not None:
         r.meta.append(tr(CONTEXT, WORDS["seconds"]).format(r.audio.duration))
         r.meta.append(tr(CONTEXT, WORDS["wav"]).format(r.audio.rate, r.audio.channels, r.audio.bits))
-    elif "wav" in mime:
+    elif "wav" in r.mime:
         r.meta.append(tr(CONTEXT, WORDS["wav_unreadable"]))
-    r.annotations = annotations_text(block, tr)
     if r.annotations:
         r.meta.append(r.annotations)
     return r

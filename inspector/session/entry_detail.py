@@ -45,6 +45,7 @@ from inspector.protocol.rules import RULES, Severity
 
 from .entry_text import EntryHead, format_duration, format_id, format_size
 from .recording import Direction, Entry, Recording
+from .translate import Translate, untranslated
 from .value_text import hex_dump, utf8_head
 from .version_in_force import version_in_force
 
@@ -67,9 +68,6 @@ __all__ = [
     "message_in_exchange_text",
     "schema_head",
 ]
-
-#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
-Translate = Callable[[str, str], str]
 
 #: the translation context of :data:`WORDS` (the detail pane's own)
 CONTEXT = "DetailPane"
@@ -142,10 +140,6 @@ RAW_LIMIT = 64 * 1024  # bytes shown before "Show all" (laying out a line costs 
 HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
 
 
-def _same(_context: str, text: str) -> str:
-    return text
-
-
 @dataclass(frozen=True)
 class Finding:
     """One line of the findings: its words and how the pane sets them. ``tone``: the colour's
@@ -200,7 +194,7 @@ def signal_name(sig: JsonValue) -> str:
     return str(sig)
 
 
-def schema_head(extra: JsonObject, tr: Translate = _same) -> str:
+def schema_head(extra: JsonObject, tr: Translate = untranslated) -> str:
     """The title of an invalid entry's schema verdict (with the definition it was checked as)."""
     head = tr(CONTEXT, WORDS["invalid"])
     definition = extra.get("schema_definition") or ""
@@ -209,7 +203,7 @@ def schema_head(extra: JsonObject, tr: Translate = _same) -> str:
     return head
 
 
-def entry_findings(rec: Recording, e: Entry, tr: Translate = _same) -> list[Finding]:
+def entry_findings(rec: Recording, e: Entry, tr: Translate = untranslated) -> list[Finding]:
     """Everything the inspector concluded about entry ``e`` of ``rec``, in the pane's order. An
     invalid schema verdict is one finding with ``schema`` set: the pane lists its errors there."""
     w = WORDS
@@ -268,7 +262,7 @@ def entry_findings(rec: Recording, e: Entry, tr: Translate = _same) -> list[Find
     return out
 
 
-def http_lines(http: JsonObject, tr: Translate = _same) -> list[str]:
+def http_lines(http: JsonObject, tr: Translate = untranslated) -> list[str]:
     """An entry's HTTP facts (its ``http``) in brief, as lines of plain text: the exchange and
     what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
     w = WORDS
@@ -299,7 +293,7 @@ def _headers(value: JsonValue) -> list[str]:
     return [f"{k}: {v}" for k, v in value.items()] if isinstance(value, dict) else []
 
 
-def exchange_text(http: JsonObject, seq: int, tr: Translate = _same) -> str:
+def exchange_text(http: JsonObject, seq: int, tr: Translate = untranslated) -> str:
     """One HTTP exchange in full, as plain text: the request line and headers, then the status
     line, the response headers and what the body was (secret values were masked before they
     were recorded)."""
@@ -333,7 +327,7 @@ def exchange_text(http: JsonObject, seq: int, tr: Translate = _same) -> str:
     return "\n".join(lines)
 
 
-def message_in_exchange_text(http: JsonObject, tr: Translate = _same) -> str:
+def message_in_exchange_text(http: JsonObject, tr: Translate = untranslated) -> str:
     """Where in its exchange a message travelled: the channel, and for an SSE event its fields."""
     lines = [tr(CONTEXT, WORDS["this_message"])]
     if http.get("channel"):
@@ -346,7 +340,7 @@ def message_in_exchange_text(http: JsonObject, tr: Translate = _same) -> str:
     return "\n".join(lines)
 
 
-def http_tab_text(rec: Recording, seq: int, tr: Translate = _same) -> str:
+def http_tab_text(rec: Recording, seq: int, tr: Translate = untranslated) -> str:
     """The HTTP tab of entry ``seq``: every exchange it belongs to, in full, and where in them it
     travelled ("" for an entry of no exchange, such as every stdio entry)."""
     rows = rec.exchanges_of(seq)
@@ -361,7 +355,9 @@ def http_tab_text(rec: Recording, seq: int, tr: Translate = _same) -> str:
     return "\n\n".join(parts)
 
 
-def bytes_facts(raw: bytes, framed: bool, tr: Translate = _same, number: Callable[[int], str] = str) -> list[str]:
+def bytes_facts(
+    raw: bytes, framed: bool, tr: Translate = untranslated, number: Callable[[int], str] = str
+) -> list[str]:
     """What the exact bytes are: their size, UTF-8 (or where it is invalid) and how the line
     ends (``framed``: a message that should end with a line terminator, as on stdio).
     ``number``: how a count is written (the window's locale)."""
@@ -382,7 +378,7 @@ def bytes_facts(raw: bytes, framed: bool, tr: Translate = _same, number: Callabl
     return facts
 
 
-def explain_schema(rec: Recording, e: Entry, tr: Translate = _same) -> tuple[list[tuple[str, str]], str | None]:
+def explain_schema(rec: Recording, e: Entry, tr: Translate = untranslated) -> tuple[list[tuple[str, str]], str | None]:
     """Entry ``e`` validated again against the schema of the version that judged it: every
     error as (path, message), or one row saying why there is none; and that version."""
     version = version_in_force(rec).schema(e.seq)
@@ -408,7 +404,7 @@ def explain_schema(rec: Recording, e: Entry, tr: Translate = _same) -> tuple[lis
     return errors or [("", tr(CONTEXT, WORDS["schema_valid"]).format(version=version))], version
 
 
-def header_facts(head: EntryHead, tr: Translate = _same, number: Callable[[int], str] = str) -> list[str]:
+def header_facts(head: EntryHead, tr: Translate = untranslated, number: Callable[[int], str] = str) -> list[str]:
     """The facts under an entry's heading but its direction (the window's arrow and word, which
     it puts second): time, id, size, latency, the wait at the step gate, the state after."""
     w = WORDS
@@ -439,7 +435,7 @@ def pair_of(rec: Recording, e: Entry) -> int | None:
     return None
 
 
-def json_summary(value: JsonValue, tr: Translate = _same) -> str:
+def json_summary(value: JsonValue, tr: Translate = untranslated) -> str:
     """A container as the tree sums it up ("{3 keys}", "[1 item]"); any other value as JSON."""
     if isinstance(value, dict):
         n = len(value)
@@ -450,7 +446,7 @@ def json_summary(value: JsonValue, tr: Translate = _same) -> str:
     return json_brief(value, 200, tr)
 
 
-def json_brief(value: JsonValue, limit: int, tr: Translate = _same, number: Callable[[int], str] = str) -> str:
+def json_brief(value: JsonValue, limit: int, tr: Translate = untranslated, number: Callable[[int], str] = str) -> str:
     """A value as JSON in at most about ``limit`` characters: a longer string says how long it
     is and ends with "…"."""
     if isinstance(value, str) and len(value) > limit:
@@ -463,7 +459,7 @@ def json_brief(value: JsonValue, limit: int, tr: Translate = _same, number: Call
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = _same) -> tuple[str, str]:
+def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = untranslated) -> tuple[str, str]:
     """The text of the exact bytes (as text, invalid UTF-8 as U+FFFD, or a hex dump) and the note
     for a line shown in part ("" when all of it is shown). A line over :data:`RAW_LIMIT` shows
     its head until ``show_all``; a hex dump stops at :data:`HEX_LIMIT` even then."""
@@ -483,7 +479,9 @@ def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = _same) ->
 VALUE_CHARS = 200  # characters of a string value shown in the tree
 
 
-def json_cell(value: JsonValue, tr: Translate = _same, number: Callable[[int], str] = str) -> tuple[str, str, str]:
+def json_cell(
+    value: JsonValue, tr: Translate = untranslated, number: Callable[[int], str] = str
+) -> tuple[str, str, str]:
     """A value in the JSON tree: its text, the colour's role (a container "muted", a string
     "s2c", true/false/null "event", a number "c2s") and the tooltip of a long string ("" for none)."""
     if isinstance(value, (dict, list)):

@@ -13,16 +13,14 @@ and goes through the caller's ``tr(context, text)`` (context "NegotiationView", 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind
 
-__all__ = ["CONTEXT", "WORDS", "NegotiationRow", "NegotiationTable", "negotiation_table", "short_value"]
+from .translate import Translate, untranslated
 
-#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
-Translate = Callable[[str, str], str]
+__all__ = ["CONTEXT", "WORDS", "NegotiationRow", "NegotiationTable", "negotiation_table", "short_value"]
 
 CONTEXT = "NegotiationView"
 
@@ -42,10 +40,6 @@ WORDS: dict[str, str] = {
     "not_declared": "not declared",
     "instructions": "Instructions from the server:",
 }
-
-
-def _same(_context: str, text: str) -> str:
-    return text
 
 
 def short_value(value: JsonValue) -> str:
@@ -88,7 +82,7 @@ def _object(value: JsonValue) -> JsonObject:
     return value if isinstance(value, dict) else {}
 
 
-def negotiation_table(facts: JsonObject | None, replay: bool = False, tr: Translate = _same) -> NegotiationTable:
+def negotiation_table(facts: JsonObject | None, replay: bool = False, tr: Translate = untranslated) -> NegotiationTable:
     """What the negotiation view shows of ``facts`` (None: nothing negotiated yet; ``replay``:
     as of a replayed entry, before the start exchange)."""
     w = WORDS

@@ -11,8 +11,6 @@ shown elsewhere, so it has no words here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .operations import (
     LISTEN_CLOSED,
     LISTEN_ENDED,
@@ -28,6 +26,7 @@ from .operations import (
     ListNote,
 )
 from .recording import quote_value
+from .translate import Translate, untranslated
 
 __all__ = [
     "LIST_CONTEXT",
@@ -38,9 +37,6 @@ __all__ = [
     "list_notes_text",
     "listen_note_text",
 ]
-
-#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
-Translate = Callable[[str, str], str]
 
 LIST_CONTEXT = "FeaturePanel"
 #: a listing's notes by code: ``{detail}`` is the note's detail, ``{value}`` it quoted
@@ -63,11 +59,7 @@ LISTEN_WORDS = {
 }
 
 
-def _same(_context: str, text: str) -> str:
-    return text
-
-
-def list_note_text(note: ListNote, tr: Translate = _same) -> str:
+def list_note_text(note: ListNote, tr: Translate = untranslated) -> str:
     """One note of a ListPager in words ("" for an error answer, which is shown elsewhere)."""
     words = LIST_WORDS.get(note.code)
     if words is None:
@@ -76,7 +68,7 @@ def list_note_text(note: ListNote, tr: Translate = _same) -> str:
     return tr(LIST_CONTEXT, words).format(detail, key=detail, value=quote_value(detail), n=detail)
 
 
-def listen_note_text(note: ListenNote | None, tr: Translate = _same) -> str:
+def listen_note_text(note: ListenNote | None, tr: Translate = untranslated) -> str:
     """What happened to the shared subscriptions/listen stream, in words."""
     if note is None:
         return ""
@@ -92,7 +84,7 @@ def listen_note_text(note: ListenNote | None, tr: Translate = _same) -> str:
     return tr(LISTEN_CONTEXT, words).format(id=detail, what=what, code=err.get("code"), message=err.get("message"))
 
 
-def list_notes_text(notes: list[ListNote], tr: Translate = _same) -> str:
+def list_notes_text(notes: list[ListNote], tr: Translate = untranslated) -> str:
     """The notes of a ListPager worth showing, once each, joined."""
     out: list[str] = []
     for note in notes:
