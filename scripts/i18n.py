@@ -18,6 +18,7 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    summary (``inspector.session.negotiation_text``, "NegotiationView"),
    the schema form's words for the validator's checks and what it cannot edit
    (``inspector.session.schema_words``, "SchemaForm"),
+   the composer's words for a judged text (``inspector.session.composing``, "ComposerDialog"),
    the transports a user can pick (their registered labels, "Transports"), what can be wrong
    with a saved server's field (``inspector.session.profiles``, "ProfileEditor"), and
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
@@ -139,6 +140,7 @@ def protocol_strings() -> dict[str, list[str]]:
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session import (
+        composing,
         content_blocks,
         entry_detail,
         labels,
@@ -172,6 +174,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
+        "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "ProfileEditor": sorted(set(PROBLEMS.values())),  # what can be wrong with a saved server's field
         "Features": sorted(features),

@@ -1,10 +1,15 @@
 """The composer's text, without Qt: what a hand-written message becomes on the wire, a copy of
-an entry to edit and send again, and whether a judged text asks for a second press.
+an entry to edit and send again, what its judgement says and whether it asks for a second press.
 
 Over stdio a message is one line (``Session.send_text`` refuses a line break inside one), so
 valid JSON written over several lines is compacted to the one line it would be anyway; text
 that is not JSON and spans lines cannot go out as written (:func:`wire_text` says None). Over
 HTTP the text is one POST body, sent as written.
+
+The judgement (``Session.judge_text``) is said in two parts, :func:`verdict_summary` (its kind,
+method, id, the definition it is valid against) and :func:`verdict_findings` (what is wrong),
+through the caller's ``tr(context, text)``: the dialog's own sentences in "ComposerDialog"
+(:data:`WORDS`, read by ``scripts/i18n.py``), kinds in "Timeline", rules in "Rules".
 """
 
 from __future__ import annotations
@@ -12,8 +17,19 @@ from __future__ import annotations
 import orjson
 
 from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.messages import KIND_BY_LABEL
+from inspector.protocol.rules import RULES
 
+from .labels import KIND_LABELS
+from .note_words import Translate
 from .outcomes import TextVerdict
+
+CONTEXT = "ComposerDialog"
+WORDS = {
+    "id": "id {id}",
+    "valid": "✓ valid against {definition}",
+    "schema": "✗ schema {path}: {message}",
+}
 
 
 def compact(text: str) -> str:
@@ -52,3 +68,28 @@ def resend_text(message: JsonValue, raw_text: str, next_id: JsonValue = None) ->
 def breaks_something(verdict: TextVerdict | None) -> bool:
     """The judged text breaks a rule or its schema: it is sent only after a second press."""
     return verdict is not None and (bool(verdict.violations) or verdict.schema_ok is False)
+
+
+def verdict_summary(verdict: TextVerdict, tr: Translate) -> str:
+    """One line: the text's kind, method and id, and the definition it is valid against."""
+    kind = KIND_BY_LABEL.get(verdict.kind)
+    bits = [tr("Timeline", KIND_LABELS[kind]) if kind is not None else verdict.kind]
+    if verdict.method:
+        bits.append(verdict.method)
+    if verdict.id is not None:
+        bits.append(tr(CONTEXT, WORDS["id"]).format(id=orjson.dumps(verdict.id).decode()))
+    if verdict.schema_ok is True:
+        bits.append(tr(CONTEXT, WORDS["valid"]).format(definition=verdict.schema_definition))
+    return "  ·  ".join(bits)
+
+
+def verdict_findings(verdict: TextVerdict, tr: Translate) -> list[str]:
+    """What is wrong with the text: why it is not a message, its first four schema errors, the
+    rules it would break."""
+    lines = [verdict.problem] if verdict.problem else []
+    for path, message in verdict.schema_errors[:4]:
+        lines.append(tr(CONTEXT, WORDS["schema"]).format(path=path or "/", message=message))
+    for rule_id in verdict.violations:
+        rule = RULES.get(rule_id)
+        lines.append(f"⚠ {rule_id}: " + (tr("Rules", rule.text) if rule else ""))
+    return lines

@@ -15,20 +15,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.messages import KIND_BY_LABEL
-from inspector.protocol.rules import RULES
 from inspector.session import Session, SessionError
-from inspector.session.composing import breaks_something, compact, pretty, resend_text, wire_text
+from inspector.session.composing import (
+    breaks_something,
+    compact,
+    pretty,
+    resend_text,
+    verdict_findings,
+    verdict_summary,
+    wire_text,
+)
 from inspector.session.recording import TransportKind
 
 from .json_highlight import JsonHighlighter
-from .timeline import KIND_LABELS
 from .widgets import mono_font, muted, plain_label, set_tone
 
 if TYPE_CHECKING:
@@ -160,24 +164,8 @@ class ComposerDialog(QDialog):
             return
         v = session.judge_text(self.wire_text(text) or text)
         self.verdict = v
-        kind = KIND_BY_LABEL.get(v.kind)
-        bits = [QCoreApplication.translate("Timeline", KIND_LABELS[kind]) if kind is not None else v.kind]
-        if v.method:
-            bits.append(v.method)
-        if v.id is not None:
-            bits.append(self.tr("id {id}").format(id=orjson.dumps(v.id).decode()))
-        if v.schema_ok is True:
-            bits.append(self.tr("✓ valid against {definition}").format(definition=v.schema_definition))
-        self.summary.setText("  ·  ".join(bits))
-        lines = []
-        if v.problem:
-            lines.append(v.problem)
-        for path, message in v.schema_errors[:4]:
-            lines.append(self.tr("✗ schema {path}: {message}").format(path=path or "/", message=message))
-        for rule_id in v.violations:
-            rule = RULES.get(rule_id)
-            lines.append(f"⚠ {rule_id}: " + (QCoreApplication.translate("Rules", rule.text) if rule else ""))
-        self.findings.setText("\n".join(lines))
+        self.summary.setText(verdict_summary(v, QCoreApplication.translate))
+        self.findings.setText("\n".join(verdict_findings(v, QCoreApplication.translate)))
         self._update_send_button()
 
     def breaks_something(self) -> bool:

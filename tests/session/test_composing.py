@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.session.composing import breaks_something, compact, pretty, resend_text, wire_text
+from inspector.protocol.rules import RULES
+from inspector.session.composing import (
+    breaks_something,
+    compact,
+    pretty,
+    resend_text,
+    verdict_findings,
+    verdict_summary,
+    wire_text,
+)
 from inspector.session.outcomes import TextVerdict
 
 
@@ -43,3 +52,26 @@ def test_a_text_that_breaks_a_rule_or_its_schema_asks_twice() -> None:
     assert not breaks_something(None) and not breaks_something(verdict())
     assert not breaks_something(verdict(schema_ok=None))  # not judged against a schema
     assert breaks_something(verdict(("jsonrpc.id-reused",))) and breaks_something(verdict(schema_ok=False))
+
+
+def test_what_the_judgement_says_through_the_callers_translate() -> None:
+    asked: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        asked.append((context, text))
+        return text
+
+    good = TextVerdict("request", "tools/list", 7, (), True, (), "ListToolsRequest", None)
+    assert verdict_summary(good, tr) == "request  ·  tools/list  ·  id 7  ·  ✓ valid against ListToolsRequest"
+    assert verdict_findings(good, tr) == []
+    assert ("Timeline", "request") in asked and ("ComposerDialog", "id {id}") in asked
+    errors = tuple((f"/params/{i}", "bad") for i in range(6))
+    bad = TextVerdict("noise", None, None, ("stdio.not-json",), False, errors, None, "not JSON")
+    assert verdict_summary(bad, tr) == "noise"
+    found = verdict_findings(bad, tr)
+    assert found[0] == "not JSON" and found[1:5] == [f"✗ schema /params/{i}: bad" for i in range(4)]
+    assert found[5] == "⚠ stdio.not-json: " + RULES["stdio.not-json"].text and len(found) == 6
+    assert ("Rules", RULES["stdio.not-json"].text) in asked
+    unknown = TextVerdict("odd kind", None, "x", ("no.such-rule",), None, (("", "m"),), None, None)
+    assert verdict_summary(unknown, tr) == 'odd kind  ·  id "x"'
+    assert verdict_findings(unknown, tr) == ["✗ schema /: m", "⚠ no.such-rule: "]
