@@ -1,8 +1,10 @@
-"""The sequence diagram's rows without Qt: which request an entry hangs from, where the lifelines
-stand, which rows an export writes and how wide it must be.
+"""The sequence diagram's rows without Qt: what a row's arrow or note says, which request an entry
+hangs from, where the lifelines stand, which rows an export writes and how wide it must be.
 
 Theory of operation. The window's sequence view (``inspector.ui.sequence``) paints; what it paints
-is decided here from the recording and from widths the view measured in its font. An entry that
+is decided here from the recording and from widths the view measured in its font. A row's words
+(:func:`row_label`) go through the caller's ``tr(context, text)`` ("SequenceView", and the
+timeline's contexts for what the timeline says too: an event's name, "stderr"). An entry that
 belongs to a request without answering it (a progress notification, a later round of a call the
 server answered with an InputRequiredResult) hangs from that request (:func:`group_of`); the
 three lifelines share the width (:func:`lane_positions`); an export writes every row of the
@@ -17,6 +19,13 @@ from collections.abc import Callable
 from inspector.protocol.messages import Kind
 
 from .recording import Direction, Recording
+from .timeline_words import CONTEXT as TIMELINE
+from .timeline_words import DIRECTION_LABELS, Tr, event_words
+
+MAX_LABEL = 60  # characters of a note or label before it is cut
+CONTEXT = "SequenceView"
+#: The rows' own words ("SequenceView")
+WORDS = {"round": "(round of entry {seq})"}
 
 
 def group_of(rec: Recording, seq: int) -> int | None:
@@ -31,6 +40,43 @@ def group_of(rec: Recording, seq: int) -> int | None:
         first = rec.extra_at(seq).get("round_of")
         return first if type(first) is int and 0 <= first < seq else None
     return None
+
+
+def row_label(rec: Recording, seq: int, tr: Tr) -> str:
+    """The words the arrow or the note of entry ``seq`` carries: a message's method and id, a
+    mark for an answer, an error, a broken rule (⚠), a hand-written message (✎), a progress
+    notification (↳) or a later round (↻) of a request; a note on the link's lifeline is named
+    by its event, "HTTP" or "stderr", then its text (at most :data:`MAX_LABEL` characters)."""
+    d = rec.direction_at(seq)
+    kind = rec.kind_at(seq)
+    extra = rec.extra_at(seq)
+    if d in (Direction.STDERR, Direction.EVENT, Direction.NOTE):
+        if extra.get("event"):
+            name = event_words(str(extra["event"]), tr)  # as the timeline says it
+        elif kind is Kind.LINK_NOTE:
+            name = "HTTP"
+        else:
+            name = tr(TIMELINE, DIRECTION_LABELS[Direction.STDERR])
+        raw = rec.raw_at(seq)[: MAX_LABEL * 2].decode("utf-8", "replace").strip()
+        return f"{name}: {raw[:MAX_LABEL]}"
+    method = rec.method_at(seq) or ""
+    id_ = rec.id_at(seq)
+    ident = f" #{id_}" if id_ is not None else ""
+    marks = (" ⚠" if rec.violations_at(seq) or rec.schema_at(seq) is False else "") + (
+        " ✎" if extra.get("hand_written") else ""
+    )
+    if kind is Kind.RESULT:
+        return f"{method}{ident} ✓{marks}"
+    if kind is Kind.ERROR:
+        return f"{method}{ident} ✗ error{marks}"
+    if kind in (Kind.NOISE, Kind.INVALID, Kind.BATCH):
+        return f"({kind.label}){marks}"
+    group = group_of(rec, seq)
+    if group is not None and kind is Kind.REQUEST:
+        return f"↻ {method}{ident} " + tr(CONTEXT, WORDS["round"]).format(seq=group) + marks
+    if group is not None:
+        return f"↳ {method}{ident}{marks}"
+    return f"{method}{ident}{marks}"
 
 
 def lane_positions(left: int, right: int, stamp: int, latency: int) -> tuple[int, int, int]:
@@ -71,4 +117,4 @@ def least_width(width: int, fits: Callable[[int], bool]) -> int:
     return high
 
 
-__all__ = ["export_span", "group_of", "lane_positions", "least_width"]
+__all__ = ["CONTEXT", "MAX_LABEL", "WORDS", "export_span", "group_of", "lane_positions", "least_width", "row_label"]

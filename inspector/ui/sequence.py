@@ -9,7 +9,7 @@ and what belongs to a request without answering it - its progress notifications,
 rounds of a call the server answered with an InputRequiredResult (entries marked ``round_of``) -
 hangs from it on a dotted rail further out, tinted with it when one of the group is selected;
 what broke a rule is red with a ⚠; link events, stderr lines and HTTP notes are notes on the
-third lifeline, event names in the window's language (the timeline's ``event_label``). Only the
+third lifeline, event names in the window's language (as the timeline says them). Only the
 rows on screen are painted, so a million entries scroll like ten. Clicking a row selects it in
 the timeline; selecting one there scrolls here. :class:`SideBySide` shows the view beside the
 timeline with their scrolling tied (the same row at the top of both; both at the end together).
@@ -53,15 +53,12 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording, TransportKind
-from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width
-from inspector.session.timeline_words import DIRECTION_LABELS
+from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width, row_label
 
 from .text import format_duration
 from .theme import tone
-from .timeline import event_label
 
 HEADER_ROWS = 1.6  # the header's height, in rows
-MAX_LABEL = 60  # characters of a note or label before it is cut
 #: Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at
 #: most this many rows (about 1 KB a row).
 PNG_MAX_HEIGHT = 32000
@@ -324,35 +321,7 @@ class SequenceView(QAbstractScrollArea):
 
     def label(self, rec: Recording, seq: int) -> str:
         """The words an arrow or note of entry ``seq`` carries (in the window's language)."""
-        d = rec.direction_at(seq)
-        kind = rec.kind_at(seq)
-        extra = rec.extra_at(seq)
-        if d in (Direction.STDERR, Direction.EVENT, Direction.NOTE):
-            if extra.get("event"):
-                name = event_label(str(extra["event"]))  # in the window's language, as the timeline says it
-            elif kind is Kind.LINK_NOTE:
-                name = "HTTP"
-            else:
-                name = QCoreApplication.translate("Timeline", DIRECTION_LABELS[Direction.STDERR])
-            raw = rec.raw_at(seq)[: MAX_LABEL * 2].decode("utf-8", "replace").strip()
-            return f"{name}: {raw[:MAX_LABEL]}"
-        method = rec.method_at(seq) or ""
-        id_ = rec.id_at(seq)
-        ident = f" #{id_}" if id_ is not None else ""
-        mark = " ⚠" if rec.violations_at(seq) or rec.schema_at(seq) is False else ""
-        hand = " ✎" if extra.get("hand_written") else ""
-        if kind is Kind.RESULT:
-            return f"{method}{ident} ✓{mark}{hand}"
-        if kind is Kind.ERROR:
-            return f"{method}{ident} ✗ error{mark}{hand}"
-        if kind in (Kind.NOISE, Kind.INVALID, Kind.BATCH):
-            return f"({kind.label}){mark}{hand}"
-        group = self.group_of(seq)
-        if group is not None and kind is Kind.REQUEST:
-            return f"↻ {method}{ident} " + self.tr("(round of entry {seq})").format(seq=group) + f"{mark}{hand}"
-        if group is not None:
-            return f"↳ {method}{ident}{mark}{hand}"
-        return f"{method}{ident}{mark}{hand}"
+        return row_label(rec, seq, QCoreApplication.translate)
 
     # ------------------------------------------------------------------ export
 
@@ -375,7 +344,7 @@ class SequenceView(QAbstractScrollArea):
         """The width of an export of rows ``first`` .. ``end - 1``: the view's (at least
         :data:`EXPORT_MIN_WIDTH`), widened until every label of those rows fits its place whole -
         a message's between the client's and the server's lifelines, a note right of the link's
-        (a label is at most :data:`MAX_LABEL` characters, so the width is bounded)."""
+        (a label is at most :data:`~inspector.session.sequence_rows.MAX_LABEL` characters, so the width is bounded)."""
         rows = self._rows
         rec = self._rec
         width = max(EXPORT_MIN_WIDTH, self.viewport().width())

@@ -6,7 +6,21 @@ from __future__ import annotations
 
 from recording_driver import Driver
 
-from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width
+from inspector.protocol.messages import Kind
+from inspector.session.recording import Direction
+from inspector.session.sequence_rows import (
+    MAX_LABEL,
+    export_span,
+    group_of,
+    lane_positions,
+    least_width,
+    row_label,
+)
+
+
+def tr(context: str, text: str) -> str:
+    """A translation that shows what was translated, and in which context."""
+    return f"[{context}:{text}]"
 
 
 def test_a_progress_notification_and_a_later_round_hang_from_their_request() -> None:
@@ -48,3 +62,23 @@ def test_the_least_width_that_fits() -> None:
     tried: list[int] = []
     assert least_width(100, lambda w: tried.append(w) or w >= 101) == 101
     assert len(tried) < 20
+
+
+def test_a_row_says_what_its_arrow_or_note_is() -> None:
+    d = Driver()
+    s = d.handshake()
+    call, _id = d.request("tools/call", {"name": "slow"})
+    raw = d.engine.build_request(d.engine.next_id(), "tools/call", {"name": "slow"})
+    again = d.rec.append(Direction.C2S, 1.0, raw, d.engine.outgoing(raw, 1.0, len(d.rec)), {"round_of": call})
+    spawned = d.event("spawned", "pid 42 " + "x" * 200, pid=42)
+    err = d.stderr(b"  warming up  \n")
+    note = d.rec.append(Direction.NOTE, 1.2, b"POST failed\n", d.engine.note(Kind.LINK_NOTE), {"channel": "http"})
+    stray = d.s2c(b'{"jsonrpc":"2.0","id":99,"result":{}}\n')
+    assert row_label(d.rec, s["init"], tr) == "initialize #1"
+    assert row_label(d.rec, s["init_result"], tr) == "initialize #1 ✓"
+    assert row_label(d.rec, stray, tr).endswith(" ⚠")
+    assert row_label(d.rec, again, tr) == f"↻ tools/call #3 [SequenceView:(round of entry {call})]"
+    label = row_label(d.rec, spawned, tr)
+    assert label.startswith("[Events:spawned]: pid 42") and len(label.split(": ", 1)[1]) == MAX_LABEL
+    assert row_label(d.rec, err, tr) == "[Timeline:stderr]: warming up"
+    assert row_label(d.rec, note, tr) == "HTTP: POST failed"
