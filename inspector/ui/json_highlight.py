@@ -11,7 +11,10 @@ from PySide6.QtWidgets import QWidget
 from .theme import tone
 
 _TOKENS = re.compile(
-    r'(?P<key>"(?:[^"\\\n]|\\.)*"(?=\s*:))|(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?P<word>\b(?:true|false|null)\b)'
+    r'(?P<key>"(?:[^"\\\n]|\\.)*"(?=\s*:))'  # a key: a string before a colon
+    r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'  # a string (perhaps not closed on its line)
+    r"|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
+    r"|(?P<word>\b(?:true|false|null)\b)"
 )
 
 
