@@ -25,9 +25,11 @@ from inspector.session.controllers.tools import (
     RESULT,
     TASK,
     TOOL_ERROR,
+    ProgressParts,
     ToolFacts,
     ToolsController,
     annotations_text,
+    progress_parts,
     reply_outcome,
     tool_facts,
     tool_matches,
@@ -89,6 +91,16 @@ def test_what_a_front_end_reads_of_a_tool() -> None:
     assert not tool_matches(plain, "sum") and not tool_matches(titled, "says")
     assert annotations_text(titled) == "readOnlyHint: true, n: 2"
     assert annotations_text(plain) is None and annotations_text({"annotations": {}}) == ""
+
+
+def test_a_progress_notification_read_for_a_bar() -> None:
+    assert progress_parts({"progress": 3.0, "total": 12, "message": "step 3"}) == ProgressParts(
+        0.25, "3 / 12", "step 3"
+    )
+    assert progress_parts({"progress": 14, "total": 12}) == ProgressParts(1.0, "14 / 12")  # a server overshooting
+    assert progress_parts({"progress": 2.5, "total": 0}) == ProgressParts(None, "2.5")  # no total: busy, the count
+    assert progress_parts({"progress": True, "message": ""}) == ProgressParts()  # not a number, an empty message
+    assert progress_parts({"message": "warming up"}) == ProgressParts(message="warming up")
 
 
 @pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])

@@ -24,7 +24,7 @@ task-augmented call was answered without a task (``no_task``), the failure as da
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import anyio
 
@@ -114,6 +114,37 @@ def annotations_text(tool: JsonObject) -> str | None:
     if not isinstance(ann, dict):
         return None
     return ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressParts:
+    """A progress notification read for a progress bar: ``fraction`` of the way (0 to 1; None
+    when the server sent no positive total), ``shown`` (``"3 / 10"``, ``"3"``; None without a
+    number) and the server's ``message`` as sent (None: none)."""
+
+    fraction: float | None = None
+    shown: str | None = None
+    message: str | None = None
+
+
+def progress_parts(params: JsonObject) -> ProgressParts:
+    progress, total, message = params.get("progress"), params.get("total"), params.get("message")
+    message = message if isinstance(message, str) and message else None
+    if not _is_number(progress):
+        return ProgressParts(message=message)
+    if _is_number(total) and total > 0:
+        fraction = max(0.0, min(1.0, progress / total))
+        return ProgressParts(fraction, f"{_number_text(progress)} / {_number_text(total)}", message)
+    return ProgressParts(None, _number_text(progress), message)
+
+
+def _is_number(value: JsonValue) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _number_text(value: float) -> str:
+    """A number as a person reads it: 3.0 is "3"."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def tool_facts(tool: JsonObject) -> ToolFacts:

@@ -34,6 +34,7 @@ from inspector.session.controllers.tools import (
     RESULT,
     TOOL_ERROR,
     CallOutcome,
+    progress_parts,
     reply_outcome,
 )
 from inspector.session.operations import TASK_GET_FAILED
@@ -104,22 +105,19 @@ class ToolResultPane(QWidget):
         self.panel.say(self.progress_label, lambda: self.tr("Cancelling…"))
 
     def show_progress(self, params: JsonObject) -> None:
-        """A progress notification of the call in flight."""
-        progress = params.get("progress")
-        total = params.get("total")
-        message = params.get("message")
-        number = progress if isinstance(progress, (int, float)) and not isinstance(progress, bool) else None
-        if number is not None and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+        """A progress notification of the call in flight (busy when it sent no total)."""
+        got = progress_parts(params)
+        if got.fraction is not None:
             self.progress.setRange(0, 1000)
-            self.progress.setValue(max(0, min(1000, round(1000 * number / total))))
-            self.progress.setFormat(f"{_fmt_num(number)} / {_fmt_num(total)}")
-        elif number is not None:
+            self.progress.setValue(round(1000 * got.fraction))
+        elif got.shown is not None:
             self.progress.setRange(0, 0)
-            self.progress.setFormat(_fmt_num(number))
-        if isinstance(message, str) and message:  # the server's words, as they came
+        if got.shown is not None:
+            self.progress.setFormat(got.shown)
+        shown, message = got.shown, got.message
+        if message is not None:  # the server's words, as they came
             self.panel.say(self.progress_label, lambda: message)
-        elif number is not None:
-            shown = _fmt_num(number)
+        elif shown is not None:
             self.panel.say(self.progress_label, lambda: self.tr("progress {0}").format(shown))
 
     def show_task_state(self, task: JsonObject) -> None:
@@ -319,9 +317,3 @@ class ToolResultPane(QWidget):
         self.status_words = None
         self.panel.say(self.status_label, None)
         self.content.clear()
-
-
-def _fmt_num(v: int | float) -> str:
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
