@@ -21,8 +21,8 @@ from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.protocol.rules import RULES
 
 from .labels import KIND_LABELS
-from .note_words import Translate
 from .outcomes import TextVerdict
+from .translate import Translate
 
 CONTEXT = "ComposerDialog"
 WORDS = {

@@ -1,6 +1,6 @@
 """The words of a form generated from a JSON Schema, as data: what the protocol's validator
-found at a field, a whole value's check, why a schema cannot be edited as a form, and why typed
-text is not a number.
+found at a field, a whole value's check, why a schema cannot be edited as a form, why typed
+text is not a number, and what an empty string or number field shows.
 
 Theory of operation. The validator (:mod:`inspector.protocol.schema`) reports a problem as a
 :class:`~inspector.protocol.schema.Check` with its limit, and the form's reading of a schema
@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import Check, ValueCheck, ValueProblem
-from inspector.protocol.schema_shape import NumberProblem, Reason, Refusal, path_text, value_label
+from inspector.protocol.schema_shape import FieldShape, Kind, NumberProblem, Reason, Refusal, path_text, value_label
 
-from .note_words import Translate
+from .translate import Translate
 
 CONTEXT = "SchemaForm"
 
@@ -85,6 +85,10 @@ _SENTENCES = {
     "is_required": "is required",
     "at": "at {0}: {1}",
     "not_a_choice": "{0} is not one of the choices",
+    "length": "{0}–{1} characters",
+    "up_to": "up to {0} characters",
+    "whole": "whole number",
+    "number": "number",
 }
 WORDS: tuple[str, ...] = (
     *CHECK_WORDS.values(),
@@ -146,3 +150,23 @@ def refusal_text(refusal: Refusal | None, tr: Translate) -> str:
 def number_problem_text(problem: NumberProblem, tr: Translate) -> str:
     """Why the text typed into a number field is not a number of its kind."""
     return tr(CONTEXT, NUMBER_WORDS[problem])
+
+
+def string_placeholder(shape: FieldShape, tr: Translate) -> str:
+    """What an empty string field shows: its format's example, its length, its pattern, the first
+    line of its description."""
+    hints = []
+    low, high = shape.min_length, shape.max_length
+    if low is not None and high is not None:
+        hints.append(_say(tr, "length").format(low, high))
+    elif high is not None:
+        hints.append(_say(tr, "up_to").format(high))
+    if shape.pattern is not None:
+        hints.append(shape.pattern)
+    return shape.placeholder(*hints)
+
+
+def number_placeholder(shape: FieldShape, tr: Translate) -> str:
+    """What an empty number field shows: whole number or number, its bounds, its description's first line."""
+    kind = _say(tr, "whole" if shape.kind is Kind.INTEGER else "number")
+    return shape.placeholder(" ".join(x for x in (kind, shape.range_hint()) if x))

@@ -251,15 +251,7 @@ class StringField(_LineField):
     kind = "string"
 
     def retranslate(self) -> None:
-        hints = []
-        lo, hi = self.shape.min_length, self.shape.max_length
-        if lo is not None and hi is not None:
-            hints.append(QCoreApplication.translate("SchemaForm", "{0}–{1} characters").format(lo, hi))
-        elif hi is not None:
-            hints.append(QCoreApplication.translate("SchemaForm", "up to {0} characters").format(hi))
-        if self.shape.pattern is not None:
-            hints.append(self.shape.pattern)
-        self.line.setPlaceholderText(self.shape.placeholder(*hints))
+        self.line.setPlaceholderText(schema_words.string_placeholder(self.shape, _tr))
 
     def get(self) -> JsonValue:
         text = self.line.text()
@@ -277,12 +269,7 @@ class NumberField(_LineField):
     kind = "number"
 
     def retranslate(self) -> None:
-        kind = (
-            QCoreApplication.translate("SchemaForm", "whole number")
-            if self.shape.kind is Kind.INTEGER
-            else QCoreApplication.translate("SchemaForm", "number")
-        )
-        self.line.setPlaceholderText(self.shape.placeholder(" ".join(x for x in (kind, self.shape.range_hint()) if x)))
+        self.line.setPlaceholderText(schema_words.number_placeholder(self.shape, _tr))
 
     def get(self) -> JsonValue:
         text = self.line.text()
