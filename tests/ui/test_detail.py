@@ -296,3 +296,27 @@ def test_a_null_id_parse_error_is_explained_not_flagged(pane):
     pane.set_entry(d.rec, seq)
     text = pane.findings_text()
     assert "⚠ jsonrpc.id-invalid" in text and note.id not in text
+
+
+def test_the_words_the_session_layer_decides_are_shown_in_chinese(pane, qapp):
+    """The findings, the bytes' facts and the heading are worded in session/entry_detail.py; the
+    pane passes them through the catalogue, so in Chinese none is left in English."""
+    from PySide6.QtCore import QTranslator
+
+    from inspector.resources import resource_path
+    from inspector.session.entry_detail import WORDS
+
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        d = Driver()
+        d.handshake()
+        seq = d.event("exited", "exited", returncode=1, pid=77)
+        pane.set_entry(d.rec, seq)
+        text = pane.findings_text() + "\n" + pane.raw_info.text() + "\n" + pane.meta_label.text()
+        assert "77" in text and "exit code" not in text and "Process" not in text and "state after" not in text
+        translated = qapp.translate("DetailPane", WORDS["process"])
+        assert translated != WORDS["process"] and translated in text
+    finally:
+        qapp.removeTranslator(translator)
