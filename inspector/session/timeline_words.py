@@ -14,7 +14,7 @@ recording's order: a message held at the step gate counts from when it was relea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
@@ -23,11 +23,13 @@ from .entry_text import format_duration, format_id, format_size, kind_words, rel
 from .labels import EVENT_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
 from .timeline_table import Column, one_line
+from .views import flagged_rows
 
 #: ``tr(context, text)``: the caller's translation of an English text
 Tr = Callable[[str, str], str]
 CONTEXT = "Timeline"
 TOOLTIP_RAW_CHARS = 600  # characters of an entry's text its tooltip shows
+ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
 
 HEADERS = (
     "#",
@@ -111,6 +113,48 @@ def violations_text(violations: tuple[str, ...], schema_ok: bool | None, tr: Tr)
     elif violations:
         parts.append(f"⚠ {len(violations)}: " + ", ".join(violations))
     return " · ".join(parts) if parts else None
+
+
+class WidestTexts:
+    """What the columns sized by their content show at their widest so far: each distinct
+    Violations text and the longest id of the rows taken (the methods seen are the view's).
+    Costs a few distinct texts: the flagged entries come from the recording's cached, incremental
+    :func:`~inspector.session.views.flagged_rows`; of a batch's ids only its newest
+    :data:`ID_SAMPLE` are looked at (ids mostly grow with time)."""
+
+    def __init__(self) -> None:
+        self.flagged_seen = 0  # of flagged_rows(rec): those looked at for their violations text
+        self.violation_keys: set[tuple[tuple[str, ...], bool | None]] = set()  # (rules broken, schema verdict)
+        self.longest_id = ""
+
+    def take(self, rec: Recording, rows: Sequence[int], added: int) -> bool:
+        """Note the newest ``added`` of ``rows`` and the entries flagged since the last call;
+        True when a text wider than before may show."""
+        widened = False
+        flagged = flagged_rows(rec)
+        if len(flagged) > self.flagged_seen:
+            new = flagged[self.flagged_seen :]
+            self.flagged_seen = len(flagged)
+            keys = set(zip(map(rec.violations_at, new), map(rec.schema_at, new)))
+            if not keys <= self.violation_keys:
+                self.violation_keys |= keys
+                widened = True
+        if added > 0 and rows:
+            tail = rows[max(0, len(rows) - min(added, ID_SAMPLE)) :]
+            longest = max(map(format_id, map(rec.id_at, tail)), key=len, default="")
+            if len(longest) > len(self.longest_id):
+                self.longest_id = longest
+                widened = True
+        return widened
+
+    def texts(self, methods: list[str], tr: Tr) -> dict[int, list[str]]:
+        """By column: the ``methods`` seen, the longest id, each distinct Violations text."""
+        violations = (violations_text(v, ok, tr) for v, ok in self.violation_keys)
+        return {
+            Column.METHOD: methods,
+            Column.ID: [self.longest_id] if self.longest_id else [],
+            Column.VIOLATIONS: [t for t in violations if t],
+        }
 
 
 def order_time(rec: Recording, seq: int) -> float:
@@ -229,6 +273,7 @@ __all__ = [
     "HEADER_TIPS",
     "WORDS",
     "Tr",
+    "WidestTexts",
     "all_words",
     "cell_text",
     "cell_tip",

@@ -63,17 +63,16 @@ from inspector.session.timeline_words import DIRECTION_LABELS as DIRECTION_LABEL
 from inspector.session.timeline_words import (  # the words of the cells
     HEADER_TIPS,
     HEADERS,
+    WidestTexts,
     cell_text,
     cell_tip,
     event_words,
     order_time,
-    violations_text,
 )
-from inspector.session.views import EntryFilter, EntryView, flagged_rows
+from inspector.session.views import EntryFilter, EntryView
 
 from .cells import PAINT_ROLES, ROW_FLAGS
 from .rowmodel import RowTableModel
-from .text import format_id
 from .theme import colour, is_dark, mix
 from .widgets import plain_tooltip
 
@@ -84,7 +83,6 @@ SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (i
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _TOOLTIP_RAW_CHARS = 600
-_ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
 
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -169,20 +167,13 @@ class TimelineModel(RowTableModel):
 
     def _bind(self, rec: Recording | None) -> None:
         self._rec = rec
-        self._flagged_seen = 0  # of flagged_rows(rec): those looked at for their violations text
-        self._violation_keys: set[tuple[tuple[str, ...], bool | None]] = set()  # (rules broken, schema verdict)
-        self._longest_id = ""
+        self._widest = WidestTexts()
         if rec is None:
             return
-        self._t_at = rec.t_at
-        self._id_at = rec.id_at
         self._dir_at = rec.direction_at
         self._kind_at = rec.kind_at
-        self._method_at = rec.method_at
         self._viol_at = rec.violations_at
-        self._raw_at = rec.raw_at
         self._schema_at = rec.schema_at
-        self._latency_at = rec.latency_at
 
     def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
         """Show another recording (a new session, or one opened from a file)."""
@@ -201,42 +192,16 @@ class TimelineModel(RowTableModel):
 
     def _take_content(self, added: int) -> None:
         """Note what the newest ``added`` rows and the entries flagged since the last call show
-        at their widest (for :meth:`widest_texts`); ``contentWidened`` if that grew. Costs a few
-        distinct texts: the flagged entries come from the recording's cached, incremental
-        :func:`~inspector.session.views.flagged_rows`; of a batch's ids only its newest
-        :data:`_ID_SAMPLE` are looked at (ids mostly grow with time)."""
-        rec = self._rec
-        if rec is None:
-            return
-        widened = False
-        flagged = flagged_rows(rec)
-        if len(flagged) > self._flagged_seen:
-            new = flagged[self._flagged_seen :]
-            self._flagged_seen = len(flagged)
-            keys = set(zip(map(self._viol_at, new), map(self._schema_at, new)))
-            if not keys <= self._violation_keys:
-                self._violation_keys |= keys
-                widened = True
-        rows = self.entries.rows
-        if added > 0 and rows:
-            tail = rows[max(0, len(rows) - min(added, _ID_SAMPLE)) :]
-            longest = max(map(format_id, map(self._id_at, tail)), key=len, default="")
-            if len(longest) > len(self._longest_id):
-                self._longest_id = longest
-                widened = True
-        if widened:
+        at their widest (:class:`~inspector.session.timeline_words.WidestTexts`);
+        ``contentWidened`` if that grew."""
+        if self._rec is not None and self._widest.take(self._rec, self.entries.rows, added):
             self.contentWidened.emit()
 
     def widest_texts(self) -> dict[int, list[str]]:
         """What the columns sized by their content show so far, by column: every method seen,
         the longest id of the rows fetched, each distinct Violations text (in the window's
         language). The view measures these to give the must-read columns the room they need."""
-        violations = (violations_text(v, ok, translate) for v, ok in self._violation_keys)
-        return {
-            Column.METHOD: self.entries.methods_seen() if self._rec is not None else [],
-            Column.ID: [self._longest_id] if self._longest_id else [],
-            Column.VIOLATIONS: [t for t in violations if t],
-        }
+        return self._widest.texts(self.entries.methods_seen() if self._rec is not None else [], translate)
 
     def methods_seen(self) -> list[str]:
         """Every JSON-RPC method in the recording so far (responses count for their request's)."""

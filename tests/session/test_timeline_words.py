@@ -7,6 +7,7 @@ from __future__ import annotations
 from recording_driver import Driver
 
 from inspector.protocol.messages import Kind
+from inspector.session.entry_text import format_id
 from inspector.session.labels import HTTP_NOTE
 from inspector.session.recording import Direction
 from inspector.session.timeline_table import Column
@@ -14,6 +15,7 @@ from inspector.session.timeline_words import (
     HEADER_TIPS,
     HEADERS,
     WORDS,
+    WidestTexts,
     all_words,
     cell_text,
     cell_tip,
@@ -98,3 +100,20 @@ def test_a_held_message_counts_from_its_release() -> None:
     assert order_time(d.rec, held) == 2.0 and d.rec.t_at(held) == 0.5
     tip = cell_tip(d.rec, held, Column.DELTA, english)
     assert tip is not None and "read at 0.500 s, released at 2.000 s" in tip[0]
+
+
+def test_the_widest_texts_grow_with_the_recording_and_say_when() -> None:
+    d = Driver()
+    d.handshake()
+    widest = WidestTexts()
+    rows = list(range(len(d.rec)))
+    assert widest.take(d.rec, rows, len(rows))  # the first ids
+    assert not widest.take(d.rec, rows, 0)  # nothing new
+    d.s2c(b'{"jsonrpc":"2.0","id":99,"result":{}}\n')  # an answer no request has: flagged
+    long_id = d.c2s(b'{"jsonrpc":"2.0","id":"a-very-long-string-id","method":"ping"}\n')
+    rows = list(range(len(d.rec)))
+    assert widest.take(d.rec, rows, 2)
+    texts = widest.texts(["initialize", "ping"], english)
+    assert texts[Column.METHOD] == ["initialize", "ping"]
+    assert texts[Column.ID] == [format_id(d.rec.id_at(long_id))] == ['"a-very-long-string-id"']
+    assert texts[Column.VIOLATIONS] and all(t.startswith("⚠") for t in texts[Column.VIOLATIONS])
