@@ -174,7 +174,6 @@ class ContentCard(QFrame):
         super().__init__(parent)
         self.panel = panel
         self.prepared = prepared
-        self.content = prepared.content
         self.setObjectName("resourceContent")
         self.setStyleSheet(card_style("QFrame#resourceContent", is_dark(self)))
         self.uri = prepared.uri
@@ -182,7 +181,6 @@ class ContentCard(QFrame):
         self.data = prepared.data
         self.is_text = prepared.is_text
         self.text = prepared.text
-        self.problem = prepared.problem
         self.image = prepared.image
         self.dialog: QFileDialog | None = None
 
@@ -202,9 +200,9 @@ class ContentCard(QFrame):
         self.cut_note: QLabel | None = None
         self.dims: QLabel | None = None
         layout.addWidget(self.facts)
-        if self.problem:
+        if prepared.problem:
             err = ErrorLabel(boxed=True)
-            err.show_text(self.problem)
+            err.show_text(prepared.problem)
             layout.addWidget(err)
 
         if self.is_text:

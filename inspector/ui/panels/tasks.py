@@ -253,9 +253,7 @@ class TasksPanel(FeaturePanel):
     def session_ended(self) -> None:
         super().session_ended()
         self.feature.detach()
-        self._update_buttons()
-        self.refresh_button.setEnabled(False)
-        self.more_button.setEnabled(False)
+        self._update_buttons()  # Refresh and Load more too
 
     def show_recorded(self, state, availability) -> None:
         """Every task as last described by the entry, and the tasks/result answers by then."""
