@@ -181,31 +181,17 @@ class ToolDelegate(QStyledItemDelegate):
         r = option.rect.adjusted(10, 6, -8, -6)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        tfm = QFontMetrics(title_font)
-        painter.setFont(title_font)
-        painter.setPen(fg)
-        painter.drawText(
-            QRect(r.left(), r.top(), r.width(), tfm.height()),
-            Qt.AlignmentFlag.AlignVCenter,
-            tfm.elidedText(tool_title(tool), Qt.TextElideMode.ElideRight, r.width()),
-        )
+        tfm, mfm, sfm = QFontMetrics(title_font), QFontMetrics(mono), QFontMetrics(small)
+        title_rect = QRect(r.left(), r.top(), r.width(), tfm.height())
+        _draw_line(painter, title_font, fg, title_rect, tool_title(tool), Qt.TextElideMode.ElideRight)
         y = r.top() + tfm.height() + 3
-        mfm = QFontMetrics(mono)
-        painter.setFont(mono)
-        painter.setPen(muted)
         name = str(tool.get("name", ""))
         badges = tool_badges(tool)
         if index.data(EXCLUDED_ROLE):
             badges.insert(0, (QCoreApplication.translate("ToolsPanel", "excluded"), "error"))
-        sfm = QFontMetrics(small)
         badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
-        mfm = painter.fontMetrics()
         name_w = min(mfm.horizontalAdvance(name) + 6, max(40, r.width() - badge_w - 8))
-        painter.drawText(
-            QRect(r.left(), y, name_w, mfm.height()),
-            Qt.AlignmentFlag.AlignVCenter,
-            mfm.elidedText(name, Qt.TextElideMode.ElideMiddle, name_w),
-        )
+        _draw_line(painter, mono, muted, QRect(r.left(), y, name_w, mfm.height()), name, Qt.TextElideMode.ElideMiddle)
         x = r.left() + name_w + 8
         painter.setFont(small)
         for text, role in badges:
@@ -225,6 +211,13 @@ class ToolDelegate(QStyledItemDelegate):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             x += w + 4
         painter.restore()
+
+
+def _draw_line(painter: QPainter, font: QFont, pen: QColor, rect: QRect, text: str, mode: Qt.TextElideMode) -> None:
+    """``text`` on one line in ``rect``, elided as ``mode`` says."""
+    painter.setFont(font)
+    painter.setPen(pen)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter, QFontMetrics(font).elidedText(text, mode, rect.width()))
 
 
 def _badge_label(text: str, role: str, widget: QWidget) -> QLabel:
