@@ -89,6 +89,9 @@ _SENTENCES = {
     "up_to": "up to {0} characters",
     "whole": "whole number",
     "number": "number",
+    "cannot_show": "The form cannot show this schema: {0}.",
+    "no_arguments": "No fields: this takes no arguments.",
+    "any_object": "No fields declared; the schema accepts any object (use Raw JSON to send some).",
 }
 WORDS: tuple[str, ...] = (
     *CHECK_WORDS.values(),
@@ -170,3 +173,16 @@ def number_placeholder(shape: FieldShape, tr: Translate) -> str:
     """What an empty number field shows: whole number or number, its bounds, its description's first line."""
     kind = _say(tr, "whole" if shape.kind is Kind.INTEGER else "number")
     return shape.placeholder(" ".join(x for x in (kind, shape.range_hint()) if x))
+
+
+def empty_note(shape: FieldShape, compile_error: str | None, tr: Translate) -> tuple[str, str] | None:
+    """What a form says above its fields, and in which tone ("warn", "muted"; "" for the default):
+    why it cannot show the schema, that the schema could not be compiled (the form is not
+    checked), or why it has no fields; None when it has fields to show and nothing to warn of."""
+    if shape.refusal is not None:
+        return _say(tr, "cannot_show").format(refusal_text(shape.refusal, tr)), ""
+    if compile_error is not None:
+        return "⚠ " + check_text(ValueCheck(None, compile_error=compile_error), tr), "warn"
+    if not shape.fields:
+        return _say(tr, "no_arguments" if shape.declared else "any_object"), "muted"
+    return None

@@ -71,6 +71,7 @@ from inspector.protocol.schema_shape import (
     place_problems,
     read_object_text,
 )
+from inspector.session import schema_words
 
 from .schema_fields import (
     ArrayField,
@@ -150,29 +151,12 @@ class SchemaForm(QWidget):
     def _word_empty_note(self) -> None:
         """Why the form has no fields (hidden when it has some), in the current language."""
         shape = self._root.shape if self._root is not None else form_shape({})
-        if shape.refusal is not None:
-            self.empty_note.setText(
-                QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(
-                    refusal_text(shape.refusal)
-                )
-            )
-            self.empty_note.show()
-        elif self._compile_error is not None:
-            self.empty_note.setText("⚠ " + check_text(ValueCheck(None, compile_error=self._compile_error)))
-            set_tone(self.empty_note, "warn")
-            self.empty_note.show()
-        elif not shape.fields:
-            self.empty_note.setText(
-                QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.")
-                if shape.declared
-                else QCoreApplication.translate(
-                    "SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some)."
-                )
-            )
-            set_tone(self.empty_note, "muted")
-            self.empty_note.show()
-        else:
-            self.empty_note.hide()
+        note = schema_words.empty_note(shape, self._compile_error, QCoreApplication.translate)
+        if note is not None:
+            self.empty_note.setText(note[0])
+            if note[1]:
+                set_tone(self.empty_note, note[1])
+        self.empty_note.setVisible(note is not None)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._root is not None:

@@ -88,3 +88,21 @@ def test_what_an_empty_field_shows() -> None:
     assert words.string_placeholder(note, untranslated) == "name@example.com · up to 80 characters · Who"
     assert words.number_placeholder(n, untranslated) == "whole number ≥ 1 · How many"
     assert words.number_placeholder(x, shout) == "NUMBER"
+
+
+def test_what_a_form_says_above_its_fields() -> None:
+    def note(schema: object, compile_error: str | None = None) -> tuple[str, str] | None:
+        return words.empty_note(form_shape(schema), compile_error, untranslated)
+
+    assert note({"type": "object", "properties": {"a": {"type": "string"}}}) is None
+    assert note({"type": "object", "properties": {}}) == ("No fields: this takes no arguments.", "muted")
+    assert note({"type": "object", "additionalProperties": False})[0].startswith("No fields: this takes")
+    assert note({"type": "object"}) == (
+        "No fields declared; the schema accepts any object (use Raw JSON to send some).",
+        "muted",
+    )
+    assert note({"type": "array"}) == (
+        "The form cannot show this schema: the arguments are not an object (type array).",
+        "",
+    )
+    assert note({"type": "object", "properties": {"a": {}}}, "bad") == ("⚠ schema could not be compiled: bad", "warn")
