@@ -2,19 +2,18 @@
 
 Theory of operation
 -------------------
-:class:`RecordingOpener` drives a Qt-free :class:`~inspector.session.recording.RecordingLoader`
-on the event loop. :meth:`RecordingOpener.start` reads the header and the first
-:data:`FIRST_SLICE_S` of the file at once (a file that small is simply opened), and returns the
-recording: read-only, ``loading``, already holding its first entries, so the window can show it
-and the timeline can be scrolled at once. The rest is read by a zero-interval timer, turns of
-the event loop taking turns: one reads a slice of at most :data:`SLICE_S` seconds, the next
-announces it (``progressed``: the window's views take the new entries and repaint then); events
-(painting, scrolling, typing in the filter bar) are handled between, so no turn holds the loop
-much longer than a slice. The recording only grows at its end, between events, on this thread:
-the views follow it as they follow a live session (in batches, filtered as they arrive), so the
-rows shown, the filters and the selection stay consistent while rows arrive. What survives a
-slice is moved out of the cyclic collector's reach (``gc.freeze``, as a session does during a
-flood): a full collection over a growing million-entry store would stall the loop by tens of ms.
+:class:`RecordingOpener` drives a Qt-free :class:`~inspector.session.sliced_load.SlicedLoad`
+(over the :class:`~inspector.session.recording.RecordingLoader`) on the event loop.
+:meth:`RecordingOpener.start` reads the header and the first :data:`FIRST_SLICE_S` of the file
+at once (a file that small is simply opened), and returns the recording: read-only,
+``loading``, already holding its first entries, so the window can show it and the timeline can
+be scrolled at once. The rest is read by a zero-interval timer, the load's turns (a slice of at
+most :data:`SLICE_S` seconds read, then told: ``progressed``, the window's views take the new
+entries and repaint then); events (painting, scrolling, typing in the filter bar) are handled
+between, so no turn holds the loop much longer than a slice. The recording only grows at its
+end, between events, on this thread: the views follow it as they follow a live session (in
+batches, filtered as they arrive), so the rows shown, the filters and the selection stay
+consistent while rows arrive.
 
 ``progressed(done, total)`` reports bytes after each slice (in the turn after it);
 ``finished(rec)`` comes once, when the file is read or :meth:`stop` ended the loading early (the
@@ -26,14 +25,14 @@ off midway.
 
 from __future__ import annotations
 
-import gc
 import os
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
 
-from inspector.session.recording import Recording, RecordingError, RecordingLoader
+from inspector.session.recording import Recording
+from inspector.session.sliced_load import SlicedLoad, Turn
 
 # Read before the recording is shown: a file that loads this fast opens as a whole.
 FIRST_SLICE_S = 0.05
@@ -51,10 +50,8 @@ class RecordingOpener(QObject):
     def __init__(self, path: str | os.PathLike[str], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.path = Path(path)
-        self.loader = RecordingLoader(path)
-        self.recording: Recording | None = None
-        self.stopped = False  # stop() ended it before the end of the file
-        self._read_last = False  # the last turn read a slice (the next one tells it)
+        self.load = SlicedLoad(path)
+        self.loader = self.load.loader
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -62,60 +59,49 @@ class RecordingOpener(QObject):
 
     @property
     def done(self) -> bool:
-        return self.loader.finished
+        return self.load.done
+
+    @property
+    def recording(self) -> Recording | None:
+        return self.load.recording
+
+    @property
+    def stopped(self) -> bool:
+        return self.load.stopped
 
     def start(self, first: float | None = None) -> Recording:
         """Read the header and the first ``first`` seconds (default FIRST_SLICE_S) of the file;
         the recording (complete when ``done``). Raises RecordingError when the file cannot be a
         recording."""
-        rec = self.loader.begin()
-        self.recording = rec
-        try:
-            self.loader.step(FIRST_SLICE_S if first is None else first)
-        except RecordingError:
-            self.loader.close()
-            raise
-        if not self.loader.finished:
-            gc.freeze()
+        rec = self.load.start(FIRST_SLICE_S if first is None else first)
+        if not self.done:
             self._timer.start()
         return rec
 
     def fraction(self) -> float:
-        size = self.loader.size
-        return 1.0 if self.done or size <= 0 else min(1.0, self.loader.done_bytes / size)
+        return self.load.fraction()
 
     def stop(self) -> None:
         """End the loading now: the recording keeps the entries read so far (``finished``)."""
-        if self.done or self.recording is None:
-            return
-        self._timer.stop()
-        self.stopped = True
-        self.loader.stop(None)
-        self.finished.emit(self.recording)
+        if self.load.stop():
+            self._timer.stop()
+            self.finished.emit(self.recording)
 
     def _slice(self) -> None:
         """One turn of the event loop: a slice of reading, or telling what it read (the views
         take the new entries then, and repaint), never both, so no turn holds the loop long."""
         if self.done:
             return
-        if self._read_last:
-            self._read_last = False
-            self.progressed.emit(self.loader.done_bytes, self.loader.size)
-            self._timer.start()
-            return
-        try:
-            done = self.loader.step(SLICE_S)
-        except RecordingError as exc:
-            self.loader.stop(None)
-            self.failed.emit(str(exc))
+        turn = self.load.turn(SLICE_S)
+        if turn is Turn.FAILED:
+            self.failed.emit(self.load.failure)
             self.finished.emit(self.recording)
             return
-        gc.freeze()  # what this slice made stays: keep the collector's full passes short
-        if done:
+        if turn is not Turn.READ:
             self.progressed.emit(self.loader.done_bytes, self.loader.size)
+        if turn is Turn.FINISHED:
             self.finished.emit(self.recording)
         else:
-            self._read_last = True
             self._timer.start()
 
 
