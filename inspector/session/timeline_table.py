@@ -70,6 +70,22 @@ COLUMN_KEYS = ("seq", "time", "delta", "direction", "kind", "method", "id", "lat
 #: characters of a text they make room for (a longer one elides): a method, a string id (a
 #: number is short), the rules an entry broke.
 CONTENT_CAPS = {Column.METHOD: 32, Column.ID: 14, Column.VIOLATIONS: 32}
+#: What each column's natural width is measured on (in the monospace font for MONO_COLUMNS), besides
+#: its header: a typical widest text. The Kind column's are its words, in the window's language.
+SAMPLES = {
+    Column.SEQ: "000000",
+    Column.TIME: "0000.000",
+    Column.DELTA: "+000.0 ms",
+    Column.DIRECTION: "⇠ stderr",
+    Column.METHOD: "notifications/initialized",
+    Column.ID: "0000",
+    Column.LATENCY: "000.0 ms",
+    Column.SIZE: "00.0 MiB",
+    Column.SCHEMA: "✗",
+    Column.VIOLATIONS: "⚠ jsonrpc.unknown-id",
+}
+#: The least a method and an id are given before anything elides, and Method's floor after it
+LEAST_METHOD, SHORT_ID, METHOD_FLOOR = "resources/read", "0" * 8, "tools/call"
 #: Room between columns (beyond the text's own margins) a column gives up before any text is
 #: elided, when the must-read columns do not fit.
 GAP = 8
@@ -217,8 +233,12 @@ __all__ = [
     "DEFAULT_ORDER",
     "GAP",
     "GIVE_WAY",
+    "LEAST_METHOD",
+    "METHOD_FLOOR",
     "MONO_COLUMNS",
     "NUMERIC",
+    "SAMPLES",
+    "SHORT_ID",
     "columns_to_save",
     "copy_texts",
     "fit_widths",

@@ -81,14 +81,18 @@ from inspector.session.timeline_table import (
     CONTENT_CAPS,
     DEFAULT_ORDER,
     GAP,
+    LEAST_METHOD,
+    METHOD_FLOOR,
     MONO_COLUMNS,
+    SAMPLES,
+    SHORT_ID,
     Column,
     columns_to_save,
     copy_texts,
     fit_widths,
     saved_columns,
 )
-from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
+from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS, WORDS
 from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
@@ -362,32 +366,21 @@ class TimelineView(QWidget):
         def kind_w(label: str) -> int:
             return text_w(f"{DIRECTION_ARROWS[Direction.S2C]} {translate('Timeline', label)}")
 
-        widths = {
-            Column.SEQ: max(text_w("000000", mfm), head_w(Column.SEQ)),
-            Column.TIME: max(text_w("0000.000", mfm), head_w(Column.TIME)),
-            Column.DELTA: max(text_w("+000.0 ms", mfm), head_w(Column.DELTA)),
-            Column.DIRECTION: max(text_w("⇠ stderr"), head_w(Column.DIRECTION)),
-            Column.KIND: max(
-                kind_w(KIND_LABELS[Kind.NOTIFICATION]),
-                kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad,
-                head_w(Column.KIND),
-            ),
-            Column.METHOD: max(text_w("notifications/initialized"), head_w(Column.METHOD)),
-            Column.ID: max(text_w("0000", mfm), head_w(Column.ID)),
-            Column.LATENCY: max(text_w("000.0 ms", mfm), head_w(Column.LATENCY)),
-            Column.SIZE: max(text_w("00.0 MiB", mfm), head_w(Column.SIZE)),
-            Column.SCHEMA: max(text_w("✗"), head_w(Column.SCHEMA)),
-            Column.VIOLATIONS: max(text_w("⚠ jsonrpc.unknown-id"), head_w(Column.VIOLATIONS)),
-        }
+        widths = {c: max(text_w(t, mfm if c in MONO_COLUMNS else fm), head_w(c)) for c, t in SAMPLES.items()}
+        widths[Column.KIND] = max(
+            kind_w(KIND_LABELS[Kind.NOTIFICATION]),
+            kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad,
+            head_w(Column.KIND),
+        )
         self._natural = widths
         # what an elastic column is never made narrower than while others give way
         self._least = {
             **widths,
-            Column.METHOD: max(text_w("resources/read"), head_w(Column.METHOD)),
-            Column.VIOLATIONS: max(text_w(translate("Timeline", "✗ schema")), head_w(Column.VIOLATIONS)),
+            Column.METHOD: max(text_w(LEAST_METHOD), head_w(Column.METHOD)),
+            Column.VIOLATIONS: max(text_w(translate("Timeline", WORDS["schema_invalid"])), head_w(Column.VIOLATIONS)),
         }
-        self._method_floor = text_w("tools/call") - GAP
-        self._id_short = text_w("0" * 8, mfm) - GAP
+        self._method_floor = text_w(METHOD_FLOOR) - GAP
+        self._id_short = text_w(SHORT_ID, mfm) - GAP
         hh.setMinimumSectionSize(24)
         self._measure_content()
         self._fit_columns()
