@@ -142,29 +142,19 @@ class ToolResultPane(QWidget):
             self.show_task_button.setVisible(run.task_id is not None)
         if called.outcome == CANCELLED:
             self.outcome = CANCELLED
-            if run is not None:
-                sent, status = run.cancel_sent, run.status or "?"
 
-                def words() -> tuple[str, str]:
-                    if sent:
-                        detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
-                    else:
-                        detail = self.tr("notifications/cancelled was sent before the server created a task.")
-                    return self.tr("Cancelled"), detail
+            def words() -> tuple[str, str]:
+                if run is not None and run.cancel_sent:  # it ran as a task
+                    detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(run.status or "?")
+                elif run is not None:
+                    detail = self.tr("notifications/cancelled was sent before the server created a task.")
+                elif closes_stream:
+                    detail = self.tr("the answer stream was closed, which cancels the request; the server should stop.")
+                else:
+                    detail = self.tr("notifications/cancelled was sent; the server should stop and not answer.")
+                return self.tr("Cancelled"), detail
 
-                self.show_banner(words, "muted")
-                return None
-            self.show_banner(
-                lambda: (
-                    self.tr("Cancelled"),
-                    self.tr(
-                        "the answer stream was closed, which cancels the request; the server should stop.",
-                    )
-                    if closes_stream
-                    else self.tr("notifications/cancelled was sent; the server should stop and not answer."),
-                ),
-                "muted",
-            )
+            self.show_banner(words, "muted")
             return None
         if called.failure is not None:
             self.outcome = FAILED
@@ -189,24 +179,17 @@ class ToolResultPane(QWidget):
                 )
             return None
         task_id = run.task_id
-        status, polls, elapsed, problem, detail = (
-            run.status or "?",
-            run.polls,
-            run.elapsed or 0.0,
-            run.problem,
-            run.problem_detail,
-        )
 
         def facts() -> str:
             out = [
                 str(tool["name"]),
                 self.tr("task {0}").format(task_id),
-                self.tr("ended {0}").format(status),
-                self.tr("%n poll(s)", "", polls),
-                self.tr("finished in {0}").format(format_duration(elapsed)),
+                self.tr("ended {0}").format(run.status or "?"),
+                self.tr("%n poll(s)", "", run.polls),
+                self.tr("finished in {0}").format(format_duration(run.elapsed or 0.0)),
             ]
-            if problem == TASK_GET_FAILED:
-                err = detail if isinstance(detail, dict) else {}
+            if run.problem == TASK_GET_FAILED:
+                err = run.problem_detail if isinstance(run.problem_detail, dict) else {}
                 out.append(
                     self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(
                         err.get("code"), err.get("message")
