@@ -44,7 +44,9 @@ from inspector.session.controllers.resources import (
     ResourcesController,
     contents_weight,
     decode_content,
+    file_name_for,
     missing_variables,
+    reads_as_prose,
     subscription_of,
 )
 from inspector.session.operations import ListPager
@@ -150,6 +152,14 @@ def test_uri_templates_variables_required_and_expansion() -> None:
     assert ResourcesController.target(None, {}, README_URI, complete=True) == README_URI
 
 
+def test_a_contents_mime_and_uri_read_for_showing_and_saving() -> None:
+    assert reads_as_prose("text/plain") and reads_as_prose("Text/Markdown; charset=utf-8")
+    assert not reads_as_prose("application/json") and not reads_as_prose("text/x-python") and not reads_as_prose("")
+    assert file_name_for("file:///tmp/notes/") == "notes"  # a trailing slash: the folder's name
+    assert file_name_for("db://rows?id=1&x=<b>") == "rows_id_1_x_b"  # only word characters, dots and dashes
+    assert file_name_for("") == "resource" and file_name_for("x://..", "content.bin") == "content.bin"
+
+
 def test_completion_params_by_version_and_results_as_data() -> None:
     ref = resource_ref(ITEMS_TEMPLATE)
     with_context = completion_params("2025-06-18", ref, "item", "a", {"category": "fruit"})
@@ -204,6 +214,9 @@ async def test_demo_lists_reads_and_a_failed_read_as_data() -> None:
             not logo.is_text and logo.mime == "image/png" and logo.data.startswith(b"\x89PNG") and logo.problem is None
         )
         assert contents_weight(out.contents) == len(out.contents[0]["blob"])
+        # how they are shown: markdown reads as prose, a PNG is saved under its uri's last segment
+        assert reads_as_prose(text.mime) and text.mime == "text/markdown"
+        assert file_name_for(logo.uri) == "logo.png" and file_name_for(text.uri) == "readme.md"
 
         # a template's expansion is read like a resource
         uri = ctl.target(ITEMS_TEMPLATE, {"category": "fruit", "item": "mango"})

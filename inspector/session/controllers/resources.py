@@ -154,6 +154,24 @@ def decode_base64(text: str) -> bytes | None:
         return None
 
 
+#: MIME types read as prose (a proportional font); every other text is shown in a fixed font
+PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
+_NOT_IN_NAMES = re.compile(r"[^\w.\-]+")
+
+
+def reads_as_prose(mime: str) -> bool:
+    """Whether a text content of MIME type ``mime`` reads as prose (its parameters and case
+    do not count)."""
+    return mime.split(";")[0].strip().lower() in PROSE_MIME
+
+
+def file_name_for(uri: str, default: str = "resource") -> str:
+    """The file name a "Save…" suggests for ``uri``: its last path segment, each run of what
+    is not a word character, a dot or a dash made "_" (``default`` when nothing is left)."""
+    tail = uri.rstrip("/").rsplit("/", 1)[-1] if uri else ""
+    return _NOT_IN_NAMES.sub("_", tail).strip("._") or default
+
+
 def contents_weight(contents: Iterable[JsonValue]) -> int:
     """Characters of text and base64 in a contents list (to decide where to decode it)."""
     n = 0

@@ -38,7 +38,6 @@ dialogs use ``open()`` and signals.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -100,8 +99,10 @@ from inspector.session.controllers.resources import (
     SubscriptionOutcome,
     contents_weight,
     decode_content,
+    file_name_for,
     missing_variables,
     read_outcome,
+    reads_as_prose,
 )
 from inspector.session.operations import NOTE_ERROR, ListNote
 
@@ -126,9 +127,6 @@ TEXT_LIMIT = 1_000_000  # characters shown of a text content; the rest is left o
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
-
-# MIME types read as prose (proportional font); every other text is shown in a fixed font.
-_PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
 
 
 # ---------------------------------------------------------------------- contents
@@ -278,12 +276,10 @@ class ContentCard(QFrame):
 
     @property
     def prose(self) -> bool:
-        return self.mime.split(";")[0].strip().lower() in _PROSE_MIME
+        return reads_as_prose(self.mime)
 
     def suggested_name(self) -> str:
-        tail = self.uri.rstrip("/").rsplit("/", 1)[-1] if self.uri else ""
-        tail = re.sub(r"[^\w.\-]+", "_", tail).strip("._") or "resource"
-        return tail
+        return file_name_for(self.uri)
 
     def open_save_dialog(self) -> QFileDialog:
         """A non-native, non-blocking save dialog (``open()``); the write happens on a thread."""
