@@ -67,9 +67,10 @@ then one summary object. Times and latencies are in seconds.
             "id": 1, "raw": "...", "state": "initializing", "violations": [], "schema_ok": true, ...}
     seq         int     position in the recording, from 0
     t           float   seconds since the session started
-    dir         string  c2s (client to server), s2c (server to client), stderr, event
+    dir         string  c2s (client to server), s2c (server to client), stderr, event, note (HTTP)
     kind        string  request, notification, result, error, noise (not JSON), invalid (JSON,
-                        not JSON-RPC), batch, stderr, process (a process or HTTP event), note
+                        not JSON-RPC), batch, stderr, process (a process's event), note (the
+                        inspector's: a timeout), link (an HTTP link's event), link-note (HTTP note)
     method      string|null   the JSON-RPC method (a response: its request's)
     id          any|null      the JSON-RPC id as sent (number or string; a malformed one as it was)
     raw         string  the exact bytes as UTF-8 (invalid bytes replaced; then raw_b64 holds them)
