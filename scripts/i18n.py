@@ -17,7 +17,7 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    a listing and of the listen stream (``inspector.session.note_words``), the negotiation
    summary (``inspector.session.negotiation_text``, "NegotiationView"),
    the schema form's words for the validator's checks and what it cannot edit
-   (``inspector.session.schema_words``, "SchemaForm"),
+   (``inspector.session.schema_words``, "SchemaForm"; the raw tab's status in "ArgumentsEditor"),
    the composer's words for a judged text (``inspector.session.composing``, "ComposerDialog"),
    the transports a user can pick (their registered labels, "Transports"), what can be wrong
    with a saved server's field (``inspector.session.profiles``, "ProfileEditor"), and
@@ -143,12 +143,14 @@ def protocol_strings() -> dict[str, list[str]]:
         composing,
         content_blocks,
         entry_detail,
+        failure_words,
         labels,
         negotiation_text,
         note_words,
         schema_words,
         sequence_rows,
         timeline_words,
+        value_text,
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
@@ -167,13 +169,16 @@ def protocol_strings() -> dict[str, list[str]]:
             | set(problems.WORDS)
         ),
         "Handout": sorted(set(WORDS.values())),
+        "FailureBanner": failure_words.all_words(),  # why a session failed, shared with the banner's own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
+        "TasksPanel": [value_text.MINUTES],  # a span in milliseconds, with its own
         "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
+        "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "ProfileEditor": sorted(set(PROBLEMS.values())),  # what can be wrong with a saved server's field

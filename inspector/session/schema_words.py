@@ -16,10 +16,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import Check, ValueCheck, ValueProblem
-from inspector.protocol.schema_shape import FieldShape, Kind, NumberProblem, Reason, Refusal, path_text, value_label
+from inspector.protocol.schema_shape import (
+    FieldShape,
+    Kind,
+    NumberProblem,
+    Reason,
+    Refusal,
+    TextProblem,
+    path_text,
+    value_label,
+)
 
 from .translate import Translate
 
@@ -92,6 +102,16 @@ _SENTENCES = {
     "cannot_show": "The form cannot show this schema: {0}.",
     "no_arguments": "No fields: this takes no arguments.",
     "any_object": "No fields declared; the schema accepts any object (use Raw JSON to send some).",
+    "constant": "{0} is not JSON",
+    "position": "line {0}, column {1}: {2}",
+}
+# The arguments editor's raw tab, in its own context.
+ARGUMENTS_CONTEXT = "ArgumentsEditor"
+ARGUMENTS_WORDS = {
+    "not_json": "not JSON: {0}",
+    "not_object": "the arguments must be a JSON object",
+    "no_schema": "valid JSON (no schema to check against)",
+    "valid": "valid against the schema",
 }
 WORDS: tuple[str, ...] = (
     *CHECK_WORDS.values(),
@@ -186,3 +206,38 @@ def empty_note(shape: FieldShape, compile_error: str | None, tr: Translate) -> t
     if not shape.fields:
         return _say(tr, "no_arguments" if shape.declared else "any_object"), "muted"
     return None
+
+
+def text_problem(problem: TextProblem, tr: Translate) -> str:
+    """Why the raw tab's text holds no JSON object (see schema_shape.read_object_text)."""
+    if problem.constant:
+        why = _say(tr, "constant").format(problem.constant)
+    elif problem.message:
+        why = _say(tr, "position").format(problem.line, problem.column, problem.message)
+    else:
+        return tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["not_object"])
+    return tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["not_json"]).format(why)
+
+
+@dataclass(frozen=True)
+class RawStatus:
+    """The raw tab's status line: its text, its tone, and the problem it reports (None: none)."""
+
+    text: str
+    tone: str
+    problem: str | None = None
+
+
+def raw_status(problem: str | None, check: ValueCheck | None, tr: Translate) -> RawStatus:
+    """The raw tab's status: the text's ``problem`` (worded by :func:`text_problem`), else the
+    check of its value against the schema (``check`` None: there is no schema)."""
+    if problem is not None:
+        return RawStatus("✗ " + problem, "error", problem)
+    if check is None:
+        return RawStatus(tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["no_schema"]), "muted")
+    if check.ok is None:
+        return RawStatus("⚠ " + check_text(check, tr), "warn")
+    if check.ok:
+        return RawStatus("✓ " + tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["valid"]), "ok")
+    said = check_text(check, tr)
+    return RawStatus("✗ " + said, "error", said)

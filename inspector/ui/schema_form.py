@@ -83,7 +83,6 @@ from .schema_fields import (
     ObjectField,
     OpaqueField,
     StringField,
-    check_text,
     problem_text,
     refusal_text,
 )
@@ -443,16 +442,7 @@ class ArgumentsEditor(QWidget):
 
     def _parse_raw(self) -> tuple[JsonValue, str | None]:
         value, problem = read_object_text(self.raw_edit.toPlainText())
-        if problem is None:
-            return value, None
-        if problem.constant:
-            why = QCoreApplication.translate("SchemaForm", "{0} is not JSON").format(problem.constant)
-        elif problem.message:
-            why = QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}")
-            why = why.format(problem.line, problem.column, problem.message)
-        else:
-            return None, self.tr("the arguments must be a JSON object")
-        return None, self.tr("not JSON: {0}").format(why)
+        return value, None if problem is None else schema_words.text_problem(problem, QCoreApplication.translate)
 
     def _raw_changed(self) -> None:
         self._validate_raw()
@@ -460,24 +450,10 @@ class ArgumentsEditor(QWidget):
 
     def _validate_raw(self) -> None:
         value, problem = self._parse_raw()
-        self._raw_problem = None
-        if problem is not None:
-            self._raw_problem = problem
-            self._status("✗ " + problem, "error")
-            return
-        schema = self.form.schema()
-        if not schema:
-            self._status(self.tr("valid JSON (no schema to check against)"), "muted")
-            return
-        verdict = self.form.check(value)
-        if verdict.ok is None:
-            self._raw_problem = None
-            self._status("⚠ " + check_text(verdict), "warn")
-        elif verdict.ok:
-            self._status("✓ " + self.tr("valid against the schema"), "ok")
-        else:
-            self._raw_problem = check_text(verdict)
-            self._status("✗ " + check_text(verdict), "error")
+        check = None if problem is not None or not self.form.schema() else self.form.check(value)
+        status = schema_words.raw_status(problem, check, QCoreApplication.translate)
+        self._raw_problem = status.problem
+        self._status(status.text, status.tone)
 
     def _status(self, text: str, kind: str) -> None:
         self.raw_status.setText(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA
 from inspector.protocol.schema import ValueCheck, check_value
-from inspector.protocol.schema_shape import NumberProblem, Reason, Refusal, form_shape
+from inspector.protocol.schema_shape import NumberProblem, Reason, Refusal, form_shape, read_object_text
 from inspector.session import schema_words as words
 from inspector.session.translate import untranslated
 
@@ -106,3 +106,26 @@ def test_what_a_form_says_above_its_fields() -> None:
         "",
     )
     assert note({"type": "object", "properties": {"a": {}}}, "bad") == ("⚠ schema could not be compiled: bad", "warn")
+
+
+def test_the_raw_tabs_status() -> None:
+    def problem(text: str) -> str | None:
+        _, found = read_object_text(text)
+        return None if found is None else words.text_problem(found, untranslated)
+
+    assert problem('{"a": 1}') is None and problem("[1]") == "the arguments must be a JSON object"
+    assert problem('{"a": Infinity}') == "not JSON: Infinity is not JSON"
+    assert problem('{"a": }') == "not JSON: line 1, column 7: Expecting value"
+    bad = words.raw_status("not JSON: x", None, untranslated)
+    assert bad == words.RawStatus("✗ not JSON: x", "error", "not JSON: x")
+    assert words.raw_status(None, None, untranslated) == words.RawStatus(
+        "valid JSON (no schema to check against)", "muted"
+    )
+    assert words.raw_status(None, ValueCheck(True), untranslated) == words.RawStatus("✓ valid against the schema", "ok")
+    unchecked = words.raw_status(None, ValueCheck(None, compile_error="bad"), untranslated)
+    assert unchecked == words.RawStatus("⚠ schema could not be compiled: bad", "warn")
+    failed = words.raw_status(None, check_value(INPUT_TYPES_SCHEMA, {}), untranslated)
+    assert failed == words.RawStatus("✗ at text: is required", "error", "at text: is required")
+    asked: list[str] = []
+    words.raw_status(None, ValueCheck(True), lambda context, text: asked.append(context) or text)
+    assert asked == ["ArgumentsEditor"]
