@@ -5,7 +5,8 @@ Theory of operation. The window's views (the detail pane, the resources panel, t
 tasks panels) read these without Qt, so the reading is tested headless and the views only
 show it. A size, a measured time and an id are :mod:`.entry_text`'s one formatter each; the
 functions here are the other readings of an entry's bytes, pure and cheap. Words that need
-translating are passed in by the caller (the hex dump's "more bytes" line) or are none.
+translating are passed in by the caller (the hex dump's "more bytes" line), go through its
+``tr(context, text)`` (a span's minutes) or are none.
 """
 
 from __future__ import annotations
@@ -19,7 +20,22 @@ from orjson import loads as _loads
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import loads_lenient
 
-__all__ = ["JSON_HEAD", "format_timestamp", "hex_dump", "json_head", "parse_hex_dump", "utf8_head"]
+from .translate import Translate, untranslated
+
+__all__ = [
+    "JSON_HEAD",
+    "MINUTES",
+    "format_milliseconds",
+    "format_timestamp",
+    "hex_dump",
+    "json_head",
+    "parse_hex_dump",
+    "utf8_head",
+]
+
+#: the larger unit of a long span in milliseconds ("TasksPanel" context, where the window says it)
+MINUTES_CONTEXT = "TasksPanel"
+MINUTES = " ({n} min)"
 
 _PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
 
@@ -117,6 +133,22 @@ def format_timestamp(value: JsonValue) -> str:
     if dt.tzinfo is not None:
         dt = dt.astimezone()
     return dt.strftime("%H:%M:%S")
+
+
+def format_milliseconds(value: JsonValue, none_text: str, tr: Translate = untranslated) -> str:
+    """A protocol field in milliseconds (a ttl, a poll interval) with its larger unit:
+    ``300,000 ms (5 min)``; None is ``none_text``; anything not a number is shown as it is."""
+    if value is None:
+        return none_text
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return str(value)
+    ms = float(value)
+    text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
+    if ms >= 60_000:
+        text += tr(MINUTES_CONTEXT, MINUTES).format(n=f"{ms / 60_000:g}")
+    elif ms >= 1_000:
+        text += f" ({ms / 1000:g} s)"
+    return text
 
 
 def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None, more: str = "… {n} more bytes") -> str:

@@ -28,19 +28,8 @@ from inspector.session.value_text import parse_hex_dump as parse_hex_dump
 
 
 def format_milliseconds(value: JsonValue, none_text: str) -> str:
-    """A protocol field in milliseconds (a ttl, a poll interval) with its larger unit:
-    ``300,000 ms (5 min)``; None is ``none_text``; anything not a number is shown as it is."""
-    if value is None:
-        return none_text
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return str(value)
-    ms = float(value)
-    text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
-    if ms >= 60_000:
-        text += QCoreApplication.translate("TasksPanel", " ({n} min)").format(n=f"{ms / 60_000:g}")
-    elif ms >= 1_000:
-        text += f" ({ms / 1000:g} s)"
-    return text
+    """:func:`inspector.session.value_text.format_milliseconds` in the user's language."""
+    return value_text.format_milliseconds(value, none_text, QCoreApplication.translate)
 
 
 def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:

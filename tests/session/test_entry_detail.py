@@ -199,3 +199,13 @@ def test_a_long_line_shows_its_head_with_a_note_until_all_is_asked_for():
     dump, note = raw_view(long, hex=True, show_all=False)
     assert len(dump.splitlines()) == RAW_LIMIT // 16 and note.startswith("showing ")
     assert raw_view(b"\xff\n", hex=False, show_all=False)[0] == "\ufffd"
+
+
+def test_a_span_in_milliseconds_says_its_larger_unit():
+    from inspector.session.value_text import MINUTES, format_milliseconds
+
+    assert format_milliseconds(None, "unlimited") == "unlimited" and format_milliseconds("x", "-") == "x"
+    assert format_milliseconds(500, "-") == "500 ms" and format_milliseconds(1500, "-") == "1,500 ms (1.5 s)"
+    assert format_milliseconds(300_000, "-") == "300,000 ms (5 min)"
+    said = format_milliseconds(120_000, "-", lambda context, text: f"[{context}]{text}")
+    assert said == f"120,000 ms[TasksPanel]{MINUTES.format(n=2)}"
