@@ -14,6 +14,7 @@ from toy_transport import scripted_server
 
 from inspector.protocol import lifecycle, links
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
 from inspector.session import Session, SessionOptions, recording
 from inspector.session.profiles import ServerProfile
@@ -280,3 +281,22 @@ def test_a_spec_of_no_registered_kind_is_refused() -> None:
 
     with pytest.raises(TypeError, match="no transport is registered for 'carrier-pigeon'"):
         open_transport(PigeonSpec(), clock=lambda: 0.0, max_line=1024)
+
+
+def test_a_link_s_events_are_of_kind_link_and_a_process_s_of_kind_process() -> None:
+    """The engine analyses the events of a link with no process of ours (HTTP) as Kind.LINK, in
+    every step that moves the lifecycle too, and a process's (stdio, the in-memory link) as
+    Kind.PROCESS; a link's side line is Kind.LINK_NOTE, also when it is cut at the limit."""
+    for transport, kind in (
+        (TransportKind.STDIO, Kind.PROCESS),
+        (TransportKind.STREAMABLE_HTTP, Kind.LINK),
+        (TransportKind.SSE, Kind.LINK),
+        (TransportKind.HTTP_AUTO, Kind.LINK),
+    ):
+        engine = ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport=transport)
+        assert engine.event_kind is kind
+        for name in ("connected", "http_exchange", "session_closing", "disconnected"):
+            assert engine.link_event(name, {}).kind is kind, (transport, name)
+    http = ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport=TransportKind.STREAMABLE_HTTP)
+    cut = http.oversized(b"<html>", 10_000, 6, Kind.LINK_NOTE)
+    assert cut.kind is Kind.LINK_NOTE and cut.violations == ("http.body-too-long",)
