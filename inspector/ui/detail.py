@@ -19,10 +19,13 @@ demand (the recording never keeps decoded JSON). The pane shows:
   (benchmarks/ui_long_line.py);
 - a JSON tree built lazily (children appear when a node is expanded, at most a page of
   children at a time; long strings clipped). A message over 1 MiB is not decoded whole on
-  selection: its tree comes from its first 64 KiB (``text.json_head``, cut values ending
-  with "…") until "Parse all".
+  selection: its tree comes from its first 64 KiB (``session.value_text.json_head``, cut
+  values ending with "…") until "Parse all".
 
-Everything the server controls is shown through plain-text widgets (QLabel with
+What the pane says is decided without Qt in :mod:`inspector.session.entry_detail` (the heading's
+facts, the pair, the findings, the HTTP exchange, the bytes' facts and what of them is shown,
+every schema error on request, the tree's cells), worded through ``QCoreApplication.translate``;
+the pane lays it out. Everything the server controls is shown through plain-text widgets (QLabel with
 ``Qt.TextFormat.PlainText``, QPlainTextEdit, tree items) or escaped tooltips.
 """
 
