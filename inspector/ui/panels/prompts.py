@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -323,12 +323,11 @@ class PromptsPanel(FeaturePanel):
         if not entries:
             return
         current = view.current_entry()
-        view.tree.blockSignals(True)
-        view.clear()
-        view.add_rows([self._row(e) for e in entries])
-        if current is not None:
-            view.select_where("name", current.get("name"))
-        view.tree.blockSignals(False)
+        with QSignalBlocker(view.tree):
+            view.clear()
+            view.add_rows([self._row(e) for e in entries])
+            if current is not None:
+                view.select_where("name", current.get("name"))
 
     def _show_nothing(self) -> None:
         self.heading.setText(self.tr("Nothing selected"))
@@ -367,10 +366,8 @@ class PromptsPanel(FeaturePanel):
             return
         self._show_list_errors(outcome.notes, outcome.failure)
         if isinstance(self.current, dict):
-            tree = self.list_view.tree
-            tree.blockSignals(True)
-            self.list_view.select_where("name", self.current.get("name"))
-            tree.blockSignals(False)
+            with QSignalBlocker(self.list_view.tree):
+                self.list_view.select_where("name", self.current.get("name"))
 
     def _show_list_errors(self, notes: Iterable[ListNote], failure: Failure | None = None) -> None:
         """The error answers and the failure of a load (its other notes are said under the list)."""

@@ -57,6 +57,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QRect,
+    QSignalBlocker,
     QSize,
     Qt,
     Signal,
@@ -550,32 +551,29 @@ class ToolsPanel(FeaturePanel):
         keep = self.current.get("name") if self.current else None
         pager = self.feature.pager
         self.tools, self.pages, self.next_cursor = list(pager.items), pager.pages, pager.cursor
-        self.list.blockSignals(True)
-        self.list.clear()
         again = None
-        for index, tool in enumerate(self.tools):
-            item = QListWidgetItem()
-            item.setData(TOOL_ROLE, tool)
-            item.setData(ROW_ROLE, index)
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
-            desc = tool.get("description")
-            tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
-            excluded = self.feature.exclusion(tool)
-            item.setData(EXCLUDED_ROLE, excluded)
-            if excluded:
-                tip += "\n\n" + self.tr("Excluded: its x-mcp-header annotations are invalid ({0}).").format(excluded)
-            item.setToolTip(plain_tooltip(tip))
-            self.list.addItem(item)
-            if tool["name"] == keep:
-                again = item
-        self.list.blockSignals(False)
+        with QSignalBlocker(self.list):
+            self.list.clear()
+            for index, tool in enumerate(self.tools):
+                item = QListWidgetItem()
+                item.setData(TOOL_ROLE, tool)
+                item.setData(ROW_ROLE, index)
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
+                desc = tool.get("description")
+                tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
+                excluded = self.feature.exclusion(tool)
+                item.setData(EXCLUDED_ROLE, excluded)
+                why = self.tr("Excluded: its x-mcp-header annotations are invalid ({0}).").format(excluded)
+                item.setToolTip(plain_tooltip(tip + ("\n\n" + why if excluded else "")))
+                self.list.addItem(item)
+                if tool["name"] == keep:
+                    again = item
+            if again is not None:
+                self.list.setCurrentItem(again)
         self._apply_filter()
         self._update_count()
         self._fit_split()
         if again is not None:
-            self.list.blockSignals(True)
-            self.list.setCurrentItem(again)
-            self.list.blockSignals(False)
             self.list.viewport().update()
             self.current = self._tool_of(again)
             self._refresh_details_keep_args()
