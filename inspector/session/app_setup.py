@@ -26,6 +26,7 @@ import anyio.abc
 
 if TYPE_CHECKING:
     from .outcomes import Reply
+    from .profiles import ServerProfile
 
 #: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
 #: metainfo, and is the Wayland app id.
@@ -133,6 +134,13 @@ def icon_path() -> Path | None:
     except FileNotFoundError:
         pass
     return next((c for c in candidates if c.is_file()), None)
+
+
+def demo_among(profiles: Sequence[ServerProfile]) -> ServerProfile:
+    """The built-in demo server as saved (its era, roots and timeouts kept), else a fresh one."""
+    from .profiles import DEMO_ID, demo_profile
+
+    return next((p for p in profiles if p.id == DEMO_ID), None) or demo_profile()
 
 
 def self_test_platform(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> tuple[str | None, str]:

@@ -16,6 +16,7 @@ from inspector.session.app_setup import (
     NO_DISPLAY,
     SelfTestFailed,
     SelfTestRun,
+    demo_among,
     display_available,
     fonts_line,
     icon_path,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start with
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QApplication
 
+    from .controller import SessionController
     from .main_window import MainWindow
 
 
@@ -349,10 +351,7 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
             if connect_demo:
                 _connect_demo(controller, window)
             await closed.wait()
-            controller.end_session()
-            with anyio.move_on_after(10):  # let the server shut down per spec
-                while controller.running:
-                    await anyio.sleep(0.02)
+            await _end_session(controller)
             tg.cancel_scope.cancel()
         return 128 + stopped_by[0] if stopped_by else 0
 
@@ -389,7 +388,6 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
 def _connect_demo(controller, window) -> None:
     """Connect the built-in demo server; print 'connected' once it is usable and, when the
     session has ended, 'finished shutdown=STEP exit_code=N signal=N'."""
-    from inspector.session.profiles import DEMO_ID, demo_profile
 
     def say(line: str) -> None:
         sys.stdout.write(line + "\n")
@@ -399,8 +397,17 @@ def _connect_demo(controller, window) -> None:
     controller.finished.connect(
         lambda s: say(f"finished shutdown={s.get('shutdown')} exit_code={s.get('exit_code')} signal={s.get('signal')}")
     )
-    profile = next((p for p in window.profiles if p.id == DEMO_ID), None) or demo_profile()
-    controller.connect_profile(profile)
+    controller.connect_profile(demo_among(window.profiles))
+
+
+async def _end_session(controller: SessionController, seconds: float = 10) -> None:
+    """End the live session and let the server shut down per spec (``seconds`` at most)."""
+    import anyio
+
+    controller.end_session()
+    with anyio.move_on_after(seconds):
+        while controller.running:
+            await anyio.sleep(0.02)
 
 
 def _report_first_paint(app, window) -> None:
@@ -520,9 +527,7 @@ def self_test(timeout: float = 60.0) -> int:
                     run.say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
 
                     run.step = "demo server"
-                    from inspector.session.profiles import DEMO_ID, demo_profile
-
-                    profile = next((p for p in window.profiles if p.id == DEMO_ID), None) or demo_profile()
+                    profile = demo_among(window.profiles)
                     if not controller.connect_profile(profile):
                         raise SelfTestFailed("the session could not be started")
                     await until(lambda: bool(ready), "the demo server's start sequence", 30)
@@ -558,10 +563,7 @@ def self_test(timeout: float = 60.0) -> int:
                     result.append(0)
                 finally:
                     if controller.running:
-                        controller.end_session()
-                        with anyio.move_on_after(10):
-                            while controller.running:
-                                await anyio.sleep(0.02)
+                        await _end_session(controller)
                     window.close()
                     tg.cancel_scope.cancel()
 

@@ -188,7 +188,7 @@ class _AnswerDialog(QDialog):
         self._deadline: float | None = None
         self._answer_check: AnswerCheck | None = None  # see set_answer_check
         self._problems: list[tuple[str, str]] = []  # why the last answer was not sent (show_problems)
-        self.problem: ErrorLabel  # made by each kind of dialog, where its layout wants it
+        self.problem: ErrorLabel  # made by each kind of dialog, where its layout wants it (_add_answer_row)
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._tick)
@@ -201,6 +201,23 @@ class _AnswerDialog(QDialog):
 
     def _fallback_text(self) -> str:
         return ""
+
+    def _button(self, action: Callable[[], object], *, default: bool = False) -> QPushButton:
+        """A button of the answer row (its words are set by _retranslate)."""
+        button = QPushButton()
+        button.setDefault(default)
+        button.clicked.connect(lambda *_: action())
+        return button
+
+    def _add_answer_row(self, layout: QVBoxLayout, buttons: list[QPushButton]) -> None:
+        """The line saying why an answer was not sent, then the countdown and the buttons."""
+        self.problem = ErrorLabel("answerProblem")
+        layout.addWidget(self.problem)
+        row = QHBoxLayout()
+        row.addWidget(self.countdown, 1)
+        for button in buttons:
+            row.addWidget(button)
+        layout.addLayout(row)
 
     def _retranslate(self) -> None:
         """Every text of the dialog in the current language (the server's own text as it came)."""
@@ -355,24 +372,13 @@ class SamplingDialog(_AnswerDialog):
         form.addRow(self.row_labels["stop"], self.stop_reason)
         form.addRow(self.row_labels["text"], self.text_edit)
 
-        # ---- buttons
-        self.reject_button = QPushButton()
-        self.approve_button = QPushButton()
-        self.approve_button.setDefault(True)
-        self.reject_button.clicked.connect(lambda *_: self.answer(None))
-        self.approve_button.clicked.connect(lambda *_: self.try_approve())
-        self.problem = ErrorLabel("answerProblem")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.countdown, 1)
-        buttons.addWidget(self.reject_button)
-        buttons.addWidget(self.approve_button)
-
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addWidget(request_box, 3)
         layout.addWidget(response_box, 2)
-        layout.addWidget(self.problem)
-        layout.addLayout(buttons)
+        self.reject_button = self._button(lambda: self.answer(None))
+        self.approve_button = self._button(self.try_approve, default=True)
+        self._add_answer_row(layout, [self.reject_button, self.approve_button])
         self._retranslate()
         self.resize(640, 700)
         self.text_edit.setFocus()
@@ -466,21 +472,10 @@ class ElicitationDialog(_AnswerDialog):
         else:
             self._build_url(layout)
 
-        self.cancel_button = QPushButton()
-        self.decline_button = QPushButton()
-        self.accept_button = QPushButton()
-        self.accept_button.setDefault(True)
-        self.cancel_button.clicked.connect(lambda *_: self.answer({"action": "cancel"}))
-        self.decline_button.clicked.connect(lambda *_: self.answer({"action": "decline"}))
-        self.accept_button.clicked.connect(lambda *_: self.try_accept())
-        self.problem = ErrorLabel("answerProblem")
-        layout.addWidget(self.problem)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.countdown, 1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.decline_button)
-        buttons.addWidget(self.accept_button)
-        layout.addLayout(buttons)
+        self.cancel_button = self._button(lambda: self.answer({"action": "cancel"}))
+        self.decline_button = self._button(lambda: self.answer({"action": "decline"}))
+        self.accept_button = self._button(self.try_accept, default=True)
+        self._add_answer_row(layout, [self.cancel_button, self.decline_button, self.accept_button])
         self._retranslate()
         if self.form is not None:
             want = self.form.sizeHint().height() + 200 + self.message.sizeHint().height()

@@ -18,6 +18,7 @@ from inspector.session.app_setup import (
     STOP_SIGNALS,
     SelfTestFailed,
     SelfTestRun,
+    demo_among,
     display_available,
     fonts_line,
     has_cjk,
@@ -30,6 +31,7 @@ from inspector.session.app_setup import (
     translation_line,
 )
 from inspector.session.outcomes import Reply
+from inspector.session.profiles import ServerProfile, demo_profile
 
 
 def test_a_display_is_missing_only_on_linux_without_one() -> None:
@@ -160,3 +162,12 @@ async def test_a_stop_signal_is_handed_over_until_cancelled() -> None:
                 await anyio.sleep(0.01)
         tg.cancel_scope.cancel()
     assert got == [signal.SIGHUP] and "SIGHUP" in STOP_SIGNALS
+
+
+def test_the_demo_is_the_saved_one_when_there_is_one() -> None:
+    saved = demo_profile()
+    saved.era = "legacy"
+    other = ServerProfile(name="files", command="npx")
+    assert demo_among([other, saved]) is saved
+    fresh = demo_among([other])
+    assert fresh.id == saved.id and fresh is not saved and fresh.builtin
