@@ -219,7 +219,9 @@ class TimelineColumns(Document):
 
 class KeptEngine(Document):
     """What a recording's header keeps of the client's configuration (``reanalyse.engine_header``):
-    everything the engine's verdicts depend on."""
+    everything the engine's verdicts depend on. Members it does not name are kept, as the header's are."""
+
+    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
     capabilities: JsonObject = {}
     client_info: JsonObject | None = None

@@ -42,8 +42,10 @@ from .recording_entry import (
     STATE_BY_VALUE,
     STATE_INDEX,
 )
+from .recording_header import header_is_plain
 
 if TYPE_CHECKING:
+    from .import_problems import ImportProblem
     from .recording import Recording
 
 _ENTRY_KEYS = frozenset(
@@ -421,10 +423,13 @@ class FileLoader:
             f.close()
             raise
         self._f = f
-        from .documents import read_recording_header  # pydantic: only once a file is opened
+        header = migrate_header(header, self._version)
+        header_problems: list[ImportProblem] = []
+        if not header_is_plain(header):  # through the model (pydantic) only when it leaves something out
+            from .documents import read_recording_header
 
-        kept, header_problems = read_recording_header(migrate_header(header, self._version), self.path.name)
-        rec = cls(kept, t0=0.0)
+            header, header_problems = read_recording_header(header, self.path.name)
+        rec = cls(header, t0=0.0)
         rec.header_problems = header_problems
         rec.read_only = True
         rec.loading = True
