@@ -50,7 +50,6 @@ from ..widgets import (
     CompletionField,
     ErrorLabel,
     PagedListView,
-    mono_font,
     muted,
     plain_label,
     plain_tooltip,
@@ -198,8 +197,7 @@ class PromptsPanel(FeaturePanel):
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.heading.setFont(font)
-        self.name_label = muted(plain_label(selectable=True))
-        self.name_label.setFont(mono_font())
+        self.name_label = muted(plain_label(selectable=True, mono=True))
         self.description = plain_label(selectable=True)
 
         self.args_box = QGroupBox()
@@ -417,9 +415,7 @@ class PromptsPanel(FeaturePanel):
             field = CompletionField(name, completes=completes)
             field.wanted.connect(self._want_completion)
             field.returnPressed.connect(self.get_selected)
-            label = QLabel()
-            label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setText(f"{name} *" if required else name)
+            label = plain_label(f"{name} *" if required else name, wrap=False)
             if required:
                 f = label.font()
                 f.setBold(True)
