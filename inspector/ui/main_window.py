@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,12 +29,13 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
+from inspector.session.failure_words import failure_why
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.recording import Recording
 from inspector.session.settings import SettingNote
 
-from .banner import FailureBanner, failure_why
+from .banner import FailureBanner
 from .connection import ConnectionPanel, problem_text
 from .controller import SessionController
 from .detail import DetailPane
@@ -562,7 +563,9 @@ class MainWindow(QMainWindow):
         summary = self.controller.session.summary() if self.controller.session is not None else {}
         report = failure_report(rec, summary) if rec is not None else None
         self._failure = failure = report or FailureReport(text)
-        self.status.say(lambda: self.tr("Session failed: {why}").format(why=failure_why(failure)), 15000)
+        self.status.say(
+            lambda: self.tr("Session failed: {why}").format(why=failure_why(QCoreApplication.translate, failure)), 15000
+        )
         self.status.show_exit(summary, failure)
         if rec is not None:
             self.banner.show_report(self._failure)

@@ -19,12 +19,12 @@ from PySide6.QtWidgets import QLabel
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
+from inspector.session.failure_words import failure_why, outcome_text, stderr_quote
 from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
 from inspector.session.operations import FailureReport
 from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
 
-from .banner import failure_why, outcome_text, stderr_quote
 from .widgets import plain_tooltip
 
 if TYPE_CHECKING:
@@ -84,19 +84,19 @@ class StatusLine(QObject):
             how = self.tr("server exit code {n}").format(n=summary["exit_code"])
         else:
             how = ""
-        why = ""
+        why, translate = "", QCoreApplication.translate
         if summary.get("outcome"):
             args = summary.get("outcome_args")
             why = outcome_text(
-                summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"])
+                translate, summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"])
             )
         elif failure is not None and failure.headline is not None:
-            why = failure_why(failure)
+            why = failure_why(translate, failure)
         text = " — ".join(t for t in (how, why) if t)
         self.exit.setText(text if len(text) < 120 else text[:117] + "…")
         tip = text
         if text and failure is not None and failure.stderr:  # the server's last words, as the banner quotes them
-            tip += "\n" + stderr_quote(failure)
+            tip += "\n" + stderr_quote(translate, failure)
         self.exit.setToolTip(plain_tooltip(tip) if tip else "")
 
     def clear_exit(self) -> None:

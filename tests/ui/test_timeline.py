@@ -502,7 +502,7 @@ def test_every_link_event_has_a_name_people_read():
 
 def test_every_outcome_has_words_to_translate():
     from inspector.protocol.engine import OUTCOMES
-    from inspector.ui.banner import OUTCOME_TEXTS
+    from inspector.session.failure_words import OUTCOME_WORDS, all_words
 
-    assert set(OUTCOMES) - {"spawn-failed"} <= set(OUTCOME_TEXTS)
-    assert all(OUTCOME_TEXTS[k] == OUTCOMES[k] for k in OUTCOME_TEXTS)
+    assert set(OUTCOMES) - {"spawn-failed"} == set(OUTCOME_WORDS)
+    assert {OUTCOMES[k] for k in OUTCOME_WORDS} <= set(all_words())  # in the catalogue
