@@ -203,15 +203,16 @@ class ContentCard(QFrame):
             err.show_text(prepared.problem)
             layout.addWidget(err)
 
-        if self.is_text:
-            self.body = QPlainTextEdit()
-            self.body.setReadOnly(True)
+        # the body: the text (prose wraps, in the window's font), or a hex dump of the bytes
+        self.body = QPlainTextEdit()
+        self.body.setReadOnly(True)
+        if self.is_text and self.prose:
             self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-            shown = self.text if len(self.text) <= TEXT_LIMIT else self.text[:TEXT_LIMIT]
-            self.body.setPlainText(shown)
-            if not self.prose:
-                self.body.setFont(mono_font())
-                self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        else:
+            self.body.setFont(mono_font())
+            self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        if self.is_text:
+            self.body.setPlainText(self.text[:TEXT_LIMIT])
             self.body.setMinimumHeight(120)
             layout.addWidget(self.body, 1)
             if len(self.text) > TEXT_LIMIT:
@@ -225,7 +226,7 @@ class ContentCard(QFrame):
                 side = max(image.width(), image.height())
                 factor = max(1, min(8, 128 // max(1, side))) if side < 128 else 1
                 pix = QPixmap.fromImage(image)
-                if factor > 1:
+                if factor > 1:  # a tiny image, enlarged with its pixels kept sharp
                     pix = pix.scaled(
                         image.width() * factor,
                         image.height() * factor,
@@ -244,10 +245,6 @@ class ContentCard(QFrame):
                 layout.addWidget(self.preview)
                 self.dims = muted(plain_label())
                 layout.addWidget(self.dims)
-            self.body = QPlainTextEdit()
-            self.body.setReadOnly(True)
-            self.body.setFont(mono_font())
-            self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             self.body.setPlainText(hex_dump(self.data, limit=HEX_PREVIEW_BYTES) if self.data else "")
             self.body.setMinimumHeight(110)
             layout.addWidget(self.body, 1)
