@@ -144,6 +144,7 @@ def protocol_strings() -> dict[str, list[str]]:
         content_blocks,
         entry_detail,
         failure_words,
+        file_words,
         labels,
         negotiation_text,
         note_words,
@@ -170,6 +171,7 @@ def protocol_strings() -> dict[str, list[str]]:
         ),
         "Handout": sorted(set(WORDS.values())),
         "FailureBanner": failure_words.all_words(),  # why a session failed, shared with the banner's own
+        "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes

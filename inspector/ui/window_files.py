@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from inspector.protocol.jsontypes import JsonObject
+from inspector.session.file_words import load_problems_text, reanalysis_text, suggested_recording_name
 from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
@@ -41,16 +41,6 @@ if TYPE_CHECKING:
 PROGRESS_FROM = 8 << 20
 # While a recording loads, its views take the new entries (and repaint) at most this often.
 LOADING_FRAME_S = 0.05
-
-
-def suggested_recording_name(header: JsonObject) -> str:
-    """``<server>-<YYYYmmdd-HHMMSS>.jsonl`` from a recording's header (file-name safe)."""
-    server = str(header.get("server_name") or "session")
-    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in server).strip("-.") or "session"
-    created = str(header.get("created") or "")
-    stamp = "".join(c for c in created[:19] if c.isdigit())
-    stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) == 14 else ""
-    return f"{safe[:60]}-{stamp}.jsonl" if stamp else f"{safe[:60]}.jsonl"
 
 
 class WindowFiles(QObject):
@@ -257,26 +247,12 @@ class WindowFiles(QObject):
         return False
 
     def _show_load_problems(self, name: str, rec: Recording) -> None:
-        count = rec.load_problem_count
-        if count == 1:
-            text = self.tr("One line of {name} could not be read; everything else is shown.").format(name=name)
-        else:
-            text = self.tr("{n} lines of {name} could not be read; everything else is shown.").format(
-                n=count, name=name
-            )
-        lines = [
-            self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason
-            for line, reason in rec.load_problems
-        ]
-        if count > len(lines):
-            lines.append(self.tr("… and {n} more").format(n=count - len(lines)))
+        words = load_problems_text(QCoreApplication.translate, name, rec.load_problem_count, rec.load_problems)
         title = self.tr("Parts of the recording could not be read")
         self.window.message_box = plain_message(
-            self.window, title, text, informative="\n".join(lines[:3]), details="\n".join(lines)
+            self.window, title, words.text, informative=words.first, details=words.lines
         )
-        self.window.statusBar().showMessage(
-            self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000
-        )
+        self.window.statusBar().showMessage(words.status, 10000)
 
     def save_recording(self) -> None:
         if self._wait_for_loading():
@@ -378,34 +354,7 @@ class WindowFiles(QObject):
         again, changes = reanalyse_recording(rec)
         self.window.controller.show_recording(again)
         self.window.setWindowTitle(self.window.windowTitle() + " " + self.tr("(re-analysed)"))
-        if not changes:
-            text = self.tr("Re-analysed: every entry is judged as it was when it was recorded.")
-        else:
-            lines = []
-            for c in changes[:30]:
-                bits = []
-                if c.added:
-                    bits.append(self.tr("now: {rules}").format(rules=", ".join(c.added)))
-                if c.removed:
-                    bits.append(self.tr("no longer: {rules}").format(rules=", ".join(c.removed)))
-                if c.notes_added:
-                    bits.append(self.tr("explained now: {notes}").format(notes=", ".join(c.notes_added)))
-                if c.notes_removed:
-                    bits.append(self.tr("no longer explained: {notes}").format(notes=", ".join(c.notes_removed)))
-                if c.schema_before != c.schema_after:
-                    bits.append(
-                        self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after)
-                    )
-                if c.state_before != c.state_after:
-                    bits.append(self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after))
-                lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
-            if len(changes) > 30:
-                lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))
-            text = (
-                self.tr("Re-analysed: entries judged differently now: {n}.").format(n=len(changes))
-                + "\n\n"
-                + "\n".join(lines)
-            )
+        text = reanalysis_text(QCoreApplication.translate, changes)
         self.window.message_box = plain_message(
             self.window, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information
         )

@@ -392,8 +392,8 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
 
 
 def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, tmp_path):
+    from inspector.session.file_words import suggested_recording_name
     from inspector.session.recording import Recording
-    from inspector.ui.window_files import suggested_recording_name
 
     assert (
         suggested_recording_name({"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"})

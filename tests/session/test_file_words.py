@@ -1,0 +1,87 @@
+"""What the File commands say (session/file_words.py), headless: the name a recording is offered
+under, the unreadable lines of a real recording file, and what re-analysing a recording of a
+real demo session (edited to look older) changed."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from inspector.session import Recording, Session
+from inspector.session.file_words import (
+    CHANGES_LISTED,
+    CONTEXT,
+    load_problems_text,
+    reanalysis_text,
+    suggested_recording_name,
+)
+from inspector.session.profiles import demo_profile
+from inspector.session.reanalyse import Change, reanalyse
+from inspector.session.translate import untranslated
+
+pytestmark = pytest.mark.anyio
+
+
+async def recorded(path) -> None:
+    p = demo_profile()
+    p.era = "legacy"
+    session = Session(p.to_options(record_path=path))
+    async with session:
+        await session.start()
+        await session.send_text('{"jsonrpc":"1.0","id":"hand","method":"ping"}', wait=5)
+
+
+def test_the_name_a_recording_is_offered_under() -> None:
+    header = {"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"}
+    assert suggested_recording_name(header) == "Demo-server--built-in-20261123-090007.jsonl"
+    assert suggested_recording_name({"server_name": "../../etc/passwd"}) == "etc-passwd.jsonl"
+    assert suggested_recording_name({"server_name": "x" * 99, "created": "soon"}) == "x" * 60 + ".jsonl"
+    assert suggested_recording_name({}) == "session.jsonl"
+
+
+async def test_the_unreadable_lines_of_a_recording_file(tmp_path) -> None:
+    path = tmp_path / "r.jsonl"
+    await recorded(path)
+    lines = path.read_bytes().splitlines()
+    path.write_bytes(b"\n".join([*lines[:2], b"{not json", *lines[2:], b"\xff\xfe"]) + b"\n")
+    rec = Recording.load(path)
+    assert rec.load_problem_count == 2
+    words = load_problems_text(untranslated, "r.jsonl", rec.load_problem_count, rec.load_problems)
+    assert words.text == "2 lines of r.jsonl could not be read; everything else is shown."
+    assert words.lines.splitlines()[0].startswith("line 3: ")
+    assert len(words.lines.splitlines()) == 2 and words.first == words.lines
+    assert words.status == "Opened with 2 unreadable line(s); see the message."
+    one = load_problems_text(untranslated, "r.jsonl", 5, [(None, "cut short")])
+    assert one.text.startswith("5 lines") and one.lines == "cut short\n… and 4 more"
+    assert load_problems_text(untranslated, "r", 1, [(7, "x")]).text.startswith("One line of r ")
+
+
+@pytest.mark.reanalysis_differs  # the file is edited to look older on purpose
+async def test_what_a_reanalysis_changed(tmp_path) -> None:
+    path = tmp_path / "old.jsonl"
+    await recorded(path)
+    assert reanalysis_text(untranslated, reanalyse(Recording.load(path))[1]) == (
+        "Re-analysed: every entry is judged as it was when it was recorded."
+    )
+    edited = []
+    for line in path.read_bytes().splitlines():
+        d = orjson.loads(line)
+        if d.get("hand_written"):  # as an older inspector wrote it: no verdict on it
+            d["violations"], d["schema_ok"] = [], None
+            seq = d["seq"]
+        edited.append(orjson.dumps(d))
+    path.write_bytes(b"\n".join(edited) + b"\n")
+    _again, changes = reanalyse(Recording.load(path))
+    asked: list[str] = []
+    text = reanalysis_text(lambda c, t: asked.append(c) or t, changes)
+    assert text == (
+        f"Re-analysed: entries judged differently now: 1.\n\nentry {seq}: now: jsonrpc.version; schema: None → False"
+    )
+    assert set(asked) == {CONTEXT}
+
+
+def test_a_long_reanalysis_lists_the_first_changes_and_counts_the_rest() -> None:
+    changes = [Change(i, (), ("r",), True, True, "a", "b", notes_added=("n",)) for i in range(CHANGES_LISTED + 5)]
+    lines = reanalysis_text(untranslated, changes).splitlines()
+    assert lines[2] == "entry 0: no longer: r; explained now: n; state: a → b"
+    assert lines[-1] == "… and 5 more" and len(lines) == 2 + CHANGES_LISTED + 1
