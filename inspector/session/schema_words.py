@@ -15,8 +15,10 @@ said in the validator library's own English.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import orjson
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import Check, ValueCheck, ValueProblem
@@ -27,6 +29,7 @@ from inspector.protocol.schema_shape import (
     Reason,
     Refusal,
     TextProblem,
+    differing_paths,
     path_text,
     value_label,
 )
@@ -104,6 +107,13 @@ _SENTENCES = {
     "any_object": "No fields declared; the schema accepts any object (use Raw JSON to send some).",
     "constant": "{0} is not JSON",
     "position": "line {0}, column {1}: {2}",
+    "not_set": "(not set)",
+    "choose": "— choose —",
+    "not_in_list": "{0} (not in the list)",
+    "edit_raw": "{0} — edit in Raw JSON ({1})",
+    "no_properties": "no properties declared",
+    "add_item": "Add item",
+    "remove_item": "Remove this item",
 }
 # The arguments editor's raw tab, in its own context.
 ARGUMENTS_CONTEXT = "ArgumentsEditor"
@@ -112,6 +122,8 @@ ARGUMENTS_WORDS = {
     "not_object": "the arguments must be a JSON object",
     "no_schema": "valid JSON (no schema to check against)",
     "valid": "valid against the schema",
+    "unsupported": "Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.",
+    "differently": "The form shows these values differently: {0}.",
 }
 WORDS: tuple[str, ...] = (
     *CHECK_WORDS.values(),
@@ -125,6 +137,12 @@ WORDS: tuple[str, ...] = (
 
 def _say(tr: Translate, key: str) -> str:
     return tr(CONTEXT, _SENTENCES[key])
+
+
+def field_word(key: str, tr: Translate) -> str:
+    """One of a field's own words: ``not_set``, ``choose`` (a required list's blank entry),
+    ``not_in_list`` ("{0}": a value), ``no_properties``, ``add_item``, ``remove_item``."""
+    return _say(tr, key)
 
 
 def problem_text(problem: ValueProblem, tr: Translate, label: Callable[[JsonValue], str] | None = None) -> str:
@@ -241,3 +259,26 @@ def raw_status(problem: str | None, check: ValueCheck | None, tr: Translate) -> 
         return RawStatus("✓ " + tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["valid"]), "ok")
     said = check_text(check, tr)
     return RawStatus("✗ " + said, "error", said)
+
+
+def opaque_text(value: JsonValue, refusal: Refusal | None, tr: Translate, *, is_set: bool = True) -> str:
+    """What a field kept as JSON shows: its value (clipped to 200 characters; "(not set)" when
+    ``is_set`` is false) and why it is edited as raw JSON."""
+    shown = orjson.dumps(value).decode() if is_set else _say(tr, "not_set")
+    if len(shown) > 200:
+        shown = shown[:197] + "…"
+    return _say(tr, "edit_raw").format(shown, refusal_text(refusal, tr))
+
+
+def unsupported_note(unsupported: Sequence[tuple[str, Refusal]], tr: Translate) -> str:
+    """Why the arguments are edited as raw JSON: the first four constructs kept as JSON, by path."""
+    root = _say(tr, "root")
+    paths = "; ".join(f"{path or root}: {refusal_text(why, tr)}" for path, why in unsupported[:4])
+    return tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["unsupported"]).format(paths)
+
+
+def differences_note(typed: JsonValue, shown: JsonValue, tr: Translate) -> str | None:
+    """After the raw text went back to the form: where the form shows the value otherwise (the
+    first six paths), or None when it shows it all."""
+    lost = [path_text(p) or _say(tr, "root") for p in differing_paths(typed, shown)]
+    return tr(ARGUMENTS_CONTEXT, ARGUMENTS_WORDS["differently"]).format(", ".join(lost[:6])) if lost else None

@@ -6,15 +6,14 @@ No JSON-Schema keyword is read here: :mod:`inspector.protocol.schema_shape` read
 schema the way the form edits it and hands over a :class:`~inspector.protocol.schema_shape.FieldShape`
 (its kind, title, description, default, choices, nested fields, hints). A shape of kind OPAQUE (a
 construct no field can edit) becomes an :class:`OpaqueField` (a JSON value as text), its reason
-code worded by :func:`refusal_text`. Each :class:`Field` is the widgets of one value -
+code worded by :func:`~inspector.session.schema_words.refusal_text`. Each :class:`Field` is the widgets of one value -
 :class:`StringField`, :class:`NumberField`, :class:`BooleanField`, :class:`EnumField`,
 :class:`MultiEnumField`, :class:`ObjectField` (nested properties), :class:`ArrayField` (rows with
 add/remove) - and knows its own value (:data:`NOT_SET` when empty), the one problem of its own
 (text that cannot be a value of its type) and the child field holding a part of an instance path,
 so :class:`~inspector.ui.schema_form.SchemaForm` can place the protocol validator's problems. The
 checks are :mod:`inspector.protocol.schema`'s; their words are :mod:`inspector.session.schema_words`'
-tables, said in the current language by :func:`problem_text`, :func:`check_text` and
-:func:`refusal_text`.
+tables, said in the current language (:func:`problem_text`, :func:`check_text`).
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -52,7 +51,6 @@ from inspector.protocol.schema_shape import (
     FieldShape,
     Kind,
     NumberProblem,
-    Refusal,
     choice_index,
     path_text,
     read_number,
@@ -69,6 +67,11 @@ if TYPE_CHECKING:
 
 def _tr(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
+
+
+def _word(key: str) -> str:
+    """A field's own word (see schema_words.field_word) in the current language."""
+    return schema_words.field_word(key, _tr)
 
 
 class _NotSet:
@@ -103,11 +106,6 @@ def problem_text(problem: ValueProblem, label: Callable[[JsonValue], str] | None
 def check_text(check: ValueCheck) -> str:
     """One line for a whole value's check in the current language (see schema_words.check_text)."""
     return schema_words.check_text(check, _tr)
-
-
-def refusal_text(refusal: Refusal | None) -> str:
-    """Why the form cannot edit a schema, in the current language."""
-    return schema_words.refusal_text(refusal, _tr)
 
 
 # ====================================================================== fields
@@ -321,7 +319,7 @@ class BooleanField(Field):
 
     def _text(self) -> str:
         if self.tristate and self.box.checkState() == Qt.CheckState.PartiallyChecked:
-            return QCoreApplication.translate("SchemaForm", "(not set)")
+            return _word("not_set")
         return ""
 
     def _state(self, *_: object) -> None:
@@ -364,16 +362,10 @@ class EnumField(Field):
 
     def retranslate(self) -> None:
         if self.blank:
-            self.combo.setItemText(
-                0,
-                QCoreApplication.translate("SchemaForm", "— choose —")
-                if self.required
-                else QCoreApplication.translate("SchemaForm", "(not set)"),
-            )
+            self.combo.setItemText(0, _word("choose" if self.required else "not_set"))
         idx = self.combo.findData("extra:")
         if idx >= 0:
-            extra = value_label(self._extra)
-            self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(extra))
+            self.combo.setItemText(idx, _word("not_in_list").format(value_label(self._extra)))
 
     def label_of(self, value: JsonValue) -> str:
         index = choice_index(self.options, value)
@@ -461,15 +453,8 @@ class OpaqueField(Field):
         return self.label
 
     def _show(self) -> None:
-        shown = (
-            QCoreApplication.translate("SchemaForm", "(not set)")
-            if self.value_ is NOT_SET
-            else orjson.dumps(self.value_).decode()
-        )
-        if len(shown) > 200:
-            shown = shown[:197] + "…"
-        why = refusal_text(self.shape.refusal)
-        self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, why))
+        is_set = self.value_ is not NOT_SET
+        self.label.setText(schema_words.opaque_text(self.value_, self.shape.refusal, _tr, is_set=is_set))
         set_tone(self.label, "muted")
 
     def retranslate(self) -> None:
@@ -528,7 +513,7 @@ class ObjectField(Field):
 
     def retranslate(self) -> None:
         if self.no_props is not None:
-            self.no_props.setText(QCoreApplication.translate("SchemaForm", "no properties declared"))
+            self.no_props.setText(_word("no_properties"))
 
     def children(self) -> list[Field]:
         return list(self.fields.values())
@@ -579,9 +564,9 @@ class ArrayField(Field):
         return box
 
     def retranslate(self) -> None:
-        self.add_button.setText(QCoreApplication.translate("SchemaForm", "Add item"))
+        self.add_button.setText(_word("add_item"))
         for _, remove in self._rows.values():
-            remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))
+            remove.setToolTip(_word("remove_item"))
 
     def children(self) -> list[Field]:
         return list(self.items)

@@ -65,7 +65,6 @@ from inspector.protocol.schema_shape import (
     FieldShape,
     Kind,
     Refusal,
-    differing_paths,
     form_shape,
     path_text,
     place_problems,
@@ -84,7 +83,6 @@ from .schema_fields import (
     OpaqueField,
     StringField,
     problem_text,
-    refusal_text,
 )
 from .widgets import mono_font, plain_label, set_tone
 
@@ -376,13 +374,7 @@ class ArgumentsEditor(QWidget):
             self.form.set_value(value)
         blocker = QSignalBlocker(self.tabs)
         if self.form.unsupported:
-            root = QCoreApplication.translate("SchemaForm", "(root)")
-            paths = "; ".join(f"{p or root}: {refusal_text(why)}" for p, why in self.form.unsupported[:4])
-            self.note.setText(
-                self.tr(
-                    "Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON."
-                ).format(paths)
-            )
+            self.note.setText(schema_words.unsupported_note(self.form.unsupported, QCoreApplication.translate))
             set_tone(self.note, "warn")
             self.note.show()
             self.tabs.setCurrentIndex(self.RAW)
@@ -496,10 +488,9 @@ class ArgumentsEditor(QWidget):
             self._status("✗ " + self.tr("fix the JSON before going back to the form: {0}").format(problem), "error")
             return
         self.form.set_value(value)
-        root = QCoreApplication.translate("SchemaForm", "(root)")
-        lost = [path_text(p) or root for p in differing_paths(value, self.form.value())]
-        if lost:
-            self.note.setText(self.tr("The form shows these values differently: {0}.").format(", ".join(lost[:6])))
+        lost = schema_words.differences_note(value, self.form.value(), QCoreApplication.translate)
+        if lost is not None:
+            self.note.setText(lost)
             set_tone(self.note, "warn")
             self.note.show()
         elif not self.form.unsupported:

@@ -129,3 +129,21 @@ def test_the_raw_tabs_status() -> None:
     asked: list[str] = []
     words.raw_status(None, ValueCheck(True), lambda context, text: asked.append(context) or text)
     assert asked == ["ArgumentsEditor"]
+
+
+def test_a_fields_own_words_and_the_notes_of_the_arguments_editor() -> None:
+    assert words.field_word("choose", untranslated) == "— choose —"
+    assert words.field_word("not_in_list", untranslated).format("x") == "x (not in the list)"
+    refusal = Refusal(Reason.FREE_FORM_OBJECT)
+    assert words.opaque_text({"a": 1}, refusal, untranslated) == '{"a":1} — edit in Raw JSON (a free-form object)'
+    assert words.opaque_text(None, refusal, untranslated, is_set=False).startswith("(not set) — edit in Raw JSON")
+    long = words.opaque_text("x" * 500, refusal, untranslated)
+    assert long.startswith('"' + "x" * 196 + "…") and len(long.split(" — ")[0]) == 198
+    kept = [(f"p{i}", Refusal(Reason.TUPLE_ARRAY)) for i in range(6)]
+    note = words.unsupported_note([("", Refusal(Reason.NOT_AN_OBJECT, "array")), *kept], untranslated)
+    assert note.startswith("Some of this schema cannot be shown as a form ((root): the arguments are not an object")
+    assert "p2: a tuple array)" in note and "p3" not in note  # the first four
+    assert words.differences_note({"a": 1}, {"a": 1}, untranslated) is None
+    lost = words.differences_note({"a": 1.0, "b": 2, **{f"k{i}": i for i in range(9)}}, {"a": 1}, untranslated)
+    assert lost == "The form shows these values differently: a, b, k0, k1, k2, k3."
+    assert words.differences_note(1, 2, untranslated) == "The form shows these values differently: (root)."
