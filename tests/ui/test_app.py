@@ -587,3 +587,21 @@ def test_damaged_settings_take_their_defaults_and_are_said_in_the_windows_langua
         window.close()
         window.deleteLater()
         qapp.processEvents()
+
+
+def test_a_damaged_recording_header_is_said_at_its_json_path(window_and_controller, tmp_path):
+    """A recording whose header has a member of the wrong type (edited by hand): it opens, the
+    member takes its default, and the status bar names the file and the JSON path."""
+    import orjson
+
+    from inspector.session.recording import FORMAT, FORMAT_VERSION
+
+    controller, window = window_and_controller
+    path = tmp_path / "edited.jsonl"
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "era_mode": "sometimes", "server_name": "x"}
+    path.write_bytes(orjson.dumps(header) + b"\n")
+    assert window.open_recording_path(str(path))
+    rec = controller.recording
+    assert rec.header.get("era_mode") is None and rec.header["server_name"] == "x"
+    said = window.statusBar().currentMessage()
+    assert "edited.jsonl: $.era_mode: expected auto, legacy or modern; the default (auto) is used" in said, said
