@@ -11,11 +11,11 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from answer_views import client_answers, retry_responses
 from polling import BOUND, until
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.messages import Kind
-from inspector.session import Direction, Session, SessionError
+from inspector.session import Session, SessionError
 from inspector.session.profiles import demo_profile
 from inspector.session.user_answers import (
     DEFAULT_MODEL,
@@ -84,29 +84,6 @@ async def demo(user: UserAnswers, era: str = "legacy"):
         tg.cancel_scope.cancel()
 
 
-def client_replies(session: Session, method: str) -> list[dict]:
-    rec = session.recording
-    return [
-        rec[i].json()
-        for i in range(len(rec))
-        if rec.direction_at(i) is Direction.C2S
-        and rec.kind_at(i) in (Kind.RESULT, Kind.ERROR)
-        and rec.method_at(i) == method
-    ]
-
-
-def retried_responses(session: Session) -> dict:
-    rec = session.recording
-    calls = [
-        rec[i].json()
-        for i in range(len(rec))
-        if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == "tools/call"
-    ]
-    retries = [c["params"]["inputResponses"] for c in calls if "inputResponses" in c.get("params", {})]
-    assert retries, "no retry with inputResponses"
-    return retries[-1]
-
-
 async def call(session: Session, name: str, arguments: dict | None = None):
     with anyio.fail_after(BOUND):
         return await session.request("tools/call", {"name": name, "arguments": arguments or {}})
@@ -129,9 +106,9 @@ async def test_sampling_approved_reaches_the_server_in_either_era(era):
         assert card.origin.era == era and card.origin.server == "Demo server (built in)"
         assert any("Say hello." in text for _, text in message_blocks(card.params))
         if era == "legacy":
-            assert client_replies(session, "sampling/createMessage")[-1]["result"] == written
+            assert client_answers(session.recording, "sampling/createMessage")[-1]["result"] == written
         else:
-            assert retried_responses(session) == {"sample": written}
+            assert retry_responses(session.recording) == {"sample": written}
     assert user.history[-1] == ("sampling/createMessage", "answered") == user.ended[-1]
     assert not card.expired and user.waits == {}
 
@@ -144,11 +121,11 @@ async def test_elicitation_answer_and_a_refused_sampling(era):
         text_of(await call(session, "elicit_form"))
         reply = await call(session, "sample_llm")
         if era == "legacy":
-            assert client_replies(session, "elicitation/create")[-1]["result"] == {"action": "decline"}
-            error = client_replies(session, "sampling/createMessage")[-1]["error"]
+            assert client_answers(session.recording, "elicitation/create")[-1]["result"] == {"action": "decline"}
+            error = client_answers(session.recording, "sampling/createMessage")[-1]["error"]
             assert error == {"code": -1, "message": SAMPLING_REJECTED, "data": {"reason": "the user rejected it"}}
         else:
-            assert retried_responses(session) == {}  # a refused input request is left out of the retry
+            assert retry_responses(session.recording) == {}  # a refused input request is left out of the retry
         assert reply.result["isError"] is True
     assert [how for _, how in user.history] == ["answered", "answered"]
 
@@ -158,7 +135,7 @@ async def test_a_wait_ends_on_timeout_with_the_reason_and_the_prompt_expired():
     async with demo(user) as session:
         reply = await call(session, "sample_llm")
         assert reply.result["isError"] is True
-        error = client_replies(session, "sampling/createMessage")[-1]["error"]
+        error = client_answers(session.recording, "sampling/createMessage")[-1]["error"]
         assert error["message"] == SAMPLING_REJECTED and error["data"] == {"reason": "no answer within 0.3 s"}
     assert user.cards[-1].expired and user.history[-1] == ("sampling/createMessage", "timeout")
 
@@ -172,7 +149,7 @@ async def test_session_ended_cancels_an_open_elicitation(era):
             await until(lambda: user.waits, what="the elicitation's wait")
             user.session_ended()  # what a front-end calls when its session stops
         if era == "legacy":
-            assert client_replies(session, "elicitation/create")[-1]["result"] == {"action": "cancel"}
+            assert client_answers(session.recording, "elicitation/create")[-1]["result"] == {"action": "cancel"}
     assert user.cards[-1].expired and user.history[-1] == ("elicitation/create", "session ended")
 
 
@@ -201,7 +178,7 @@ async def test_roots_answered_from_the_list_and_a_change_announced_in_legacy():
     user = ScriptedUser(lambda card: ...)
     async with demo(user) as session:
         assert "1 root(s)" in text_of(await call(session, "list_roots"))
-        assert client_replies(session, "roots/list")[-1]["result"] == {"roots": ROOTS}
+        assert client_answers(session.recording, "roots/list")[-1]["result"] == {"roots": ROOTS}
         assert user.notifies_roots(session)
         assert not user.set_roots([dict(r) for r in ROOTS])  # no change: nothing to announce
         assert user.set_roots([*ROOTS, {"uri": "file:///srv/data", "name": ""}])
@@ -212,7 +189,7 @@ async def test_roots_answered_from_the_list_and_a_change_announced_in_legacy():
         )
         assert "file:///srv/data" in text_of(await call(session, "list_roots"))
         # an empty name is left out of the answer
-        assert client_replies(session, "roots/list")[-1]["result"]["roots"][-1] == {"uri": "file:///srv/data"}
+        assert client_answers(session.recording, "roots/list")[-1]["result"]["roots"][-1] == {"uri": "file:///srv/data"}
     assert user.history[-1] == ("roots/list", "answered")
 
 

@@ -9,13 +9,13 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from answer_views import client_answers, retry_responses  # noqa: E402
 from peers import reference_server  # noqa: E402
 from polling import until  # noqa: E402
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
 from ui_driver import type_into  # noqa: E402
 
-from inspector.protocol.messages import Kind
 from inspector.session import Direction, Session, SessionError
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_profile
 from inspector.ui.client_side import (
@@ -121,32 +121,6 @@ async def live(
             assert session.engine.era.value == era
             yield Live(session, handlers, tg)
         tg.cancel_scope.cancel()
-
-
-def client_answers(rec, method: str) -> list[dict]:
-    """The client's JSON-RPC responses to the server's ``method`` requests (legacy)."""
-    return [
-        rec[i].json()
-        for i in range(len(rec))
-        if rec.direction_at(i) is Direction.C2S
-        and rec.kind_at(i) in (Kind.RESULT, Kind.ERROR)
-        and rec.method_at(i) == method
-    ]
-
-
-def c2s_requests(rec, method: str) -> list[dict]:
-    return [
-        rec[i].json()
-        for i in range(len(rec))
-        if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == method
-    ]
-
-
-def retry_responses(rec) -> dict:
-    """Modern: the inputResponses of the last retried tools/call."""
-    retries = [r for r in c2s_requests(rec, "tools/call") if "inputResponses" in r.get("params", {})]
-    assert retries, "no retry with inputResponses"
-    return retries[-1]["params"]["inputResponses"]
 
 
 def text_of(reply) -> str:
