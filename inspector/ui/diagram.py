@@ -4,13 +4,15 @@ Theory of operation
 -------------------
 Nothing about states or edges is written down here: :func:`diagram_table` says which
 transitions exist, :mod:`inspector.ui.diagram_layout` decides where to put them (plan per
-table, measure per font size and wrap, place per widget size, each cached), and this module
+table, :mod:`inspector.session.diagram_plan`; measure per font size and wrap, place per widget
+size, each cached), and this module
 paints the result and handles the widget: the type is never smaller than 11 px, and when even
 the smallest layout does not fit the widget scrolls (scroll bars, the wheel, a drag on empty
 space), keeping the current state and the held step's target in view as they change.
 :meth:`LifecycleDiagram.layout_for_tests` exposes the layout, with its list of problems.
-What is under the pointer, the arrow keys' next state, the scroll position and the held
-step's corner are read off the layout by :mod:`inspector.ui.diagram_reading`.
+What is under the pointer, the up and down keys' next state and the held step's corner are
+read off the layout by :mod:`inspector.ui.diagram_reading`; the plan, the keyboard's order, the
+edge a recording names and the scroll position are :mod:`inspector.session.diagram_plan`'s.
 
 Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
 highlights on top (current state, last edge and its animation, focus ring, hover): about a
@@ -81,14 +83,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonObject, str_member
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
 from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
+from inspector.session.diagram_plan import Plan, analyse, focus_order, resolve_edge, whole_view
 from inspector.session.labels import ERA_LABELS
 from inspector.session.recording import TransportKind
 
-from .diagram_layout import MIN_FONT, Block, Geometry, Plan, analyse, fit, lc
+from .diagram_layout import MIN_FONT, Block, Geometry, fit, lc
 from .diagram_paint import (
     Colours,
     edge_pen,
@@ -99,7 +102,7 @@ from .diagram_paint import (
     paint_static,
     palette_colours,
 )
-from .diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour, whole_view
+from .diagram_reading import block_at, node_at, quietest_corner, vertical_neighbour
 from .theme import mix
 from .whole_lines import WholeLines, label_runs
 
@@ -135,7 +138,6 @@ class LifecycleDiagram(QWidget):
         self._key: tuple | None = None
         self._table: tuple[Transition, ...] = ()
         self._plan: Plan | None = None
-        self._plans: dict[tuple[Transition, ...], Plan] = {}
         self._geoms: dict[tuple, Geometry] = {}
         self._geom: Geometry | None = None
         self._geom_exact = False
@@ -241,7 +243,7 @@ class LifecycleDiagram(QWidget):
 
     def set_pending(self, tr: Transition | None) -> None:
         """Step mode: draw the edge the held step will take once it goes (None: no such edge)."""
-        edge = self._resolve(tr)
+        edge = resolve_edge(self._table, tr)
         if edge != self._pending:
             self._pending = edge
             self._update_accessible()
@@ -295,12 +297,9 @@ class LifecycleDiagram(QWidget):
         if table == self._table:
             return
         self._table = table
-        plan = self._plans.get(table)
-        if plan is None:
-            plan = self._plans[table] = analyse(table)
-        self._plan = plan
-        self._edge = self._resolve(self._edge) if self._edge is not None else None
-        self._pending = self._resolve(self._pending) if self._pending is not None else None
+        self._plan = plan = analyse(table)  # cached per table
+        self._edge = resolve_edge(self._table, self._edge) if self._edge is not None else None
+        self._pending = resolve_edge(self._table, self._pending) if self._pending is not None else None
         if self._focus is not None and self._focus not in plan.row_of:
             self._focus = None
         self._invalidate_geometry(keep_cache=True)
@@ -457,32 +456,10 @@ class LifecycleDiagram(QWidget):
 
     # ------------------------------------------------------------------ state
 
-    def _resolve(self, tr: JsonObject | Transition | None) -> Transition | None:
-        if tr is None:
-            return None
-        if isinstance(tr, Transition):
-            src, dst, label, event = tr.source, tr.target, tr.label, tr.event.value
-        else:
-            try:
-                src, dst = State(tr["from"]), State(tr["to"])
-            except (KeyError, ValueError):
-                return None
-            label, event = str_member(tr, "label"), str_member(tr, "event")  # "": matches no edge
-        for t in self._table:  # the edge the recording names by its event (format 2)
-            if t.source is src and t.target is dst and t.event.value == event:
-                return t
-        for t in self._table:
-            if t.source is src and t.target is dst and t.label == label:
-                return t
-        for t in self._table:  # a label that changed since the recording was made
-            if t.source is src and t.target is dst:
-                return t
-        return tr if isinstance(tr, Transition) else None
-
     def _set_state(
         self, state: State, transition: JsonObject | Transition | None, animate: bool, seq: int | None
     ) -> None:
-        edge = self._resolve(transition)
+        edge = resolve_edge(self._table, transition)
         if state is self._state and edge == self._edge and (seq is None or seq == self._edge_seq):
             return  # nothing new: no repaint (called on every timeline batch)
         changed_edge = edge != self._edge or (seq is not None and seq != self._edge_seq)

@@ -7,17 +7,11 @@ transitions exist and this module only decides where to put them (the widget,
 :mod:`inspector.ui.diagram`, paints the result). Layout happens in three
 steps, each cached:
 
-1. **Plan** (per table): rows and edges. The *main row* is the happy path, laid left to right
-   as a depth-first walk of non-failure edges from the initial state (the one nothing leads
-   into), shorter branches first so the longest path stays one unbroken spine. Final states
-   reached only through failure edges (Failed) go on a row *above*; the other end states
-   (Shutting down, Terminated) on a row *below*. Edges between neighbours in a row are
-   straight arrows, parallel ones offset; edges between rows run through the *channel*
-   between them as orthogonal routes. Transitions that share a target and a label become one
-   *bus* ("server exited / pipe lost" from every live state into Failed is one labelled line
-   with one stub per source), and parallel transitions between the same two states share one
-   route with a stacked label. Self-loops hang off the free end of a row, or arch over the
-   top (bottom) edge of a node inside a row.
+1. **Plan** (per table): rows and edges, :func:`inspector.session.diagram_plan.analyse` (pure
+   data, no Qt: the happy path on the main row, Failed above, the end states below; gaps,
+   channels, buses and loops). Edges between neighbours in a row are straight arrows, parallel
+   ones offset; edges between rows run through the channel between them as orthogonal routes,
+   a bus with one stub per source.
 2. **Measure** (per table, font size and wrap width): the smallest size the plan needs.
 3. **Place** (per table and widget size): the largest font whose natural size fits the
    widget is chosen, spare room goes into the gaps and channels, the Failed and shutdown rows
@@ -31,8 +25,8 @@ steps, each cached:
    list of problems (empty for every table at every tested size).
 
 Everything here is geometry: Qt's value types (points, rectangles, paths, font metrics), no
-widget, so a layout can be computed and checked without one (:func:`fit` is the entry point,
-:func:`analyse` the per-table plan; :mod:`inspector.ui.diagram_reading` reads the result).
+widget, so a layout can be computed and checked without one (:func:`fit` is the entry point;
+:mod:`inspector.ui.diagram_reading` reads the result).
 Why a general layout and not one drawn by hand per table: there are 21 distinct tables (6 to
 10 states, 15 to 36 transitions), and every label's size depends on the language and the type
 size chosen for the widget: each table keeps one state order but gets a different geometry at
@@ -50,9 +44,9 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF, QTransform
 
-from inspector.protocol.lifecycle import STATE_INFO, State, Transition, states_of
+from inspector.protocol.lifecycle import STATE_INFO, State, Transition
+from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan, wrap_label
 
-TOP, MAIN, BOTTOM = 0, 1, 2
 _FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
 _WRAPS = (None, 17.0, 12.0, 8.5)  # label wrap widths in ems (None: never wrap)
 MIN_FONT = _FONT_SIZES[-1]
@@ -63,7 +57,7 @@ def lc(text: str) -> str:
     return QCoreApplication.translate("Lifecycle", text)
 
 
-# --------------------------------------------------------------------------- plan (per table)
+# --------------------------------------------------------------------------- labels
 
 
 @dataclass(eq=False)
@@ -74,158 +68,6 @@ class _Entry:
     transitions: tuple[Transition, ...]
     failure: bool
     rows: list[str] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class _RouteSpec:
-    channel: int  # TOP: between the top row and the main row; BOTTOM: below the main row
-    target: State
-    sources: tuple[State, ...]
-    entries: list[tuple[Transition, ...]]  # one group per label: transitions drawn as one
-    failure: bool
-
-
-@dataclass(eq=False)
-class Plan:
-    table: tuple[Transition, ...]
-    states: list[State]
-    rows: list[list[State]]
-    row_of: dict[State, int]
-    index_of: dict[State, int]
-    loops: dict[State, list[Transition]]
-    loop_side: dict[State, str]
-    gaps: dict[tuple[int, int], list[Transition]]
-    routes: list[_RouteSpec]
-    straight: list[Transition]
-    initial: State | None
-
-
-def analyse(table: tuple[Transition, ...]) -> Plan:
-    states = states_of(table)
-    out: dict[State, list[Transition]] = {s: [] for s in states}
-    inc: dict[State, list[Transition]] = {s: [] for s in states}
-    for tr in table:
-        out[tr.source].append(tr)
-        inc[tr.target].append(tr)
-
-    def others_in(s: State) -> list[Transition]:
-        return [t for t in inc[s] if t.source is not s]
-
-    def others_out(s: State) -> list[Transition]:
-        return [t for t in out[s] if t.target is not s]
-
-    initial = next((s for s in states if not others_in(s)), states[0] if states else None)
-    final = {s for s in states if s.final}
-    end = set(final)
-    for s in states:
-        o = others_out(s)
-        if s not in final and o and all(t.target in final for t in o):
-            end.add(s)  # e.g. Shutting down: it can only end
-    top = [s for s in states if s in final and others_in(s) and all(t.failure for t in others_in(s))]
-    bottom_set = [s for s in states if s in end and s not in top]
-    live = [s for s in states if s not in end]
-    live_set = set(live)
-    order_index = {s: i for i, s in enumerate(states)}
-
-    children: dict[State, list[State]] = {}
-    for s in live:
-        kids: list[State] = []
-        for t in out[s]:
-            if not t.failure and t.target is not s and t.target in live_set and t.target not in kids:
-                kids.append(t.target)
-        children[s] = kids
-
-    longest: dict[State, int] = {}
-
-    def depth(s: State, stack: frozenset[State]) -> int:
-        if s in longest:
-            return longest[s]
-        best = 0
-        for c in children[s]:
-            if c not in stack:
-                best = max(best, depth(c, stack | {c}))
-        longest[s] = best + 1
-        return best + 1
-
-    main: list[State] = []
-    seen: set[State] = set()
-
-    def visit(s: State) -> None:
-        seen.add(s)
-        main.append(s)
-        kids = sorted(children[s], key=lambda c: (depth(c, frozenset({c})), order_index[c]))
-        for c in kids:
-            if c not in seen:
-                visit(c)
-
-    if initial is not None and initial in live_set:
-        visit(initial)
-    for s in live:
-        if s not in seen:
-            visit(s)
-
-    # bottom row in topological order of its own edges, declaration order breaking ties
-    bottom: list[State] = []
-    pending = list(bottom_set)
-    while pending:
-        ready = [s for s in pending if not any(t.source in pending and t.source is not s for t in inc[s])]
-        pick = ready[0] if ready else pending[0]
-        bottom.append(pick)
-        pending.remove(pick)
-
-    rows = [top, main, bottom]
-    row_of: dict[State, int] = {}
-    index_of: dict[State, int] = {}
-    for r, row in enumerate(rows):
-        for i, s in enumerate(row):
-            row_of[s] = r
-            index_of[s] = i
-
-    loops: dict[State, list[Transition]] = {}
-    gaps: dict[tuple[int, int], list[Transition]] = {}
-    straight: list[Transition] = []
-    groups: dict[tuple[int, State, str, bool], list[Transition]] = {}
-    for tr in table:
-        src, dst = tr.source, tr.target
-        if src is dst:
-            loops.setdefault(src, []).append(tr)
-            continue
-        rs, rt = row_of[src], row_of[dst]
-        if rs == rt and abs(index_of[src] - index_of[dst]) == 1:
-            gaps.setdefault((rs, min(index_of[src], index_of[dst])), []).append(tr)
-            continue
-        pair = {rs, rt}
-        if pair == {MAIN, BOTTOM} or pair == {BOTTOM}:
-            channel = BOTTOM
-        elif pair == {MAIN, TOP} or pair == {MAIN} or pair == {TOP}:
-            channel = TOP
-        else:
-            straight.append(tr)
-            continue
-        groups.setdefault((channel, dst, tr.label, tr.failure), []).append(tr)
-
-    merged: dict[tuple[int, State, tuple[State, ...], bool], _RouteSpec] = {}
-    routes: list[_RouteSpec] = []
-    for (channel, target, _label, failure), trs in groups.items():
-        sources = tuple(sorted({t.source for t in trs}, key=lambda s: (row_of[s], index_of[s])))
-        key = (channel, target, sources, failure)
-        route = merged.get(key)
-        if route is None:
-            route = _RouteSpec(channel, target, sources, [], failure)
-            merged[key] = route
-            routes.append(route)
-        route.entries.append(tuple(trs))
-
-    loop_side: dict[State, str] = {}
-    for s in loops:
-        r, i, n = row_of[s], index_of[s], len(rows[row_of[s]])
-        if i == n - 1:
-            loop_side[s] = "right"
-        elif i == 0:
-            loop_side[s] = "left"
-        else:
-            loop_side[s] = "down" if r == BOTTOM else "up"
-    return Plan(table, states, rows, row_of, index_of, loops, loop_side, gaps, routes, straight, initial)
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -255,53 +97,6 @@ def _rounded(points: list[QPointF], radius: float) -> QPainterPath:
         path.quadTo(b, p2)
     path.lineTo(points[-1])
     return path
-
-
-def _glue_arrows(text: str) -> list[str]:
-    """Words of a label, keeping arrows attached to their neighbour so no line is just '→'."""
-    words = [w for w in text.split(" ") if w]
-    out: list[str] = []
-    carry = ""
-    for w in words:
-        if w in ("←", "⇐"):
-            carry = (carry + " " + w).strip()
-            continue
-        if w in ("→", "⇒") and out:
-            out[-1] += " " + w
-            continue
-        out.append((carry + " " + w).strip() if carry else w)
-        carry = ""
-    if carry:
-        out.append(carry)
-    return out
-
-
-def _wrap(text: str, fm: QFontMetricsF, maxw: float | None) -> list[str]:
-    if maxw is None or fm.horizontalAdvance(text) <= maxw:
-        return [text]
-    tokens: list[tuple[str, str]] = []  # (piece, separator before the next piece)
-    for w in _glue_arrows(text):
-        if fm.horizontalAdvance(w) > maxw and "/" in w.strip("/"):
-            parts = w.split("/")
-            for p in parts[:-1]:
-                tokens.append((p + "/", ""))
-            tokens.append((parts[-1], " "))
-        else:
-            tokens.append((w, " "))
-    lines: list[str] = []
-    cur = ""
-    sep = ""
-    for piece, after in tokens:
-        trial = cur + sep + piece if cur else piece
-        if cur and fm.horizontalAdvance(trial) > maxw:
-            lines.append(cur)
-            cur = piece
-        else:
-            cur = trial
-        sep = after
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 # --------------------------------------------------------------------------- measure
@@ -358,7 +153,7 @@ def _make_block(
     nrows = 0
     for trs in groups:
         text = lc(trs[0].label)
-        rows = _wrap(text, fm, maxw)
+        rows = wrap_label(text, fm.horizontalAdvance, maxw)
         entries.append(_Entry(text, trs, trs[0].failure, rows))
         nrows += len(rows)
         width = max(width, max(fm.horizontalAdvance(r) for r in rows))

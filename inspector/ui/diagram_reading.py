@@ -1,68 +1,25 @@
-"""Reading a laid-out lifecycle diagram: what is under a point, the keyboard's way through the
-states, where a scrolled view or a floating box should sit.
+"""Reading a laid-out lifecycle diagram: what is under a point, the state above or below one,
+where a floating box should sit.
 
 Theory of operation
 -------------------
 :mod:`inspector.ui.diagram_layout` computes a :class:`~.diagram_layout.Geometry` for a table and an
 area; nothing here changes one. These functions only read it, in the layout's coordinates, for the
-widget (:mod:`inspector.ui.diagram`): its hit tests (tooltips, clicks), its arrow keys, the
-scroll position that cuts the fewest boxes in half, and the corner for the held step's card.
-Like the layout, it is geometry on Qt's value types and needs no widget.
+widget (:mod:`inspector.ui.diagram`): its hit tests (tooltips, clicks), its up and down keys and
+the corner for the held step's card. Like the layout, it is geometry on Qt's value types and
+needs no widget; the readings that need no geometry (the keyboard's order, the scroll position
+that cuts the fewest boxes in half) are :mod:`inspector.session.diagram_plan`'s.
 """
 
 from __future__ import annotations
-
-import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF
 from PySide6.QtGui import QPainterPath, QTransform
 
 from inspector.protocol.lifecycle import State
+from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan
 
-from .diagram_layout import BOTTOM, MAIN, TOP, Block, Geometry, Plan
-
-
-def whole_view(
-    v: int,
-    view: float,
-    top: int,
-    keep: tuple[float, float],
-    boxes: list[tuple[float, float]],
-    labels: list[tuple[float, float]],
-) -> int:
-    """A scroll position near ``v`` (0..``top``) that keeps ``keep`` in a view ``view`` long and
-    cuts the fewest state boxes (then labels) in half at the view's edges: one where a row of
-    states starts or ends, when there is one."""
-
-    def cuts(c: float) -> tuple[int, int]:
-        def n(spans: list[tuple[float, float]]) -> int:
-            return sum(1 for a, b in spans if a < c < b or a < c + view < b)
-
-        return n(boxes), n(labels)
-
-    pad = 6.0
-    candidates = {v}
-    for a, b in boxes + labels:
-        # the view starting just before or just after a span, or ending just after or before it
-        candidates.update(
-            (
-                int(math.floor(a - pad)),
-                int(math.ceil(b + pad)),
-                int(math.ceil(b + pad - view)),
-                int(math.floor(a - pad - view)),
-            )
-        )
-    fits = keep[1] - keep[0] <= view
-    best = v
-    best_key = (*cuts(v), 0)
-    for c in candidates:
-        c = max(0, min(top, c))
-        if fits and (keep[0] < c or keep[1] > c + view):
-            continue
-        key = (*cuts(c), abs(c - v))
-        if key < best_key:
-            best, best_key = c, key
-    return best
+from .diagram_layout import Block, Geometry
 
 
 def node_at(g: Geometry, p: QPointF) -> State | None:
@@ -73,11 +30,6 @@ def node_at(g: Geometry, p: QPointF) -> State | None:
 def block_at(g: Geometry, p: QPointF) -> Block | None:
     """The label block that holds ``p`` (in the layout's coordinates)."""
     return next((b for b in g.blocks if b.rect.contains(p)), None)
-
-
-def focus_order(plan: Plan) -> list[State]:
-    """The keyboard's order through the states: the main row, then the one below, then above."""
-    return plan.rows[MAIN] + plan.rows[BOTTOM] + plan.rows[TOP]
 
 
 def vertical_neighbour(plan: Plan, g: Geometry, s: State, d: int) -> State:

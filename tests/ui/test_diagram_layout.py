@@ -11,8 +11,9 @@ from PySide6.QtGui import QFont, QPainterPath, QTransform
 
 from inspector.protocol.lifecycle import TRANSPORTS, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
-from inspector.ui.diagram_layout import BOTTOM, MAIN, MIN_FONT, TOP, Geometry, analyse, fit
-from inspector.ui.diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour
+from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, analyse, focus_order
+from inspector.ui.diagram_layout import MIN_FONT, Geometry, fit
+from inspector.ui.diagram_reading import block_at, node_at, quietest_corner, vertical_neighbour
 
 LEGEND = [("line", "transition"), ("dash", "✗ failure"), ("current", "current state"), ("final", "final state")]
 
