@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 
 from inspector.protocol.links import TransportKind
+from inspector.transport.base import Needs
 
 from .profiles import EnvVar, ServerProfile, header_secret
 
@@ -57,7 +58,7 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
         raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
     left_out: list[str] = []
     notes: list[str] = []
-    if profile.transport == TransportKind.STDIO:
+    if profile.needs is Needs.COMMAND:  # a server it starts (the registered choice's needs)
         env = _without_secrets(profile.env, left_out)
         entry = ClientEntry(
             type="stdio" if client == "vscode" else None,  # VS Code's own type name (its format), not ours
@@ -71,9 +72,8 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
     elif client == "claude-desktop":
         return ExportedEntry("", (), (MESSAGES["export_no_url_servers"],))
     else:
-        sse = profile.transport == TransportKind.SSE or (
-            profile.transport == TransportKind.HTTP_AUTO and profile.detected_transport == TransportKind.SSE
-        )
+        # the wire the server's spec goes over (auto HTTP: HTTP+SSE when that answered last time)
+        sse = profile.choice is not None and TransportKind.named(profile.to_spec().kind).wire is TransportKind.SSE
         # the clients' own type names (their formats), not ours
         kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
         judged = [EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers]

@@ -124,7 +124,7 @@ class Handout:
         words = {k: self.w(k) for k in ("c2s", "s2c", "stderr", "event")}
         words["note"] = self.tr("Timeline", HTTP_NOTE)
         dirs = dict(counts.get("by_dir") or {})
-        if transport != TransportKind.STDIO:  # counted as one, as a format 2 summary counted them under stderr
+        if TransportKind.named(transport).is_http:  # counted as one, as a format 2 summary counted them under stderr
             words["stderr"] = words["note"]
             dirs["stderr"] = dirs.get("stderr", 0) + dirs.pop("note", 0)
         by_dir = ", ".join(f"{words.get(k, k)} {v}" for k, v in dirs.items())

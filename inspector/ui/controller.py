@@ -19,9 +19,10 @@ from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import Transition
 from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, StartFailed
+from inspector.session.found_out import remember_found
 from inspector.session.handlers import ClientHandlers
 from inspector.session.profiles import ServerProfile
-from inspector.session.recording import Progress, RecordingError, RecordingWriter, TransportKind
+from inspector.session.recording import Progress, RecordingError, RecordingWriter
 from inspector.session.session import PendingStep
 
 
@@ -40,7 +41,7 @@ class SessionController(QObject):
     failed = Signal(str)
     # the session ended; the summary dict
     finished = Signal(object)
-    # auto mode found the era ("legacy" / "modern") of a profile
+    # a session found out the era ("legacy" / "modern") or the transport of a profile (session.found_out)
     eraDetected = Signal(str, str)
     # a server notification other than notifications/message (method, params); log messages
     # are read from the recording in batches, so a flood costs no signal per message
@@ -189,15 +190,7 @@ class SessionController(QObject):
                 except StartFailed as exc:
                     self.failed.emit(str(exc))
                 else:
-                    era = session.negotiation().era
-                    found = False
-                    if era is not None and profile.era == "auto":
-                        profile.detected_era = era
-                        found = True
-                    if profile.transport == TransportKind.HTTP_AUTO:  # remembered per server (profiles.to_spec uses it)
-                        profile.detected_transport = str(session.summary().get("transport") or "")
-                        found = True
-                    if found:
+                    if remember_found(profile, session):
                         self.eraDetected.emit(profile.id, profile.detected_era)
                     self.ready.emit()
                     async with anyio.create_task_group() as tg:
