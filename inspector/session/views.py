@@ -182,6 +182,16 @@ class EntryFilter:
     def active(self) -> bool:
         return self != _NO_FILTER
 
+    def with_direction(self, direction: Direction, shown: bool) -> EntryFilter:
+        """This filter with ``direction`` shown or hidden; stderr stands for the link's notes too
+        (one choice for the side lines, as before format 3 gave HTTP notes a direction of their own)."""
+        changed = {direction, Direction.NOTE} if direction is Direction.STDERR else {direction}
+        return replace(self, directions=self.directions | changed if shown else self.directions - changed)
+
+    def with_kind(self, kind: Kind, shown: bool) -> EntryFilter:
+        """This filter with entries of ``kind`` shown or hidden."""
+        return replace(self, kinds=self.kinds | {kind} if shown else self.kinds - {kind})
+
 
 _NO_FILTER = EntryFilter()
 

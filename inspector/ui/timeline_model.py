@@ -220,17 +220,11 @@ class TimelineModel(RowTableModel):
         self.set_filter(replace(self.entries.filter, **changes))
 
     def set_direction_visible(self, direction: Direction, visible: bool) -> None:
-        """``direction`` shown or not; stderr stands for the link's notes too (one button for
-        the side lines, as before format 3 gave HTTP notes a direction of their own)."""
-        dirs = set(self.entries.filter.directions)
-        for d in (direction, Direction.NOTE) if direction is Direction.STDERR else (direction,):
-            (dirs.add if visible else dirs.discard)(d)
-        self.update_filter(directions=frozenset(dirs))
+        """``direction`` shown or not (stderr: the link's notes too, :meth:`EntryFilter.with_direction`)."""
+        self.set_filter(self.entries.filter.with_direction(direction, visible))
 
     def set_kind_visible(self, kind: Kind, visible: bool) -> None:
-        kinds = set(self.entries.filter.kinds)
-        (kinds.add if visible else kinds.discard)(kind)
-        self.update_filter(kinds=frozenset(kinds))
+        self.set_filter(self.entries.filter.with_kind(kind, visible))
 
     def set_method_filter(self, method: str, exact: bool = False) -> None:
         self.update_filter(method=method or "", method_exact=bool(exact and method))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import orjson
 
+from inspector.protocol.messages import Kind
+from inspector.session.recording import Direction
 from inspector.session.timeline_table import (
     COLUMN_KEYS,
     DEFAULT_ORDER,
@@ -16,6 +18,7 @@ from inspector.session.timeline_table import (
     one_line,
     saved_columns,
 )
+from inspector.session.views import EntryFilter
 
 NATURAL = {c: 100 for c in range(Column.COUNT)}
 LEAST = {**NATURAL, Column.METHOD: 60, Column.VIOLATIONS: 50}
@@ -87,3 +90,14 @@ def test_one_line_keeps_a_row_on_one_line() -> None:
     assert one_line(b"  a\nb\r\nc  ") == "a b  c"
     assert one_line("é".encode() * 300, 10) == "é" * 9 + "…"
     assert one_line(b"\xff ok") == "\ufffd ok"
+
+
+def test_the_filter_shows_and_hides_a_direction_or_a_kind_and_stderr_takes_the_link_s_notes_along() -> None:
+    f = EntryFilter()
+    hidden = f.with_direction(Direction.STDERR, False)
+    assert Direction.STDERR not in hidden.directions and Direction.NOTE not in hidden.directions
+    assert hidden.with_direction(Direction.STDERR, True) == f and hidden.active
+    events = f.with_direction(Direction.EVENT, False)
+    assert events.directions == f.directions - {Direction.EVENT}
+    no_links = f.with_kind(Kind.LINK, False)
+    assert no_links.kinds == f.kinds - {Kind.LINK} and no_links.with_kind(Kind.LINK, True) == f
