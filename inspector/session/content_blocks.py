@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue, str_member
 
-from .controllers.resources import CONTENT_BAD_BASE64, decode_content
+from .controllers.resources import CONTENT_BAD_BASE64, decode_content, file_name_for
 from .entry_text import format_size
 from .translate import Translate, untranslated
 
-__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "size_text", "wav_info"]
+__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "read_contents", "size_text", "wav_info"]
 
 #: the translation context of :data:`WORDS` (the content view's own)
 CONTEXT = "ContentView"
@@ -212,26 +212,38 @@ def _audio(block: JsonObject, tr: Translate) -> BlockReading:
     return r
 
 
-def _resource(block: JsonObject, tr: Translate) -> BlockReading:
+def read_contents(res: JsonValue, tr: Translate = untranslated) -> BlockReading:
+    """What a card shows of one ``ResourceContents`` entry (a ``resources/read`` answer's, or
+    an embedded resource's): its URI, MIME type, text or decoded blob; the name a save suggests
+    (:func:`~.controllers.resources.file_name_for`)."""
     r = BlockReading("resource", tr(CONTEXT, WORDS["resource"]))
-    res = block.get("resource")
     if not isinstance(res, dict):
         r.error = tr(CONTEXT, WORDS["no_resource"])
         return r
     r.uri = str_member(res, "uri", "?")
     r.mime = str_member(res, "mimeType")
-    r.annotations = annotations_text(block, tr) or annotations_text(res, tr)
-    r.meta = [m for m in (r.mime, r.annotations) if m]
+    r.annotations = annotations_text(res, tr)
+    r.suggested_name = file_name_for(r.uri, "resource.bin")
     text = res.get("text")
     if isinstance(text, str):
         r.text, r.characters = text, len(text)
     elif "blob" in res:
         r.data, r.error = _decoded(res.get("blob"), tr)
         if r.data is not None:
-            r.suggested_name = r.uri.rstrip("/").rsplit("/", 1)[-1] or "resource.bin"
-            r.meta.insert(0, tr(CONTEXT, WORDS["blob"]).format(size_text(len(r.data))))
+            r.meta.append(tr(CONTEXT, WORDS["blob"]).format(size_text(len(r.data))))
     else:
         r.error = tr(CONTEXT, WORDS["no_body"])
+    r.meta += [m for m in (r.mime, r.annotations) if m]
+    return r
+
+
+def _resource(block: JsonObject, tr: Translate) -> BlockReading:
+    """An embedded resource: its contents, with the block's annotations before the resource's."""
+    r = read_contents(block.get("resource"), tr)
+    outer = annotations_text(block, tr)
+    if outer:
+        r.meta = [m for m in r.meta if m != r.annotations] + [outer]
+        r.annotations = outer
     return r
 
 

@@ -21,6 +21,15 @@ the bytes are an image it can read, and its size) and the counts said with plura
 ``structured`` (a tool's ``structuredContent``) is shown as pretty JSON with the verdict of
 the tool's ``outputSchema`` (✓, or ✗ with the path of the first problem).
 
+The same cards show a ``resources/read`` answer (``set_contents``, the Resources panel): there a
+text is shown whole in its own scrolling box (its first :data:`TEXT_LIMIT` characters; Save
+keeps all), in the window's font when it reads as prose
+(:func:`~inspector.session.controllers.resources.reads_as_prose`), bytes as a hex preview
+under their image, and every entry can be saved. :func:`prepare` reads and decodes the blocks
+without widgets, so a large answer is decoded on a worker thread; a ``saver`` given to the view
+writes files off the UI thread. :func:`open_save_dialog` is the one "Save…" dialog of content
+and of the detail pane.
+
 The view scrolls its cards itself, or (``scrolls=False``) asks for their whole height inside a
 page that scrolls as a whole (the Tools panel). It keeps what it was given, so on Qt's
 ``LanguageChange`` the cards are made again in the new language ("TEXT · 14 characters").
@@ -28,10 +37,12 @@ page that scrolls as a whole (the Tools panel). It keeps what it was given, so o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFileDialog,
@@ -49,19 +60,87 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import ValueCheck, check_value
-from inspector.session.content_blocks import BlockReading, read_block, unknown
+from inspector.session.content_blocks import BlockReading, WavInfo, read_block, read_contents, size_text, unknown
 from inspector.session.content_blocks import wav_info as wav_info  # offered here
+from inspector.session.controllers.resources import reads_as_prose
 
 from .schema_fields import check_text
 from .schema_form import dumps_pretty
+from .text import hex_dump
 from .theme import card_style, is_dark, tone
-from .widgets import mono_font, plain_label, plain_tooltip, set_tone
+from .widgets import mono_font, muted, plain_label, plain_tooltip, set_tone
 
 translate = QCoreApplication.translate
 
 LONG_TEXT = 4000  # characters above which text goes into a scrollable box
+TEXT_LIMIT = 1_000_000  # characters shown of a read's text; the rest is left out (Save keeps all)
+HEX_PREVIEW_BYTES = 512  # bytes of a read's blob shown as hex
 MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at least this
 MAX_IMAGE_SIDE = 420
+
+Saver = Callable[[str, bytes], None]
+
+
+def open_save_dialog(parent: QWidget, title: str, suggested: str, chosen: Callable[[str], object]) -> QFileDialog:
+    """The one "Save…" dialog: non-blocking (``open()``, never a nested event loop);
+    ``chosen(path)`` when the user picks a file. It deletes itself when closed."""
+    dialog = QFileDialog(parent, title)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+    dialog.selectFile(suggested)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.fileSelected.connect(chosen)
+    dialog.open()
+    return dialog
+
+
+@dataclass
+class Prepared:
+    """One content block (or one ``resources/read`` entry) read and decoded for its card; made
+    off the UI thread when large (a QImage, unlike a QPixmap, may be made there)."""
+
+    block: JsonValue
+    reading: BlockReading
+    image: QImage | None = None  # of image bytes Qt can read
+
+
+def prepare(items: Iterable[JsonValue], *, contents: bool = False) -> list[Prepared]:
+    """Each content block read (``contents``: each ``resources/read`` entry) and the image of
+    image bytes made; no widgets, so a worker thread may do it."""
+    out = []
+    for item in items:
+        try:
+            r = read_contents(item, translate) if contents else read_block(item, translate)
+        except Exception as exc:  # a malformed block must never break the view
+            kind = str(item.get("type")) if isinstance(item, dict) else "?"
+            r = unknown(kind, translate("ContentView", "could not show this block: {0}").format(exc), translate)
+        image = None
+        if r.data is not None and r.mime.lower().startswith("image/") and not r.as_json:
+            image = QImage.fromData(r.data)
+        out.append(Prepared(item, r, None if image is None or image.isNull() else image))
+    return out
+
+
+def scaled(pix: QPixmap) -> tuple[QPixmap, str]:
+    """An image at a size to look at (a tiny one enlarged with its pixels kept sharp, a large one
+    made smaller), and the note that says so ("" at its own size)."""
+    w, h = pix.width(), pix.height()
+    side = max(w, h)
+    if 0 < side < MIN_IMAGE_SIDE:
+        factor = max(2, MIN_IMAGE_SIDE // side)
+        return pix.scaled(
+            QSize(w * factor, h * factor),
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.FastTransformation,
+        ), translate("ContentView", "shown at {0}×").format(factor)
+    if side > MAX_IMAGE_SIDE:
+        smaller = pix.scaled(
+            QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+        return smaller, translate("ContentView", "shown at {0}%").format(round(100 * smaller.width() / w))
+    return pix, ""
 
 
 class BlockCard(QFrame):
@@ -80,13 +159,24 @@ class BlockCard(QFrame):
         )
         set_tone(self.meta, "muted")
 
-    def __init__(self, kind: str, parent: QWidget | None = None) -> None:
+    def __init__(self, kind: str, parent: QWidget | None = None, *, saver: Saver | None = None) -> None:
+        """``saver(path, data)`` writes a save (off the UI thread); without it the card writes."""
         super().__init__(parent)
         self.kind = kind  # "text", "image", "audio", "resource", "resource_link", "structured", or the unknown type
         self.error: str | None = None
-        self.data: bytes | None = None  # decoded payload (image, audio, blob) for Save…
+        self.data: bytes | None = None  # decoded payload (image, audio, blob; a read's text) for Save…
         self.suggested_name = "content.bin"
+        self.saver = saver
         self.pixmap: QPixmap | None = None
+        self.text: str | None = None  # a text block's, or a resource's
+        self.uri = ""  # a resource's or a link's
+        self.mime = ""
+        self.prose = False  # a read's text shown in the window's font
+        self.viewer: QPlainTextEdit | None = None  # a read's text, or its bytes in hex
+        self.audio_info: WavInfo | None = None
+        self.link_button: QCommandLinkButton | None = None
+        self.verdict_label: QLabel | None = None
+        self.save_button: QPushButton | None = None
         self.setObjectName("contentCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.outer = QVBoxLayout(self)
@@ -128,21 +218,22 @@ class BlockCard(QFrame):
         button.setObjectName("saveButton")
         button.clicked.connect(lambda *_: self.ask_save())
         self.head.addWidget(button, 0)
+        self.save_button = button
         return button
 
-    def ask_save(self) -> None:
-        """A non-blocking save dialog (never a nested event loop)."""
-        dialog = QFileDialog(
-            self.window(), QCoreApplication.translate("ContentView", "Save content"), self.suggested_name
-        )
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(self.save_to)
-        dialog.open()
+    def ask_save(self) -> QFileDialog:
+        """Where to save the payload (:func:`open_save_dialog`)."""
+        title = QCoreApplication.translate("ContentView", "Save content")
+        return open_save_dialog(self.window(), title, self.suggested_name, self.save_to)
 
     def save_to(self, path: str) -> bool:
+        """Write the payload to ``path`` (through the saver when there is one): False when there
+        is nothing to write or writing failed (the card says why)."""
         if self.data is None or not path:
             return False
+        if self.saver is not None:
+            self.saver(path, self.data)
+            return True
         try:
             Path(path).write_bytes(self.data)
         except OSError as exc:
@@ -156,20 +247,37 @@ class ContentView(QWidget):
 
     resourceLinkActivated = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None, *, scrolls: bool = True) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        scrolls: bool = True,
+        placeholder: Callable[[], str] | None = None,
+        saver: Saver | None = None,
+    ) -> None:
         """``scrolls=False``: no scroll area of its own; the view asks for the height of all its
-        cards (inside a page that scrolls as a whole)."""
+        cards (inside a page that scrolls as a whole). ``placeholder()``: the line shown when
+        there are no cards (else an "EMPTY" card says so); ``saver``: writes the cards' saves."""
         super().__init__(parent)
         self._cards: list[BlockCard] = []
         self._verdict: ValueCheck | None = None
         self._verdict_text = ""
-        self._shown: tuple[JsonValue, ...] | None = None  # what set_blocks was given, to render again
+        self._saver = saver
+        # what was shown, to render again: (prepared, structured, output_schema, a read's contents)
+        self._shown: tuple[list[Prepared], JsonValue, dict | None, bool] | None = None
+        self._placeholder = placeholder
+        self._message: Callable[[], str] | None = None  # why nothing is shown (instead of the placeholder)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.inner = QWidget()
         self.column = QVBoxLayout(self.inner)
         self.column.setContentsMargins(2, 2, 2, 2)
         self.column.setSpacing(8)
+        self.empty: QLabel | None = None
+        if placeholder is not None:
+            self.empty = muted(plain_label(placeholder()))
+            self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.column.addWidget(self.empty, 1)
         self.column.addStretch(1)
         self.scroll_area: QScrollArea | None = None
         if scrolls:
@@ -184,7 +292,8 @@ class ContentView(QWidget):
 
     # -------------------------------------------------------------- API
 
-    def clear(self) -> None:
+    def clear(self, message: Callable[[], str] | None = None) -> None:
+        """No cards; ``message()`` says why (with a placeholder; made again on a language switch)."""
         for card in self._cards:
             self.column.removeWidget(card)
             card.hide()
@@ -193,6 +302,8 @@ class ContentView(QWidget):
         self._verdict = None
         self._verdict_text = ""
         self._shown = None
+        self._message = message
+        self._word_empty()
 
     def set_blocks(self, blocks: list, *, structured: JsonValue = None, output_schema: dict | None = None) -> None:
         """Show ``blocks`` (a content list); ``structured`` is shown with the ``output_schema`` verdict.
@@ -200,21 +311,39 @@ class ContentView(QWidget):
         ``structured=None`` means "no structuredContent"; with an ``output_schema`` and no
         structured content the verdict says the tool broke its promise.
         """
-        self.clear()
-        self._shown = (blocks, structured, output_schema)
         if not isinstance(blocks, list):
             blocks = [blocks] if blocks is not None else []
-        for block in blocks:
-            self._add(self._card_for(block))
+        self._show(prepare(blocks), structured, output_schema, False)
+
+    def set_contents(self, prepared: list[Prepared], empty: Callable[[], str] | None = None) -> None:
+        """Show a ``resources/read`` answer, its entries read by ``prepare(…, contents=True)``;
+        ``empty()`` says why when there are none."""
+        self._show(prepared, None, None, True)
+        self._message = empty
+        self._word_empty()
+
+    def _show(self, prepared: list[Prepared], structured: JsonValue, output_schema: dict | None, read: bool) -> None:
+        self.clear()
+        self._shown = (prepared, structured, output_schema, read)
+        for p in prepared:
+            self._add(self._card_for(p, read), 1 if read else 0)
+        # a read's cards share the height; other cards keep theirs
+        self.column.setStretch(self.column.count() - 1, 0 if read and prepared else 1)
         if structured is not None or output_schema is not None:
             self._add(self._structured_card(structured, output_schema))
-        if not self._cards:
+        if not self._cards and self.empty is None:
             card = BlockCard("empty")
             card.set_header(
                 QCoreApplication.translate("ContentView", "EMPTY"),
                 QCoreApplication.translate("ContentView", "no content blocks"),
             )
             self._add(card)
+        self._word_empty()
+
+    def _word_empty(self) -> None:
+        if self.empty is not None and self._placeholder is not None:
+            self.empty.setText((self._message or self._placeholder)())
+            self.empty.setVisible(not self._cards)
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         # The cards carry style sheets, which keep palette changes from reaching them: the view
@@ -224,9 +353,15 @@ class ContentView(QWidget):
                 if card._dark != is_dark(None):
                     card._style()
         elif event.type() == QEvent.Type.LanguageChange and self._shown is not None:
-            # the cards' words ("TEXT · 14 characters") are made from the blocks: made again
-            blocks, structured, output_schema = self._shown
-            self.set_blocks(blocks, structured=structured, output_schema=output_schema)
+            # the cards' words ("TEXT · 14 characters") are made from the blocks: read and made again
+            prepared, structured, output_schema, read = self._shown
+            message = self._message
+            again = prepare((p.block for p in prepared), contents=read)
+            self._show(again, structured, output_schema, read)
+            self._message = message
+            self._word_empty()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._word_empty()
         super().changeEvent(event)
 
     def cards(self) -> list[BlockCard]:
@@ -238,53 +373,54 @@ class ContentView(QWidget):
 
     # -------------------------------------------------------------- cards
 
-    def _add(self, card: BlockCard) -> None:
-        self.column.insertWidget(self.column.count() - 1, card)
+    def _add(self, card: BlockCard, stretch: int = 0) -> None:
+        self.column.insertWidget(self.column.count() - 1, card, stretch)
         self._cards.append(card)
 
-    def _card_for(self, block: JsonValue) -> BlockCard:
-        """The card of one block, as :func:`~inspector.session.content_blocks.read_block` reads it."""
-        try:
-            r = read_block(block, translate)
-            card = BlockCard(r.kind)
-            card.data, card.suggested_name = r.data, r.suggested_name
-            meta = r.meta
-            if r.as_json:
-                return self._json_card(r, block)
-            if r.kind == "text" and r.text is not None:
-                meta = [self.tr("%n character(s)", "", len(r.text)), *meta]
-                card.body.addWidget(self._text_widget(r.text))
-                card.text = r.text  # type: ignore[attr-defined]
-            elif r.kind == "image" and r.data is not None:
-                meta = self._show_image(card, r)
-            elif r.kind == "audio":
-                card.audio_info = r.audio  # type: ignore[attr-defined]
-            elif r.kind == "resource" and r.uri:
-                uri_label = plain_label(r.uri, mono=True, selectable=True)
-                uri_label.setObjectName("resourceUri")
-                card.body.addWidget(uri_label)
-                card.uri = r.uri  # type: ignore[attr-defined]
-                if r.text is not None:
-                    meta = [self.tr("text, %n character(s)", "", len(r.text)), *meta]
+    def _card_for(self, p: Prepared, read: bool) -> BlockCard:
+        """The card of one block, as :func:`~inspector.session.content_blocks.read_block` reads it;
+        ``read``: an entry of a ``resources/read`` answer, its text whole and its bytes in hex."""
+        r = p.reading
+        if r.as_json:
+            return self._json_card(r, p.block)
+        card = BlockCard(r.kind, saver=self._saver)
+        card.data, card.suggested_name, card.mime, card.text = r.data, r.suggested_name, r.mime, r.text
+        card.uri = r.uri
+        meta = r.meta
+        if r.kind == "text" and r.text is not None:
+            meta = [self.tr("%n character(s)", "", len(r.text)), *meta]
+            card.body.addWidget(self._text_widget(r.text))
+        elif r.kind == "image" and r.data is not None:
+            card.add_save_button()
+            meta = self._show_image(card, p)
+        elif r.kind == "audio":
+            card.audio_info = r.audio
+        elif r.kind == "resource" and r.uri:
+            uri_label = plain_label(r.uri, mono=True, selectable=True)
+            uri_label.setObjectName("resourceUri")
+            card.body.addWidget(uri_label)
+            if r.text is not None:
+                meta = [self.tr("text, %n character(s)", "", len(r.text)), *meta]
+                if read:
+                    card.data = r.text.encode("utf-8", "surrogatepass")
+                    meta.insert(1, size_text(len(card.data)))
+                    self._show_read_text(card, r.text)
+                else:
                     card.body.addWidget(self._text_widget(r.text, mono=True))
-                elif r.data is not None and r.mime.startswith("image/"):
-                    pix = QPixmap()
-                    if pix.loadFromData(r.data):
-                        holder = QLabel()
-                        holder.setPixmap(self._scaled(pix)[0])
-                        card.body.addWidget(holder)
-            elif r.kind == "resource_link":
-                self._show_link(card, r)
-            if r.data is not None and r.kind in ("audio", "resource"):
-                card.add_save_button()
-            card.set_header(r.chip, " · ".join(m for m in meta if m))
-            if r.error:
-                card.add_error(r.error)
-            return card
-        except Exception as exc:  # a malformed block must never break the view
-            kind = str(block.get("type")) if isinstance(block, dict) else "?"
-            why = QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc)
-            return self._json_card(unknown(kind, why, translate), block)
+            elif r.data is not None:
+                if r.mime.lower().startswith("image/"):
+                    meta = self._show_image(card, p)
+                if read:
+                    card.viewer = self._viewer(hex_dump(r.data, limit=HEX_PREVIEW_BYTES), mono=True, wrap=False)
+                    card.body.addWidget(card.viewer, 1)
+        elif r.kind == "resource_link":
+            self._show_link(card, r)
+        if r.kind in ("audio", "resource") and (r.data is not None or (read and r.text is not None)):
+            card.add_save_button()
+        card.set_header(r.chip, " · ".join(m for m in meta if m))
+        if r.error:
+            card.add_error(r.error)
+        return card
 
     def _json_card(self, r: BlockReading, block: JsonValue) -> BlockCard:
         """A block shown as pretty JSON, after its error if it has one."""
@@ -301,56 +437,54 @@ class ContentView(QWidget):
             label = plain_label(text, mono=mono, selectable=True)
             label.setObjectName("blockText")
             return label
-        edit = QPlainTextEdit()
-        edit.setObjectName("blockText")
-        edit.setReadOnly(True)
-        edit.setPlainText(text)
-        if mono:
-            edit.setFont(mono_font())
-        edit.setMinimumHeight(120)
+        edit = self._viewer(text, mono=mono)
         edit.setMaximumHeight(320)
         return edit
 
-    def _show_image(self, card: BlockCard, r: BlockReading) -> list[str]:
-        """The image of ``r`` (its bytes decoded) in ``card``, or why Qt cannot show it; the
+    @staticmethod
+    def _viewer(text: str, *, mono: bool, wrap: bool = True) -> QPlainTextEdit:
+        """A read-only box of ``text``, in the fixed-width font or the window's."""
+        edit = QPlainTextEdit()
+        edit.setObjectName("blockText")
+        edit.setReadOnly(True)
+        if mono:
+            edit.setFont(mono_font())
+        if not wrap:
+            edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        edit.setPlainText(text)
+        edit.setMinimumHeight(120)
+        return edit
+
+    def _show_read_text(self, card: BlockCard, text: str) -> None:
+        """A read's text, whole up to :data:`TEXT_LIMIT` characters (a note says what is left out)."""
+        card.prose = reads_as_prose(card.mime)
+        # prose wraps in the window's font; other text keeps its lines, fixed-width
+        card.viewer = self._viewer(text[:TEXT_LIMIT], mono=not card.prose, wrap=card.prose)
+        card.body.addWidget(card.viewer, 1)
+        if len(text) > TEXT_LIMIT:
+            note = self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT)
+            card.body.addWidget(muted(plain_label(note)))
+
+    def _show_image(self, card: BlockCard, p: Prepared) -> list[str]:
+        """The image of ``p`` (its bytes decoded) in ``card``, or why Qt cannot show it; the
         header's facts with its size in pixels."""
-        card.add_save_button()
-        pix = QPixmap()
-        if r.data is None or not pix.loadFromData(r.data):
+        r = p.reading
+        if p.image is None:
             why = QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})")
             card.add_error(why.format(r.mime))
             return r.meta
+        pix = QPixmap.fromImage(p.image)
         card.pixmap = pix
-        shown, note = self._scaled(pix)
+        shown, note = scaled(pix)
         holder = QLabel()
         holder.setObjectName("blockImage")
         holder.setPixmap(shown)
         holder.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         holder.setStyleSheet("background: transparent;")
         card.body.addWidget(holder)
-        return [*r.meta, f"{pix.width()}×{pix.height()}", r.annotations, note]
-
-    @staticmethod
-    def _scaled(pix: QPixmap) -> tuple[QPixmap, str]:
-        w, h = pix.width(), pix.height()
-        side = max(w, h)
-        if 0 < side < MIN_IMAGE_SIDE:
-            factor = max(2, MIN_IMAGE_SIDE // side)
-            return pix.scaled(
-                QSize(w * factor, h * factor),
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.FastTransformation,
-            ), QCoreApplication.translate("ContentView", "shown at {0}×").format(factor)
-        if side > MAX_IMAGE_SIDE:
-            scaled = pix.scaled(
-                QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
-            return scaled, QCoreApplication.translate("ContentView", "shown at {0}%").format(
-                round(100 * scaled.width() / w)
-            )
-        return pix, ""
+        size = f"{pix.width()}×{pix.height()}"
+        # an image block's annotations come after its size; a resource's are in its facts already
+        return [*r.meta, size, note] if r.kind == "resource" else [*r.meta, size, r.annotations, note]
 
     def _show_link(self, card: BlockCard, r: BlockReading) -> None:
         """A resource link: a button that emits :attr:`resourceLinkActivated` with its URI."""
@@ -362,8 +496,7 @@ class ContentView(QWidget):
         button.setStyleSheet(f"QCommandLinkButton {{ color: {tone(self, 'link')}; }}")
         button.clicked.connect(lambda *_: self.resourceLinkActivated.emit(r.uri))
         card.body.addWidget(button)
-        card.uri = r.uri  # type: ignore[attr-defined]
-        card.link_button = button  # type: ignore[attr-defined]
+        card.link_button = button
 
     def _structured_card(self, structured: JsonValue, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")
@@ -399,5 +532,5 @@ class ContentView(QWidget):
         card.meta.hide()
         if structured is not None:
             card.body.addWidget(self._text_widget(dumps_pretty(structured), mono=True))
-        card.verdict_label = verdict_label  # type: ignore[attr-defined]
+        card.verdict_label = verdict_label
         return card

@@ -38,7 +38,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -74,6 +73,7 @@ from inspector.session.entry_detail import (
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
 
+from .content import open_save_dialog
 from .text import JSON_HEAD, format_size, json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 from .widgets import plain_label, plain_tooltip
@@ -563,9 +563,6 @@ class DetailPane(QWidget):
         e = self._entry
         if e is None:
             return
-        dialog = QFileDialog(self, translate("DetailPane", "Save the exact bytes of entry #{seq}").format(seq=e.seq))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.selectFile(f"entry-{e.seq}.bin")
         raw = e.raw
 
         def write(path: str) -> None:
@@ -575,8 +572,8 @@ class DetailPane(QWidget):
             except OSError:
                 pass
 
-        dialog.fileSelected.connect(write)
-        dialog.open()  # never a nested event loop (qasync)
+        title = translate("DetailPane", "Save the exact bytes of entry #{seq}").format(seq=e.seq)
+        open_save_dialog(self, title, f"entry-{e.seq}.bin", write)  # never a nested event loop (qasync)
 
     # ------------------------------------------------------------ JSON tree
 

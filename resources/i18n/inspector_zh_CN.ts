@@ -215,43 +215,43 @@
     <name>ContentCard</name>
     <message>
         <source>(no uri)</source>
-        <translation>（无 URI）</translation>
+        <translation type="vanished">（无 URI）</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation>保存…</translation>
+        <translation type="vanished">保存…</translation>
     </message>
     <message>
         <source>Write these bytes to a file</source>
-        <translation>将这些字节写入文件</translation>
+        <translation type="vanished">将这些字节写入文件</translation>
     </message>
     <message>
         <source>text</source>
-        <translation>文本</translation>
+        <translation type="vanished">文本</translation>
     </message>
     <message>
         <source>binary (blob)</source>
-        <translation>二进制（blob）</translation>
+        <translation type="vanished">二进制（blob）</translation>
     </message>
     <message>
         <source>no MIME type</source>
-        <translation>无 MIME 类型</translation>
+        <translation type="vanished">无 MIME 类型</translation>
     </message>
     <message>
         <source>Showing the first {n} characters; Save keeps everything.</source>
-        <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
+        <translation type="vanished">仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
         <source>{w} × {h} pixels</source>
-        <translation>{w} × {h} 像素</translation>
+        <translation type="vanished">{w} × {h} 像素</translation>
     </message>
     <message>
         <source>Image preview, {w} × {h} pixels</source>
-        <translation>图像预览，{w} × {h} 像素</translation>
+        <translation type="vanished">图像预览，{w} × {h} 像素</translation>
     </message>
     <message>
         <source>Save resource contents</source>
-        <translation>保存资源内容</translation>
+        <translation type="vanished">保存资源内容</translation>
     </message>
 </context>
 <context>
@@ -299,6 +299,10 @@
     <message>
         <source>no content blocks</source>
         <translation>没有内容块</translation>
+    </message>
+    <message>
+        <source>Showing the first {n} characters; Save keeps everything.</source>
+        <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
         <source>not a content block object</source>
@@ -433,11 +437,11 @@
     <name>ContentsView</name>
     <message>
         <source>Select a resource and press Read.</source>
-        <translation>选择一个资源，然后点击“读取”。</translation>
+        <translation type="vanished">选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
         <source>The server returned no contents.</source>
-        <translation>服务器未返回任何内容。</translation>
+        <translation type="vanished">服务器未返回任何内容。</translation>
     </message>
 </context>
 <context>
@@ -2425,6 +2429,7 @@
     <name>LifecycleDiagram</name>
     <message>
         <source>Open the spec</source>
+        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>打开规范</translation>
     </message>
     <message>
@@ -2457,7 +2462,6 @@
     </message>
     <message>
         <source>current state</source>
-        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>当前状态</translation>
     </message>
     <message>
@@ -4006,15 +4010,15 @@
     </message>
     <message>
         <source>This content has neither text nor blob.</source>
-        <translation>此内容既没有 text 也没有 blob。</translation>
+        <translation type="vanished">此内容既没有 text 也没有 blob。</translation>
     </message>
     <message>
         <source>The blob is not valid base64.</source>
-        <translation>blob 不是有效的 base64。</translation>
+        <translation type="vanished">blob 不是有效的 base64。</translation>
     </message>
     <message>
         <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
-        <translation>MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
+        <translation type="vanished">MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -4071,6 +4075,10 @@
     <message>
         <source>Nothing selected</source>
         <translation>未选择</translation>
+    </message>
+    <message>
+        <source>Select a resource and press Read.</source>
+        <translation>选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
         <source>Read {uri} at entry {seq} ({n} content(s), {duration}).</source>
@@ -4295,6 +4303,10 @@
     <message>
         <source>Read {uri} at {time} ({n} content(s), {duration}).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{duration}）。</translation>
+    </message>
+    <message>
+        <source>The server returned no contents.</source>
+        <translation>服务器未返回任何内容。</translation>
     </message>
     <message>
         <source>Nothing to show: the read failed.</source>

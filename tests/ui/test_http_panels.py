@@ -426,9 +426,9 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         # read: a text resource, shown as text
         assert res.resource_list.select_where("uri", ARCHITECTURE)
         assert res.read_selected()
-        await until(lambda: res.contents.cards and res.contents.cards[0].uri == ARCHITECTURE)
-        card = res.contents.cards[0]
-        assert card.is_text and card.mime == "text/markdown" and card.text.startswith("# Everything Server")
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].uri == ARCHITECTURE)
+        card = res.contents.cards()[0]
+        assert card.text is not None and card.mime == "text/markdown" and card.text.startswith("# Everything Server")
         assert res.status.text().startswith(f"Read {ARCHITECTURE} at ")
         ((read, _),) = live.messages("resources/read", Direction.C2S)
         ((answer, _),) = live.messages("resources/read", Direction.S2C, Kind.RESULT)
@@ -484,9 +484,9 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         assert completion["params"]["argument"] == {"name": "resourceId", "value": "3"}
         assert live.exchange(asked)["status"] == 200
         assert res.read_selected()
-        await until(lambda: res.contents.cards and res.contents.cards[0].uri == "demo://resource/dynamic/blob/3")
-        blob = res.contents.cards[0]
-        assert not blob.is_text and blob.data and blob.body.toPlainText().startswith("00000000")
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].uri == "demo://resource/dynamic/blob/3")
+        blob = res.contents.cards()[0]
+        assert blob.text is None and blob.data and blob.viewer.toPlainText().startswith("00000000")
 
 
 def click_row(tree, key: str, value: str) -> None:
@@ -547,10 +547,10 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
 
         # a binary read: size and hex on screen; plain JSON on the wire
         res.read_uri("note://pixel")
-        await until(lambda: res.contents.cards and res.contents.cards[0].uri == "note://pixel")
-        card = res.contents.cards[0]
-        assert not card.is_text and card.data == bytes(range(8))
-        assert card.body.toPlainText().startswith("00000000  00 01 02 03 04 05 06 07")
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].uri == "note://pixel")
+        card = res.contents.cards()[0]
+        assert card.text is None and card.data == bytes(range(8))
+        assert card.viewer.toPlainText().startswith("00000000  00 01 02 03 04 05 06 07")
         ((read, _),) = live.messages("resources/read", Direction.C2S)
         post = live.exchange(read)
         assert (post["request_headers"]["Mcp-Method"], post["status"]) == ("resources/read", 200)
@@ -563,16 +563,16 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         type_into(res.fields["item"], "apple")
         assert res.expanded.text() == "note://items/apple"
         assert res.read_selected()
-        await until(lambda: res.contents.cards and res.contents.cards[0].uri == "note://items/apple")
-        assert res.contents.cards[0].text == "item apple\n"
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].uri == "note://items/apple")
+        assert res.contents.cards()[0].text == "item apple\n"
 
         # listen for updates to the counter: the stream is reopened with the uri (one stream for all)
         res.lists.setCurrentIndex(0)
         assert res.resource_list.select_where("uri", "note://counter")
         assert res.subscribe_button.text() == "Listen for updates"
         assert res.read_selected()
-        await until(lambda: res.contents.cards and res.contents.cards[0].uri == "note://counter")
-        count = int(res.contents.cards[0].text.split(":")[1])
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].uri == "note://counter")
+        count = int(res.contents.cards()[0].text.split(":")[1])
         res.subscribe_button.click()
         await until(
             lambda: (
@@ -615,7 +615,7 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         assert live.tool_text() == f"count is {count + 1}"
         await until(lambda: res.update_uris() == ["note://counter"])
         assert res.updates.topLevelItem(0).text(2) == f"subscription {second}"
-        await until(lambda: res.contents.cards and res.contents.cards[0].text == f"count: {count + 1}\n")
+        await until(lambda: res.contents.cards() and res.contents.cards()[0].text == f"count: {count + 1}\n")
         ((update, note),) = live.messages("notifications/resources/updated", Direction.S2C)
         assert note["params"]["_meta"][META_SUBSCRIPTION_ID] == second
         how = live.http(update)

@@ -478,7 +478,7 @@ async def _open_everything(controller, window, tg) -> dict:
     host.show_panel("resources")
     resources.resource_list.tree.setCurrentItem(resources.resource_list.tree.topLevelItem(0))
     assert resources.read_selected()
-    await until(lambda: bool(resources.contents.cards))
+    await until(lambda: bool(resources.contents.cards()))
     logs = host.panels["logs"]
     assert logs.set_server_level("info")  # the server-level line says it was answered
     await until(

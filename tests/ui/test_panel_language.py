@@ -86,18 +86,18 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
         host.show_panel("resources")
         resources.resource_list.tree.setCurrentItem(resources.resource_list.tree.topLevelItem(0))
         assert resources.read_selected()
-        await until(lambda: bool(resources.contents.cards))
-        card = resources.contents.cards[0]
+        await until(lambda: bool(resources.contents.cards()))
 
         def read() -> dict:
             field = prompts.fields["name"]
+            card = resources.contents.cards()[0]  # the cards are made again in the new language
             return {
                 "refusal": prompts.errors.text(),
                 "placeholder": field.placeholderText(),
                 "hint": prompts.args_hint.text(),
                 "read": resources.status.text(),
                 "save": card.save_button.text(),
-                "facts": card.facts.text(),
+                "facts": card.meta.text(),
             }
 
         en, zh = await _round_trip(window, read)

@@ -83,7 +83,7 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     read_answer = entries(rec, "resources/read", Direction.S2C)[0]
     show(read_answer)
     await shown(read_answer)
-    assert resources.feature.shown_uri == "demo://static/readme.md" and len(resources.contents.cards) == 1
+    assert resources.feature.shown_uri == "demo://static/readme.md" and len(resources.contents.cards()) == 1
     assert not resources.read_button.isEnabled() and not resources.resource_list.refresh_button.isEnabled()
     get_answer = entries(rec, "prompts/get", Direction.S2C)[0]
     show(get_answer)

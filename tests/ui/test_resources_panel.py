@@ -12,7 +12,7 @@ import anyio
 import pytest
 from peers import reference_server
 from polling import until
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.uri_template import expand_template, template_required, template_variables
@@ -23,11 +23,12 @@ from inspector.session.controllers.completions import Completion
 from inspector.session.features import Availability, availability
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
 from inspector.transport.base import StdioSpec
+from inspector.ui.content import prepare
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.answers import error_text, failure_text, show_completion
-from inspector.ui.panels.resources import ResourcesPanel, mono_font, prepare_content
+from inspector.ui.panels.resources import ResourcesPanel
 from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
-from inspector.ui.widgets import CompletionField
+from inspector.ui.widgets import CompletionField, mono_font
 
 pytestmark = pytest.mark.anyio
 
@@ -149,22 +150,30 @@ def test_failures_and_completions_are_worded_from_data(qtbot):
 
 
 def test_prepared_contents_report_problems(qtbot):
-    text = prepare_content({"uri": "x://t", "mimeType": "application/json", "text": '{"a": 1}'})
-    assert text.is_text and text.data == b'{"a": 1}' and not text.problem
-    bad = prepare_content({"uri": "x://b", "mimeType": "application/octet-stream", "blob": "not base64!"})
-    assert bad.problem == "The blob is not valid base64." and bad.data == b""
-    fake = prepare_content({"uri": "x://i", "mimeType": "image/png", "blob": base64.b64encode(b"no image").decode()})
-    assert fake.image is None and "not an image" in fake.problem and fake.data == b"no image"
-    empty = prepare_content({"uri": "x://e"})
-    assert "neither text nor blob" in empty.problem
+    text, bad, fake, empty = prepare(
+        [
+            {"uri": "x://t", "mimeType": "application/json", "text": '{"a": 1}'},
+            {"uri": "x://b", "mimeType": "application/octet-stream", "blob": "not base64!"},
+            {"uri": "x://i", "mimeType": "image/png", "blob": base64.b64encode(b"no image").decode()},
+            {"uri": "x://e"},
+        ],
+        contents=True,
+    )
+    assert text.reading.text == '{"a": 1}' and text.reading.error is None
+    assert bad.reading.error == "the data is not valid base64" and bad.reading.data is None
+    assert fake.image is None and fake.reading.data == b"no image"
+    assert empty.reading.error == "the resource has neither text nor blob"
     panel = ResourcesPanel(SessionController())
     qtbot.addWidget(panel)
-    panel.contents.set_prepared([text, bad, fake])
-    cards = panel.contents.cards
+    panel.contents.set_contents([text, bad, fake])
+    cards = panel.contents.cards()
     assert [c.uri for c in cards] == ["x://t", "x://b", "x://i"]
     assert not cards[0].prose  # JSON is shown in a fixed font
-    assert cards[0].body.font().family() == mono_font().family()
-    assert not cards[1].save_button.isEnabled() and cards[2].save_button.isEnabled()
+    assert cards[0].viewer.font().family() == mono_font().family()
+    assert cards[0].data == b'{"a": 1}' and cards[0].save_button is not None  # a text is saved as UTF-8
+    assert cards[1].save_button is None and cards[1].error == "the data is not valid base64"
+    assert cards[2].save_button is not None and "not an image Qt can read (image/png)" in cards[2].error
+    assert cards[2].viewer.toPlainText().startswith("00000000  6e 6f 20 69 6d 61 67 65")  # its bytes in hex
 
 
 def test_what_happened_to_the_listen_stream_is_worded_for_people():
@@ -192,27 +201,27 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         # text
         assert panel.resource_list.select_where("uri", "demo://static/readme.md")
         assert panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://static/readme.md")
-        card = panel.contents.cards[0]
-        assert card.is_text and card.text.startswith("# MCP Session Inspector demo")
-        assert card.body.toPlainText() == card.text
-        assert "text/markdown" in card.facts.text() and format_size(len(card.data)) in card.facts.text()
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://static/readme.md")
+        card = panel.contents.cards()[0]
+        assert card.text is not None and card.text.startswith("# MCP Session Inspector demo")
+        assert card.viewer.toPlainText() == card.text
+        assert "text/markdown" in card.meta.text() and format_size(len(card.data)) in card.meta.text()
         assert card.prose  # markdown reads as prose: proportional font
 
         # binary: size, hex preview, image preview
         assert panel.resource_list.select_where("uri", "demo://static/logo.png")
         panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://static/logo.png")
-        card = panel.contents.cards[0]
-        assert not card.is_text and card.data.startswith(b"\x89PNG")
-        assert "image/png" in card.facts.text() and format_size(len(card.data)) in card.facts.text()
-        assert card.body.toPlainText().startswith("00000000  89 50 4e 47 0d 0a 1a 0a")
-        assert card.image is not None and card.image.width() == 16
-        assert not card.preview.pixmap().isNull()
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://static/logo.png")
+        card = panel.contents.cards()[0]
+        assert card.text is None and card.data.startswith(b"\x89PNG")
+        assert "image/png" in card.meta.text() and format_size(len(card.data)) in card.meta.text()
+        assert card.viewer.toPlainText().startswith("00000000  89 50 4e 47 0d 0a 1a 0a")
+        assert card.pixmap is not None and card.pixmap.width() == 16
+        assert not card.findChild(QLabel, "blockImage").pixmap().isNull()
 
         # Save…: a non-blocking dialog; choosing a file writes the bytes off the UI thread
         target = tmp_path / "logo.png"
-        dialog = card.open_save_dialog()
+        dialog = card.ask_save()
         assert isinstance(dialog, QFileDialog) and dialog.isVisible()
         dialog.selectFile(str(target))
         dialog.accept()
@@ -222,9 +231,9 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
 
         # audio is binary without an image preview
         panel.read_uri("demo://static/tone.wav")
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://static/tone.wav")
-        card = panel.contents.cards[0]
-        assert card.data.startswith(b"RIFF") and card.image is None
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://static/tone.wav")
+        card = panel.contents.cards()[0]
+        assert card.data.startswith(b"RIFF") and card.pixmap is None
         assert [p["uri"] for p in params_of(session, "resources/read")] == [
             "demo://static/readme.md",
             "demo://static/logo.png",
@@ -234,10 +243,10 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         # selecting another row clears what belonged to the old one; double-click reads
         tree = panel.resource_list.tree
         tree.setCurrentItem(tree.topLevelItem(3))
-        assert panel.contents.cards == [] and panel.feature.shown_uri is None
+        assert panel.contents.cards() == [] and panel.feature.shown_uri is None
         tree.itemActivated.emit(tree.topLevelItem(3), 0)
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://counter")
-        assert panel.contents.cards[0].text == "count: 0\n"
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://counter")
+        assert panel.contents.cards()[0].text == "count: 0\n"
 
     await with_panel(qtbot, DEMO, mode, body)
 
@@ -251,7 +260,7 @@ async def test_read_error_is_shown_as_plain_text(qtbot, mode):
         code = "-32602" if mode is EraMode.MODERN else "-32002"
         assert code in text and "Resource not found" in text and "<b>bold</b>" in text
         assert panel.errors.textFormat().name == "PlainText"
-        assert not panel.contents.cards
+        assert not panel.contents.cards()
 
     await with_panel(qtbot, DEMO, mode, body)
 
@@ -293,8 +302,8 @@ async def test_template_fields_complete_as_the_user_types(qtbot, mode):
         assert item.text() == "apricot"
         assert panel.expanded.text() == "demo://items/fruit/apricot"
         assert panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://items/fruit/apricot")
-        assert panel.contents.cards[0].text == "apricot is a fruit in the demo catalogue.\n"
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://items/fruit/apricot")
+        assert panel.contents.cards()[0].text == "apricot is a fruit in the demo catalogue.\n"
         # the expanded uri can be followed like a listed resource
         assert panel.subscribe_button.isEnabled()
         panel.fields["item"].setText("")
@@ -323,8 +332,8 @@ async def test_legacy_subscribe_update_arrives_and_the_shown_resource_is_read_ag
         assert panel.resource_list.select_where("uri", "demo://counter")
         assert panel.subscribe_button.text() == "Subscribe" and panel.subscribe_button.isEnabled()
         panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://counter")
-        assert panel.contents.cards[0].text == "count: 0\n"
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://counter")
+        assert panel.contents.cards()[0].text == "count: 0\n"
 
         panel.subscribe_button.click()
         await until(lambda: "demo://counter" in panel.feature.subscribed)
@@ -336,7 +345,7 @@ async def test_legacy_subscribe_update_arrives_and_the_shown_resource_is_read_ag
         await until(lambda: panel.update_uris() == ["demo://counter"])
         assert panel.updates.topLevelItem(0).text(2) == "resources/subscribe"
         # the resource on screen is read again by itself
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].text == "count: 1\n")
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].text == "count: 1\n")
         assert len(params_of(session, "resources/read")) == 2
 
         panel.subscribe_button.click()
@@ -360,7 +369,7 @@ async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtb
         assert panel.resource_list.select_where("uri", "demo://counter")
         assert panel.subscribe_button.text() == "Listen for updates"
         panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://counter")
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://counter")
         panel.subscribe_button.click()
         await until(lambda: stream.state == "listening" and "resourceSubscriptions" in stream.filter)
         listen = sent(session, "subscriptions/listen")[-1]
@@ -377,7 +386,7 @@ async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtb
         assert "notified 1" in await call_tool(session, "touch_resource")
         await until(lambda: panel.update_uris() == ["demo://counter"])
         assert panel.updates.topLevelItem(0).text(2) == f"subscription {sub_id}"
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].text == "count: 1\n")
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].text == "count: 1\n")
 
         # a second uri: the filter cannot change, so the stream is cancelled and reopened
         assert panel.resource_list.select_where("uri", "demo://static/readme.md")
@@ -531,7 +540,7 @@ async def test_pagination_with_load_more_and_refresh(qtbot, mode, tmp_path):
         assert not panel.subscribe_button.isEnabled()
         assert "did not declare resources.subscribe" in panel.subscribe_button.toolTip()
         panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].text == "contents of paged://r/15")
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].text == "contents of paged://r/15")
 
         # completions forced on although the server has none: the error lands in the tooltip
         panel.template_list.select_where("uriTemplate", "paged://t0/{id}")
@@ -552,8 +561,8 @@ async def test_reference_server_read_template_completion_and_subscription(qtbot)
         uris = [e["uri"] for e in panel.resource_list.entries()]
         assert "demo://resource/static/document/architecture.md" in uris
         panel.read_uri("demo://resource/static/document/architecture.md")
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].is_text)
-        assert panel.contents.cards[0].mime == "text/markdown"
+        await until(lambda: panel.contents.cards() and panel.contents.cards()[0].text is not None)
+        assert panel.contents.cards()[0].mime == "text/markdown"
 
         # blob template with completion, then a binary read
         assert panel.template_list.select_where("uriTemplate", "demo://resource/dynamic/blob/{resourceId}")
@@ -563,9 +572,11 @@ async def test_reference_server_read_template_completion_and_subscription(qtbot)
         field.textEdited.emit("3")
         await until(lambda: field.suggestions() == ["3"])
         panel.read_selected()
-        await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://resource/dynamic/blob/3")
-        card = panel.contents.cards[0]
-        assert not card.is_text and card.data and card.body.toPlainText().startswith("00000000")
+        await until(
+            lambda: panel.contents.cards() and panel.contents.cards()[0].uri == "demo://resource/dynamic/blob/3"
+        )
+        card = panel.contents.cards()[0]
+        assert card.text is None and card.data and card.viewer.toPlainText().startswith("00000000")
 
         # subscribe, then ask the server to start its simulated updates (one at once, then every 5 s)
         panel.resource_list.select_where("uri", "demo://resource/static/document/architecture.md")

@@ -29,8 +29,10 @@ Theory of operation
   union whenever that changes. The panel draws the stream's state.
 * Template variables and expansion come from :mod:`inspector.protocol.uri_template` (the
   ``uritemplate`` library); the URIs of a read and the required variables from the controller.
-* Decoding a read's contents (base64, images) is the panel's: large answers are decoded on a
-  worker thread, and dropped when another read or selection came meanwhile.
+* A read's contents are shown by a :class:`~inspector.ui.content.ContentView`, one card per
+  entry, as a tool's result is. Large answers are decoded (:func:`~inspector.ui.content.prepare`)
+  on a worker thread, and dropped when another read or selection came meanwhile; a card's
+  "Save…" is written on a worker thread by the panel (:meth:`ResourcesPanel.save`).
 
 Server text is shown as plain text only. Nothing here waits on a nested event loop: file
 dialogs use ``open()`` and signals.
@@ -40,27 +42,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 import anyio
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFileDialog,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
-    QScrollArea,
-    QSizePolicy,
     QSplitter,
     QTabWidget,
     QTreeWidget,
@@ -85,8 +79,6 @@ from inspector.session.controllers.base import (
 )
 from inspector.session.controllers.completions import resource_ref
 from inspector.session.controllers.resources import (
-    CONTENT_BAD_BASE64,
-    CONTENT_NO_BODY,
     MAX_UPDATES,
     READ,
     READ_NO_CONTENTS,
@@ -98,16 +90,13 @@ from inspector.session.controllers.resources import (
     ResourcesController,
     SubscriptionOutcome,
     contents_weight,
-    decode_content,
-    file_name_for,
     missing_variables,
     read_outcome,
-    reads_as_prose,
 )
 from inspector.session.operations import NOTE_ERROR, ListNote
 
-from ..text import format_duration, format_size, hex_dump, listen_note_text
-from ..theme import card_style, is_dark
+from ..content import ContentView, prepare
+from ..text import format_duration, format_size, listen_note_text
 from ..widgets import (
     BusyIndicator,
     CompletionField,
@@ -122,247 +111,9 @@ from ..widgets import (
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 
-HEX_PREVIEW_BYTES = 512
-TEXT_LIMIT = 1_000_000  # characters shown of a text content; the rest is left out (Save keeps all)
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
-
-
-# ---------------------------------------------------------------------- contents
-
-
-@dataclass
-class PreparedContent:
-    """A ResourceContents entry decoded and ready to show (made off the UI thread when large)."""
-
-    content: dict
-    uri: str = ""
-    mime: str = ""
-    is_text: bool = False
-    text: str = ""
-    data: bytes = b""
-    image: QImage | None = None  # QImage (not QPixmap) may be made on a worker thread
-    problem: str = ""
-
-
-def prepare_content(content: dict) -> PreparedContent:
-    """Decode one entry (:func:`decode_content`) and, for an image/* blob, make the image."""
-    d = decode_content(content)
-    p = PreparedContent(content, d.uri, d.mime, d.is_text, d.text, d.data)
-    if d.problem == CONTENT_NO_BODY:
-        p.problem = QCoreApplication.translate("ResourcesPanel", "This content has neither text nor blob.")
-    elif d.problem == CONTENT_BAD_BASE64:
-        p.problem = QCoreApplication.translate("ResourcesPanel", "The blob is not valid base64.")
-    elif not d.is_text and p.mime.lower().startswith("image/") and p.data:
-        image = QImage.fromData(p.data)
-        if not image.isNull():
-            p.image = image
-        else:
-            p.problem = QCoreApplication.translate(
-                "ResourcesPanel", "The MIME type says image, but the bytes are not an image Qt can read."
-            )
-    return p
-
-
-class ContentCard(QFrame):
-    """One entry of a resources/read answer: uri, MIME type, size, then text or bytes."""
-
-    def __init__(self, panel: "ResourcesPanel", prepared: PreparedContent, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.panel = panel
-        self.prepared = prepared
-        self.setObjectName("resourceContent")
-        self.setStyleSheet(card_style("QFrame#resourceContent", is_dark(self)))
-        self.uri = prepared.uri
-        self.mime = prepared.mime
-        self.data = prepared.data
-        self.is_text = prepared.is_text
-        self.text = prepared.text
-        self.image = prepared.image
-        self.dialog: QFileDialog | None = None
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 8, 10, 10)
-        layout.setSpacing(6)
-        head = QHBoxLayout()
-        self.uri_label = plain_label(self.uri or self.tr("(no uri)"), wrap=True, selectable=True)
-        self.uri_label.setFont(mono_font())
-        head.addWidget(self.uri_label, 1)
-        self.save_button = QPushButton()
-        self.save_button.clicked.connect(lambda *_: self.open_save_dialog())
-        self.save_button.setEnabled(bool(self.data) or self.is_text)
-        head.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(head)
-        self.facts = muted(plain_label(wrap=True))
-        self.cut_note: QLabel | None = None
-        self.dims: QLabel | None = None
-        layout.addWidget(self.facts)
-        if prepared.problem:
-            err = ErrorLabel(boxed=True)
-            err.show_text(prepared.problem)
-            layout.addWidget(err)
-
-        # the body: the text (prose wraps, in the window's font), or a hex dump of the bytes
-        self.body = QPlainTextEdit()
-        self.body.setReadOnly(True)
-        if self.is_text and self.prose:
-            self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        else:
-            self.body.setFont(mono_font())
-            self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        if self.is_text:
-            self.body.setPlainText(self.text[:TEXT_LIMIT])
-            self.body.setMinimumHeight(120)
-            layout.addWidget(self.body, 1)
-            if len(self.text) > TEXT_LIMIT:
-                self.cut_note = plain_label()
-                layout.addWidget(self.cut_note)
-        else:
-            self.preview = QLabel()
-            self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            image = self.image
-            if image is not None:
-                side = max(image.width(), image.height())
-                factor = max(1, min(8, 128 // max(1, side))) if side < 128 else 1
-                pix = QPixmap.fromImage(image)
-                if factor > 1:  # a tiny image, enlarged with its pixels kept sharp
-                    pix = pix.scaled(
-                        image.width() * factor,
-                        image.height() * factor,
-                        Qt.AspectRatioMode.KeepAspectRatio,
-                        Qt.TransformationMode.FastTransformation,
-                    )
-                elif side > 320:
-                    pix = pix.scaled(
-                        320, 320, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-                    )
-                self.preview.setPixmap(pix)
-                self.preview.setStyleSheet(
-                    "QLabel { background: transparent; border: 1px dashed palette(mid); padding: 6px; }"
-                )
-                self.preview.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-                layout.addWidget(self.preview)
-                self.dims = muted(plain_label())
-                layout.addWidget(self.dims)
-            self.body.setPlainText(hex_dump(self.data, limit=HEX_PREVIEW_BYTES) if self.data else "")
-            self.body.setMinimumHeight(110)
-            layout.addWidget(self.body, 1)
-        self._retranslate()
-
-    def _retranslate(self) -> None:
-        """The card's words in the current language (again on a switch)."""
-        self.uri_label.setText(self.uri or self.tr("(no uri)"))
-        self.save_button.setText(self.tr("Save…"))
-        self.save_button.setToolTip(self.tr("Write these bytes to a file"))
-        kind = self.tr("text") if self.is_text else self.tr("binary (blob)")
-        self.facts.setText(" · ".join([self.mime or self.tr("no MIME type"), kind, format_size(len(self.data))]))
-        if self.cut_note is not None:
-            self.cut_note.setText(
-                self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT)
-            )
-        image = self.image
-        if self.dims is not None and image is not None:
-            self.preview.setToolTip(self.tr("{w} × {h} pixels").format(w=image.width(), h=image.height()))
-            self.dims.setText(self.tr("Image preview, {w} × {h} pixels").format(w=image.width(), h=image.height()))
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "facts"):
-            self._retranslate()
-        super().changeEvent(event)
-
-    @property
-    def prose(self) -> bool:
-        return reads_as_prose(self.mime)
-
-    def suggested_name(self) -> str:
-        return file_name_for(self.uri)
-
-    def open_save_dialog(self) -> QFileDialog:
-        """A non-native, non-blocking save dialog (``open()``); the write happens on a thread."""
-        dialog = QFileDialog(self, self.tr("Save resource contents"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        dialog.selectFile(self.suggested_name())
-        dialog.fileSelected.connect(self.save_to)
-        dialog.finished.connect(lambda *_: dialog.deleteLater())
-        self.dialog = dialog
-        dialog.open()
-        return dialog
-
-    def save_to(self, path: str) -> None:
-        """Write the bytes on a worker thread (works after the session ended, too)."""
-        tg = self.panel.controller.task_group
-        if not path or tg is None:
-            return
-        tg.start_soon(self._write, Path(path), self.data)
-
-    async def _write(self, path: Path, data: bytes) -> None:
-        panel = self.panel
-        with panel.busy.running(QCoreApplication.translate("ResourcesPanel", "Saving…")):
-            try:
-                await anyio.to_thread.run_sync(path.write_bytes, data)
-            except OSError as exc:
-                why = exc.strerror or str(exc)
-                panel.say(
-                    panel.errors,
-                    lambda: QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(
-                        path=str(path), error=why
-                    ),
-                )
-                return
-        panel.say(
-            panel.status,
-            lambda: QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(
-                n=format_size(len(data)), path=str(path)
-            ),
-        )
-
-
-class ContentsView(QScrollArea):
-    """The answer of one resources/read: a card per content, or an error."""
-
-    _message: Callable[[], str] | None = None  # what the empty line says (None: select and Read)
-
-    def __init__(self, panel: "ResourcesPanel", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.panel = panel
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.cards: list[ContentCard] = []
-        self.inner = QWidget()
-        self.box = QVBoxLayout(self.inner)
-        self.box.setContentsMargins(0, 0, 0, 0)
-        self.box.setSpacing(8)
-        self.empty = muted(plain_label(self.tr("Select a resource and press Read.")))
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.box.addWidget(self.empty, 1)
-        self.setWidget(self.inner)
-
-    def clear(self, message: Callable[[], str] | None = None) -> None:
-        """No contents shown; ``message()`` says why (made again on a language switch)."""
-        for card in self.cards:
-            self.box.removeWidget(card)
-            card.deleteLater()
-        self.cards = []
-        self._message = message
-        self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
-        self.empty.setVisible(True)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):
-            message = self._message
-            self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
-        super().changeEvent(event)
-
-    def set_prepared(self, prepared: list[PreparedContent]) -> None:
-        self.clear(lambda: self.tr("The server returned no contents."))
-        self.empty.setVisible(not prepared)
-        for entry in prepared:
-            card = ContentCard(self.panel, entry)
-            self.cards.append(card)
-            self.box.addWidget(card, 1)
 
 
 # ---------------------------------------------------------------------- the panel
@@ -469,7 +220,8 @@ class ResourcesPanel(FeaturePanel):
         dh.addWidget(self.template_box)
         dh.addLayout(actions)
 
-        self.contents = ContentsView(self)
+        # a read's contents: one card per entry (ui/content.py), saved off the UI thread
+        self.contents = ContentView(placeholder=lambda: self.tr("Select a resource and press Read."), saver=self.save)
 
         # updates
         self.updates_box = QGroupBox()
@@ -623,7 +375,7 @@ class ResourcesPanel(FeaturePanel):
         entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
-        self.contents.set_prepared([prepare_content(c) for c in entries])
+        self.contents.set_contents(prepare(entries, contents=True), self._no_contents)
         n = len(entries)
         self.say(
             self.status,
@@ -977,12 +729,12 @@ class ResourcesPanel(FeaturePanel):
         uri, reply = outcome.uri, outcome.reply
         if contents_weight(entries) > DECODE_ON_THREAD:
             with self.busy.running(self.tr("Decoding {uri}…").format(uri=uri)):
-                prepared = await anyio.to_thread.run_sync(lambda: [prepare_content(c) for c in entries])
+                prepared = await anyio.to_thread.run_sync(lambda: prepare(entries, contents=True))
             if not self.feature.reads.current(gen):
                 return
         else:
-            prepared = [prepare_content(c) for c in entries]
-        self.contents.set_prepared(prepared)
+            prepared = prepare(entries, contents=True)
+        self.contents.set_contents(prepared, self._no_contents)
         when = time.strftime("%H:%M:%S")
         n = outcome.listed
         self.say(
@@ -991,6 +743,27 @@ class ResourcesPanel(FeaturePanel):
                 uri=uri, time=when, n=n, duration=format_duration(reply.latency)
             ),
         )
+
+    def _no_contents(self) -> str:
+        return self.tr("The server returned no contents.")
+
+    def save(self, path: str, data: bytes) -> None:
+        """Write a content card's bytes on a worker thread (works after the session ended, too)."""
+        tg = self.controller.task_group
+        if path and tg is not None:
+            tg.start_soon(self._write, Path(path), data)
+
+    async def _write(self, path: Path, data: bytes) -> None:
+        with self.busy.running(self.tr("Saving…")):
+            try:
+                await anyio.to_thread.run_sync(path.write_bytes, data)
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                self.say(
+                    self.errors, lambda: self.tr("Could not save {path}: {error}").format(path=str(path), error=why)
+                )
+                return
+        self.say(self.status, lambda: self.tr("Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
 
     def _read_answer(self, outcome: ReadOutcome) -> tuple[dict, ...] | None:
         """The contents of a resources/read answer, or None (what went wrong is shown)."""
