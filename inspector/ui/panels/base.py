@@ -260,26 +260,23 @@ class FeaturePanel(QWidget):
         self, session: Session, availability: Availability, era: str | None, version: str | None
     ) -> None:
         """The start sequence finished and this panel is shown: load lists, enable actions."""
-        self._leave_stream()
-        self.drop_waits()
-        self.set_recorded_row(None)
-        self.session = session
-        self.availability = availability
-        self.era = era
-        self.version = version
+        self._enter(session, availability, era, version, None)
         session.listen_hub.listeners.append(self.stream_changed)
 
     def show_recorded(self, state: RecordedState, availability: Availability) -> None:
         """Replay: show what an opened recording says as of entry ``state.row``, read-only.
         There is no session, so every action stays disabled. Subclasses call this first, then
         fill their own lists and results from ``state`` with the widgets a live session uses."""
+        self._enter(None, availability, state.era, state.version, state.row)
+
+    def _enter(
+        self, session: Session | None, availability: Availability, era: str | None, version: str | None, row: int | None
+    ) -> None:
+        """A session (or, with none, a recording's entry ``row``) begins: nothing of the last one stays waited on."""
         self._leave_stream()
         self.drop_waits()
-        self.session = None
-        self.availability = availability
-        self.era = state.era
-        self.version = state.version
-        self.set_recorded_row(state.row)
+        self.session, self.availability, self.era, self.version = session, availability, era, version
+        self.set_recorded_row(row)
 
     def recorded_changed(self, what: str, shown: object) -> bool:
         """Replay: whether ``shown`` (a recorded listing, a call's marker) is not what the panel
@@ -304,15 +301,19 @@ class FeaturePanel(QWidget):
                 QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum
             )  # a line, not a share of the room
             set_tone(self.recorded_note, "warn", "font-weight: 600;")
-            layout = self.layout()
-            if isinstance(layout, QBoxLayout):
-                layout.insertWidget(0, self.recorded_note)
+            self._over_panel(self.recorded_note)
         self.recorded_note.setText(
             QCoreApplication.translate(
                 "FeaturePanel", "From the recording, as of entry {row}: read-only, the actions are disabled."
             ).format(row=row)
         )
         self.recorded_note.show()
+
+    def _over_panel(self, widget: QWidget) -> None:
+        """``widget`` at the top of the panel, over everything it lays out."""
+        layout = self.layout()
+        if isinstance(layout, QBoxLayout):
+            layout.insertWidget(0, widget)
 
     def session_ended(self) -> None:
         """The server is gone: disable actions, keep what is on screen."""
@@ -398,9 +399,7 @@ class FeaturePanel(QWidget):
             self._wait_box = named(QWidget(), "waitNotes")
             column(self._wait_box, spacing=4)
             self._wait_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-            layout = self.layout()
-            if isinstance(layout, QBoxLayout):
-                layout.insertWidget(0, self._wait_box)
+            self._over_panel(self._wait_box)
         layout = self._wait_box.layout()
         assert isinstance(layout, QVBoxLayout)
         return layout
