@@ -142,6 +142,7 @@ def protocol_strings() -> dict[str, list[str]]:
     from inspector.session import (
         composing,
         content_blocks,
+        diagram_words,
         entry_detail,
         failure_words,
         file_words,
@@ -150,6 +151,7 @@ def protocol_strings() -> dict[str, list[str]]:
         note_words,
         schema_words,
         sequence_rows,
+        step_words,
         timeline_words,
         value_text,
     )
@@ -172,6 +174,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "Handout": sorted(set(WORDS.values())),
         "FailureBanner": failure_words.all_words(),  # why a session failed, shared with the banner's own
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
+        "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
+        "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes

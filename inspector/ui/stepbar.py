@@ -10,7 +10,6 @@ and the explanation, elided; the whole in its tooltip). The diagram above keeps 
 
 from __future__ import annotations
 
-import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.framing import display_text
 from inspector.protocol.versions import (
     META_CLIENT_CAPABILITIES,
     META_CLIENT_INFO,
@@ -35,6 +33,7 @@ from inspector.protocol.versions import (
     META_SERVER_INFO,
 )
 from inspector.session.session import PendingStep
+from inspector.session.step_words import message_text, step_text
 
 from .json_highlight import JsonHighlighter
 from .whole_lines import WholeLines, label_runs, plain_text_runs
@@ -345,41 +344,18 @@ class StepBar(QFrame):
         if step is None:
             self.hide()
             return
-        if step.direction == "s2c":
-            self._title_text = self.tr("Step mode: a message from the server waits to be taken in")
-            self.continue_button.setToolTip(self.tr("Take this message in: record, check and deliver it (F8)"))
-        elif step.direction == "shutdown":
-            self._title_text = self.tr("Step mode: the next shutdown step waits for Continue")
-            self.continue_button.setToolTip(self.tr("Take this shutdown step (F8)"))
-        else:
-            self._title_text = self.tr("Step mode: this message waits for Continue")
-            self.continue_button.setToolTip(self.tr("Send this message (F8)"))
-        text = QCoreApplication.translate("Steps", step.explanation)
-        try:
-            text = text.format(**step.values) if step.values else text
-        except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English
-            text = step.text
-        self.explanation.setText(text)
-        self.note.setText(QCoreApplication.translate("Teaching", step.note) if step.note else "")
+        words = step_text(QCoreApplication.translate, step)
+        self._title_text = words.title
+        self.continue_button.setToolTip(words.continue_tip)
+        self.explanation.setText(words.explanation)
+        self.note.setText(words.note)
         self.note.setVisible(bool(step.note))
-        if step.spec:
-            version, _, page = step.spec.partition(" ")
-            self.spec_link.setText(
-                self.tr("Spec {version}: {page}").format(version=version, page=page.replace("#", " § ")) + " ↗"
-            )
-            self.spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
+        self.spec_link.setText(words.spec_link)
+        self.spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
         self.spec_link.setVisible(bool(step.spec))
-        self.message.setPlainText(pretty(step.raw) if step.raw else "")
+        self.message.setPlainText(message_text(step.raw) if step.raw else "")
         self.message.setVisible(bool(step.raw))
         self._arrange_head()
         self._elide_title()
         self.show()
         self.continue_button.setFocus()
-
-
-def pretty(raw: bytes) -> str:
-    """A message indented for reading (JSON), or its text as it is."""
-    try:
-        return orjson.dumps(orjson.loads(raw), option=orjson.OPT_INDENT_2).decode()
-    except orjson.JSONDecodeError:
-        return display_text(raw)
