@@ -173,6 +173,7 @@ def protocol_strings() -> dict[str, list[str]]:
         ),
         "Handout": sorted(set(WORDS.values())),
         "FailureBanner": failure_words.all_words(),  # why a session failed, shared with the banner's own
+        "StatusLine": sorted(set(failure_words.STATUS_WORDS.values())),  # how the server ended, with its own
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
         "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own

@@ -85,13 +85,18 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
-from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.diagram_plan import Plan, analyse, focus_order, resolve_edge, whole_view
-from inspector.session.labels import ERA_LABELS
+from inspector.session.diagram_words import (
+    accessible_description,
+    caption,
+    current_label,
+    explanation,
+    state_tip,
+)
 from inspector.session.recording import TransportKind
 
-from .diagram_layout import MIN_FONT, Block, Geometry, fit, lc
+from .diagram_layout import MIN_FONT, Block, Geometry, fit
 from .diagram_paint import (
     Colours,
     edge_pen,
@@ -239,7 +244,7 @@ class LifecycleDiagram(QWidget):
     @property
     def current_label(self) -> str:
         """What the legend says of the highlighted state: "current state", or "as of entry N"."""
-        return self.tr("current state") if self._as_of is None else self.tr("as of entry {n}").format(n=self._as_of)
+        return current_label(QCoreApplication.translate, self._as_of)
 
     def set_pending(self, tr: Transition | None) -> None:
         """Step mode: draw the edge the held step will take once it goes (None: no such edge)."""
@@ -403,13 +408,8 @@ class LifecycleDiagram(QWidget):
     def export_caption(self, entry: int | None) -> str:
         """What an exported picture says it shows: the state, the era and the entry, in the
         window's language ("State: Operating · legacy · entry #11")."""
-        parts = [self.tr("State: {state}").format(state=lc(self._state.title) if self._state is not None else "—")]
         era = self._era.value if self._era is not None else (self._mode.value if self._mode is not None else None)
-        if era is not None:
-            parts.append(QCoreApplication.translate("Eras", ERA_LABELS.get(era, era)))
-        if entry is not None and entry >= 0:
-            parts.append(self.tr("entry #{n}").format(n=entry))
-        return " · ".join(parts)
+        return caption(QCoreApplication.translate, self._state, era, entry)
 
     def _caption_font(self, g: Geometry) -> QFont:
         font = QFont(g.lf)
@@ -527,56 +527,12 @@ class LifecycleDiagram(QWidget):
             self.explain(self._explained)
 
     def _update_accessible(self) -> None:
-        if self._state is None:
-            text = self.tr(
-                "No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one."
-            )
-        else:
-            if self._as_of is None:
-                text = self.tr("Current state: {state}.").format(state=lc(self._state.title))
-            else:
-                text = self.tr("State as of entry {n}: {state}.").format(n=self._as_of, state=lc(self._state.title))
-            if self._edge is not None:
-                text += " " + self.tr("Last transition: {label}, from {src} to {dst}.").format(
-                    label=lc(self._edge.label), src=lc(self._edge.source.title), dst=lc(self._edge.target.title)
-                )
-        if self._pending is not None and self._as_of is None:
-            text += " " + self.tr("Next, after Continue: {label}, from {src} to {dst}.").format(
-                label=lc(self._pending.label), src=lc(self._pending.source.title), dst=lc(self._pending.target.title)
-            )
-        self.setAccessibleDescription(text)
+        self.setAccessibleDescription(
+            accessible_description(QCoreApplication.translate, self._state, self._as_of, self._edge, self._pending)
+        )
 
     def _explanation_text(self, state: State) -> str:
-        info = STATE_INFO[state]
-        lines = [lc(info.title)]
-        if state is self._state:
-            lines[0] += "  " + (self.tr("(current state)") if self._as_of is None else "(" + self.current_label + ")")
-        lines.append(lc(info.explanation))
-        lesson = LESSONS.get(state)
-        if lesson is not None:  # what a teacher says about the state: allowed, next, what goes wrong
-            for heading, text in (
-                (self.tr("Allowed here:"), lesson.allowed),
-                (self.tr("Next:"), lesson.next),
-                (self.tr("Common failures:"), lesson.failures),
-            ):
-                lines.append(f"{heading} {QCoreApplication.translate('Teaching', text)}")
-        lines.append(self.tr("Spec: {section}").format(section=info.spec))
-        outgoing = [t for t in self._table if t.source is state]
-        if outgoing:
-            lines.append("")
-            lines.append(self.tr("Transitions from here:"))
-            for t in outgoing:
-                if t.target is state:
-                    line = self.tr("on “{label}” → stays in {target}")
-                else:
-                    line = self.tr("on “{label}” → {target}")
-                line = line.format(label=lc(t.label), target=lc(t.target.title))
-                if t.failure:
-                    line += " " + self.tr("✗ failure")
-                lines.append("  • " + line)
-        elif state.final:
-            lines.append(self.tr("A final state: the session has ended."))
-        return "\n".join(lines)
+        return explanation(QCoreApplication.translate, self._table, state, self._state, self._as_of)
 
     # ------------------------------------------------------------------ geometry
 
@@ -841,10 +797,7 @@ class LifecycleDiagram(QWidget):
             pos = QPointF(event.pos())
             s = self.state_at(pos)
             if s is not None:
-                tip = lc(s.title)
-                if s is self._state:
-                    tip += " — " + self.current_label
-                tip += "\n" + self.tr("Click to see what may happen in this state.")
+                tip = state_tip(QCoreApplication.translate, s, self._state, self._as_of)
                 QToolTip.showText(event.globalPos(), tip, self)
                 return True
             b = self._block_at(pos)
