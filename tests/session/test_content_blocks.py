@@ -8,7 +8,7 @@ import base64
 import pytest
 
 from inspector.demo.media import png_bytes, wav_bytes
-from inspector.session.content_blocks import WORDS, read_block, size_text, wav_info
+from inspector.session.content_blocks import WORDS, read_block, read_contents, size_text, wav_info
 
 
 def b64(data: bytes) -> str:
@@ -78,3 +78,17 @@ def test_words_go_through_the_callers_translation():
     assert r.annotations == "«modified 2025-01-01»"
     assert {c for c, _ in seen} == {"ContentView"} and {t for _, t in seen} <= set(WORDS.values())
     assert size_text(512) == "512 B"
+
+
+def test_a_read_entry_is_read_as_an_embedded_resource_is():
+    entry = {"uri": "a://dir/odd name?.bin", "mimeType": "application/octet-stream", "blob": b64(b"\x00\x01")}
+    r = read_contents(entry)
+    assert (r.kind, r.uri, r.data, r.error) == ("resource", entry["uri"], b"\x00\x01", None)
+    assert r.meta == ["blob, 2 B", "application/octet-stream"] and r.suggested_name == "odd_name_.bin"
+    assert read_contents({"uri": "a://t", "text": "hi", "annotations": {"priority": 1}}).meta == ["priority 1"]
+    assert read_contents({"uri": "a://n"}).error == WORDS["no_body"]
+    assert read_contents("no object").error == WORDS["no_resource"]
+    # an embedded resource's own annotations give way to the block's
+    block = {"type": "resource", "resource": {"uri": "a://t", "text": "x", "annotations": {"priority": 1}}}
+    assert read_block({**block, "annotations": {"priority": 0.5}}).meta == ["priority 0.5"]
+    assert read_block(block).meta == ["priority 1"]

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import base64
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton
+from PySide6.QtWidgets import QFileDialog, QLabel, QPlainTextEdit, QPushButton, QWidget
 from ui_driver import english_plurals
 
 from inspector.demo.catalog import WEATHER_OUTPUT_SCHEMA
 from inspector.demo.media import png_bytes, wav_bytes
-from inspector.ui.content import ContentView, wav_info
+from inspector.ui.content import TEXT_LIMIT, ContentView, open_save_dialog, prepare, wav_info
 
 
 def b64(data: bytes) -> str:
@@ -222,3 +223,54 @@ def test_cards_follow_a_theme_switch(view, qapp):
         qapp.setPalette(light)
         qapp.processEvents()
     assert "#fbfbfc" in card.styleSheet()
+
+
+# ---------------------------------------------------------------------- a resources/read answer
+
+
+def test_a_reads_text_is_cut_at_the_limit_and_saved_whole(qtbot, tmp_path):
+    view = ContentView(placeholder=lambda: "pick one")
+    qtbot.addWidget(view)
+    assert view.empty is not None and view.empty.text() == "pick one" and not view.empty.isHidden()
+    long_text = "é" * (TEXT_LIMIT + 5)
+    view.set_contents(prepare([{"uri": "x://long.txt", "mimeType": "text/plain", "text": long_text}], contents=True))
+    (card,) = view.cards()
+    assert view.empty.isHidden() and card.prose  # plain text reads as prose: it wraps in the window's font
+    assert card.viewer is not None and len(card.viewer.toPlainText()) == TEXT_LIMIT
+    notes = [w.text() for w in card.findChildren(QLabel) if w.text().startswith("Showing the first")]
+    assert notes == [f"Showing the first {TEXT_LIMIT} characters; Save keeps everything."]
+    out = tmp_path / "long.txt"
+    assert card.suggested_name == "long.txt" and card.save_to(str(out))
+    assert out.read_text(encoding="utf-8") == long_text  # every character, as UTF-8
+    view.set_contents([], lambda: "nothing came")
+    assert view.cards() == [] and view.empty.text() == "nothing came" and not view.empty.isHidden()
+    view.clear()
+    assert view.empty.text() == "pick one"
+
+
+def test_a_reads_bytes_show_in_hex_under_their_image_and_go_to_the_saver(qtbot):
+    saved: list[tuple[str, bytes]] = []
+    view = ContentView(placeholder=lambda: "", saver=lambda path, data: saved.append((path, data)))
+    qtbot.addWidget(view)
+    png = png_bytes()
+    entries = [{"uri": "x://dir/logo.png", "mimeType": "image/png", "blob": b64(png)}]
+    with ThreadPoolExecutor(1) as pool:  # prepared off the UI thread, as a large answer is
+        prepared = pool.submit(prepare, entries, contents=True).result()
+    view.set_contents(prepared)
+    (card,) = view.cards()
+    assert card.pixmap is not None and card.findChild(QLabel, "blockImage") is not None
+    assert card.viewer is not None and card.viewer.toPlainText().startswith("00000000  89 50 4e 47")
+    assert f"{card.pixmap.width()}×{card.pixmap.height()}" in card.summary()
+    assert card.save_button is not None and card.save_to("/somewhere/logo.png")
+    assert saved == [("/somewhere/logo.png", png)]
+
+
+def test_one_save_dialog_hands_on_the_chosen_path(qtbot, tmp_path):
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    chosen: list[str] = []
+    dialog = open_save_dialog(parent, "Save it", "entry-3.bin", chosen.append)
+    assert isinstance(dialog, QFileDialog) and dialog.isVisible() and dialog.windowTitle() == "Save it"
+    dialog.selectFile(str(tmp_path / "entry-3.bin"))
+    dialog.accept()
+    assert chosen == [str(tmp_path / "entry-3.bin")] and not dialog.isVisible()
