@@ -327,8 +327,8 @@ class ContentView(QWidget):
         self._shown = (prepared, structured, output_schema, read)
         for p in prepared:
             self._add(self._card_for(p, read), 1 if read else 0)
-        # a read's cards share the height; other cards keep theirs
-        self.column.setStretch(self.column.count() - 1, 0 if read and prepared else 1)
+        # a read's cards share the height (and the placeholder takes it all); other cards keep theirs
+        self.column.setStretch(self.column.count() - 1, 0 if read or self.empty is not None else 1)
         if structured is not None or output_schema is not None:
             self._add(self._structured_card(structured, output_schema))
         if not self._cards and self.empty is None:
@@ -354,6 +354,7 @@ class ContentView(QWidget):
                     card._style()
         elif event.type() == QEvent.Type.LanguageChange and self._shown is not None:
             # the cards' words ("TEXT · 14 characters") are made from the blocks: read and made again
+            # (here, on the UI thread: a language switch is rare enough to decode a large read again)
             prepared, structured, output_schema, read = self._shown
             message = self._message
             again = prepare((p.block for p in prepared), contents=read)
