@@ -10,7 +10,8 @@ code or signal. This module words them through the caller's ``tr(context, text)`
 spawn sentences (``scripts/i18n.py`` reads :func:`all_words`), "Lifecycle" for an edge's label
 and "Rules" for a rule's text. The engine's and the transport's tables are the one English
 copy: the CLI prints the same sentences. A translation that lost a placeholder falls back to
-the English the report carries. The banner, the status bar's message and its exit label use it.
+the English the report carries. The banner, the status bar's message and its exit label
+(:func:`exit_label`, its own words in the "StatusLine" context) use it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ WORDS = {
     "server": "The server: {how}",
     "stderr": "Its last stderr lines:",
 }
+
+#: The status bar's exit label ("StatusLine" context, where the status bar's own strings are).
+STATUS_CONTEXT = "StatusLine"
+STATUS_WORDS = {
+    "signal": "server killed by signal {n}",
+    "exit-code": "server exit code {n}",
+}
+#: The exit label's longest text (the whole is in its tooltip).
+EXIT_LABEL_CHARS = 120
 
 #: Outcome codes worded from their values (spawn-failed is worded from its reason instead).
 OUTCOME_WORDS = {code: text for code, text in OUTCOMES.items() if code != "spawn-failed"}
@@ -109,8 +119,35 @@ def failure_text(tr: Translate, report: FailureReport) -> FailureText:
     )
 
 
+def exit_label(tr: Translate, summary: JsonObject, failure: FailureReport | None) -> tuple[str, str]:
+    """The status bar's exit label and its tooltip: how the server ended (from the session's
+    ``summary``) and why the session failed (the outcome from its code, else ``failure``'s
+    reason), shortened to EXIT_LABEL_CHARS; the tooltip adds the server's last stderr lines."""
+    if summary.get("signal") is not None:
+        how = tr(STATUS_CONTEXT, STATUS_WORDS["signal"]).format(n=summary["signal"])
+    elif summary.get("exit_code") is not None:
+        how = tr(STATUS_CONTEXT, STATUS_WORDS["exit-code"]).format(n=summary["exit_code"])
+    else:
+        how = ""
+    why = ""
+    if summary.get("outcome"):
+        args, code = summary.get("outcome_args"), summary.get("outcome_code")
+        why = outcome_text(
+            tr, code if isinstance(code, str) else None, args if isinstance(args, dict) else {}, str(summary["outcome"])
+        )
+    elif failure is not None and failure.headline is not None:
+        why = failure_why(tr, failure)
+    text = " — ".join(t for t in (how, why) if t)
+    tip = text
+    if text and failure is not None and failure.stderr:  # the server's last words, as the banner quotes them
+        tip += "\n" + stderr_quote(tr, failure)
+    short = text if len(text) < EXIT_LABEL_CHARS else text[: EXIT_LABEL_CHARS - 3] + "…"
+    return short, tip
+
+
 __all__ = [
     "CONTEXT",
+    "exit_label",
     "FailureText",
     "all_words",
     "exit_how",

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.failure_words import failure_why, outcome_text, stderr_quote
+from inspector.session.failure_words import exit_label
 from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
 from inspector.session.operations import FailureReport
 from inspector.session.recording import Recording
@@ -78,25 +78,8 @@ class StatusLine(QObject):
     def show_exit(self, summary: JsonObject, failure: FailureReport | None) -> None:
         """The exit label: how the server ended and why the session failed (``failure``), in the
         window's language (the outcome worded from its code, as the banner words it)."""
-        if summary.get("signal") is not None:
-            how = self.tr("server killed by signal {n}").format(n=summary["signal"])
-        elif summary.get("exit_code") is not None:
-            how = self.tr("server exit code {n}").format(n=summary["exit_code"])
-        else:
-            how = ""
-        why, translate = "", QCoreApplication.translate
-        if summary.get("outcome"):
-            args = summary.get("outcome_args")
-            why = outcome_text(
-                translate, summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"])
-            )
-        elif failure is not None and failure.headline is not None:
-            why = failure_why(translate, failure)
-        text = " — ".join(t for t in (how, why) if t)
-        self.exit.setText(text if len(text) < 120 else text[:117] + "…")
-        tip = text
-        if text and failure is not None and failure.stderr:  # the server's last words, as the banner quotes them
-            tip += "\n" + stderr_quote(translate, failure)
+        text, tip = exit_label(QCoreApplication.translate, summary, failure)
+        self.exit.setText(text)
         self.exit.setToolTip(plain_tooltip(tip) if tip else "")
 
     def clear_exit(self) -> None:

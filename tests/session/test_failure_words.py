@@ -12,8 +12,10 @@ from inspector.protocol.rules import RULES
 from inspector.session import Session, SessionOptions, StartFailed
 from inspector.session.failure_words import (
     CONTEXT,
+    EXIT_LABEL_CHARS,
     all_words,
     exit_how,
+    exit_label,
     failure_text,
     failure_why,
     outcome_text,
@@ -26,7 +28,7 @@ from inspector.transport.base import SPAWN_REASONS, StdioSpec
 pytestmark = pytest.mark.anyio
 
 
-async def failed(mode: str) -> FailureReport:
+async def failed(mode: str, summaries: list | None = None) -> FailureReport:
     session = Session(options(misbehave(mode)))
     async with session:
         try:
@@ -37,6 +39,8 @@ async def failed(mode: str) -> FailureReport:
             await session.wait_exit(10)
     report = failure_report(session.recording, session.summary())
     assert report is not None
+    if summaries is not None:
+        summaries.append(session.summary())
     return report
 
 
@@ -49,6 +53,25 @@ async def test_a_crash_during_initialize_in_words() -> None:
     assert f"lifecycle.exited-during-initialize — {rule.text} ({rule.spec})" in text.rules.splitlines()
     assert text.stderr.startswith("Its last stderr lines:\n")
     assert "Error: config file /etc/x.toml not found" in text.stderr
+
+
+async def test_the_status_bars_exit_label() -> None:
+    summaries: list = []
+    report = await failed("crash-init", summaries)
+    text, tip = exit_label(untranslated, summaries[0], report)
+    assert text == "server exit code 3 — the server exited before the session was established"
+    assert tip == text + "\n" + stderr_quote(untranslated, report)
+    long = FailureReport("x" * 200)  # a failure edge's label, shortened on the label, whole in the tooltip
+    text, tip = exit_label(untranslated, {"signal": 9}, long)
+    assert (
+        len(text) == EXIT_LABEL_CHARS - 2 and text.endswith("…") and tip == "server killed by signal 9 — " + "x" * 200
+    )
+    coded = {"outcome": "english", "outcome_code": "discover-error", "outcome_args": {"code": -32601}}
+    assert exit_label(untranslated, coded, None) == (
+        "server/discover failed with error -32601",
+        "server/discover failed with error -32601",
+    )
+    assert exit_label(untranslated, {}, None) == ("", "")
 
 
 async def test_an_outcome_is_worded_from_its_code_through_the_callers_translation() -> None:
