@@ -112,13 +112,18 @@ def prepare(items: Iterable[JsonValue], *, contents: bool = False) -> list[Prepa
         try:
             r = read_contents(item, translate) if contents else read_block(item, translate)
         except Exception as exc:  # a malformed block must never break the view
-            kind = str(item.get("type")) if isinstance(item, dict) else "?"
-            r = unknown(kind, translate("ContentView", "could not show this block: {0}").format(exc), translate)
+            r = unshowable(item, exc)
         image = None
         if r.data is not None and r.mime.lower().startswith("image/") and not r.as_json:
             image = QImage.fromData(r.data)
         out.append(Prepared(item, r, None if image is None or image.isNull() else image))
     return out
+
+
+def unshowable(block: JsonValue, exc: Exception) -> BlockReading:
+    """A block that could not be read or shown: shown as JSON, with why."""
+    kind = str(block.get("type")) if isinstance(block, dict) else "?"
+    return unknown(kind, translate("ContentView", "could not show this block: {0}").format(exc), translate)
 
 
 def scaled(pix: QPixmap) -> tuple[QPixmap, str]:
@@ -326,7 +331,11 @@ class ContentView(QWidget):
         self.clear()
         self._shown = (prepared, structured, output_schema, read)
         for p in prepared:
-            self._add(self._card_for(p, read), 1 if read else 0)
+            try:
+                card = self._card_for(p, read)
+            except Exception as exc:  # a block that cannot be shown must never break the view
+                card = self._json_card(unshowable(p.block, exc), p.block)
+            self._add(card, 1 if read else 0)
         # a read's cards share the height (and the placeholder takes it all); other cards keep theirs
         self.column.setStretch(self.column.count() - 1, 0 if read or self.empty is not None else 1)
         if structured is not None or output_schema is not None:

@@ -274,3 +274,21 @@ def test_one_save_dialog_hands_on_the_chosen_path(qtbot, tmp_path):
     dialog.selectFile(str(tmp_path / "entry-3.bin"))
     dialog.accept()
     assert chosen == [str(tmp_path / "entry-3.bin")] and not dialog.isVisible()
+
+
+def test_a_block_that_cannot_be_read_or_shown_is_shown_as_json(view, monkeypatch):
+    import inspector.ui.content as content
+
+    def broken(*_args, **_kwargs):
+        raise ValueError("boom")
+
+    block = {"type": "text", "text": "hi"}
+    monkeypatch.setattr(content, "read_block", broken)  # the reading fails
+    view.set_blocks([block])
+    (card,) = view.cards()
+    assert card.error == "could not show this block: boom" and any('"text": "hi"' in t for t in body_texts(card))
+    monkeypatch.undo()
+    monkeypatch.setattr(ContentView, "_card_for", broken)  # the card fails
+    view.set_blocks([block])
+    (card,) = view.cards()
+    assert card.kind == "text" and card.error == "could not show this block: boom"
