@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from inspector.protocol.links import TransportKind
 
-from .session import Session
 from .profiles import ServerProfile
+from .session import Session
 
 
 def remember_found(profile: ServerProfile, session: Session) -> bool:
