@@ -6488,7 +6488,7 @@
     </message>
     <message>
         <source>%n poll(s)</source>
-        <translation type="obsolete">轮询 %n 次</translation>
+        <translation type="vanished">轮询 %n 次</translation>
     </message>
     <message numerus="yes">
         <source>%n round(s) (input required): {0}</source>

@@ -52,7 +52,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -81,13 +80,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session import tool_words as words
 from inspector.session.controllers.base import CHANGE_RELOAD, LISTED, LOADING, Failure
 from inspector.session.controllers.tools import (
     AUTO_PAGES,
     CALLED,
     CALLING,
     PROGRESS,
-    REFUSE_EXCLUDED,
     TASK,
     CallOutcome,
     ToolsController,
@@ -110,39 +109,11 @@ TOOL_ROLE = Qt.ItemDataRole.UserRole + 1  # a copy for painting (Qt returns it w
 ROW_ROLE = Qt.ItemDataRole.UserRole + 3  # the tool's index in ToolsPanel.tools: the tool as the server sent it
 EXCLUDED_ROLE = Qt.ItemDataRole.UserRole + 2  # why the tool is excluded (2026-07-28 x-mcp-header), or None
 
-# annotation -> (badge text, theme colour); shown when the hint is declared true
-BADGES = (
-    ("readOnlyHint", QT_TRANSLATE_NOOP("ToolsPanel", "read-only"), "ok"),
-    ("destructiveHint", QT_TRANSLATE_NOOP("ToolsPanel", "destructive"), "error"),
-    ("idempotentHint", QT_TRANSLATE_NOOP("ToolsPanel", "idempotent"), "link"),
-    ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "event"),
-)
-# execution.taskSupport -> badge text (the value's meaning in the user's language)
-TASK_BADGES = {
-    "optional": QT_TRANSLATE_NOOP("ToolsPanel", "task optional"),
-    "required": QT_TRANSLATE_NOOP("ToolsPanel", "task required"),
-}
-# execution.taskSupport -> the schema summary's fact (a value the spec does not define is shown as sent)
-TASK_SUPPORT_FACTS = {
-    "forbidden": QT_TRANSLATE_NOOP("ToolsPanel", "task support: forbidden"),
-    "optional": QT_TRANSLATE_NOOP("ToolsPanel", "task support: optional"),
-    "required": QT_TRANSLATE_NOOP("ToolsPanel", "task support: required"),
-}
-
 
 def tool_badges(tool: dict) -> list[tuple[str, str]]:
-    """``[(text, theme colour)]`` for the hints a tool declares true, plus task support."""
-    ann = tool.get("annotations")
-    out = []
-    if isinstance(ann, dict):
-        for key, text, role in BADGES:
-            if ann.get(key) is True:
-                out.append((QCoreApplication.translate("ToolsPanel", str(text)), role))
-    execution = tool.get("execution")
-    support = execution.get("taskSupport") if isinstance(execution, dict) else None
-    if support in TASK_BADGES:
-        out.append((QCoreApplication.translate("ToolsPanel", str(TASK_BADGES[support])), "warn"))
-    return out
+    """``[(words, theme colour)]`` for the hints a tool declares true, plus task support, in the
+    current language (:func:`inspector.session.tool_words.tool_badges`)."""
+    return words.tool_badges(tool, QCoreApplication.translate)
 
 
 class ToolDelegate(QStyledItemDelegate):
@@ -189,7 +160,7 @@ class ToolDelegate(QStyledItemDelegate):
         name = str(tool.get("name", ""))
         badges = tool_badges(tool)
         if index.data(EXCLUDED_ROLE):
-            badges.insert(0, (QCoreApplication.translate("ToolsPanel", "excluded"), "error"))
+            badges.insert(0, (QCoreApplication.translate(words.CONTEXT, words.EXCLUDED_BADGE), "error"))
         badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
         name_w = min(mfm.horizontalAdvance(name) + 6, max(40, r.width() - badge_w - 8))
         _draw_line(painter, mono, muted, QRect(r.left(), y, name_w, mfm.height()), name, Qt.TextElideMode.ElideMiddle)
@@ -562,7 +533,7 @@ class ToolsPanel(FeaturePanel):
                 tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
                 excluded = self.feature.exclusion(tool)
                 item.setData(EXCLUDED_ROLE, excluded)
-                why = self.tr("Excluded: its x-mcp-header annotations are invalid ({0}).").format(excluded)
+                why = self.tr(words.EXCLUDED_TIP).format(excluded)
                 item.setToolTip(plain_tooltip(tip + ("\n\n" + why if excluded else "")))
                 self.list.addItem(item)
                 if tool["name"] == keep:
@@ -715,14 +686,7 @@ class ToolsPanel(FeaturePanel):
 
     def _show_exclusion(self, tool: dict) -> None:
         problem = self.feature.exclusion(tool)
-        self.http_problem_label.setText(
-            self.tr(
-                "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "  # noqa: E501
-                "It cannot be called from here; the composer sends any message as written."
-            ).format(problem)
-            if problem
-            else ""
-        )
+        self.http_problem_label.setText(self.tr(words.EXCLUDED).format(problem) if problem else "")
         self.http_problem_label.setVisible(bool(problem))
 
     def _schema_facts(self, tool: dict) -> None:
@@ -730,44 +694,18 @@ class ToolsPanel(FeaturePanel):
         facts = [self.tr("no arguments") if got.arguments == 0 else self.tr("%n argument(s)", "", got.arguments)]
         if got.required:
             facts.append(self.tr("%n required", "", got.required))
-        if got.dialect is not None:
-            facts.append(got.dialect)
-        if got.output_schema:
-            facts.append(self.tr("declares an outputSchema"))
-        support = got.task_support
-        if support in TASK_SUPPORT_FACTS:
-            facts.append(QCoreApplication.translate("ToolsPanel", str(TASK_SUPPORT_FACTS[support])))
-        elif support is not None:
-            facts.append(self.tr("task support: {0}").format(support))
-        self.schema_label.setText(" · ".join(facts))
+        self.schema_label.setText(" · ".join(facts + words.fact_words(got, QCoreApplication.translate)))
 
     def _task_controls(self, tool: dict) -> None:
-        """Run as task: shown when the tool may run as one, checked and fixed when it must."""
-        support = self.feature.task_support(tool)
-        shown = support is not None and (support.allowed or support.unusable)
-        self.task_box.setVisible(shown)
-        self.ttl_spin.setVisible(shown)
-        if not shown:
-            self.task_box.setChecked(False)
-            return
-        assert support is not None
-        if support.required:
-            self.task_box.setChecked(True)
-            self.task_box.setEnabled(False)
-            tip = self.tr("This tool must run as a task (execution.taskSupport: required): a plain call is refused.")
-        elif support.unusable:
-            self.task_box.setChecked(False)
-            self.task_box.setEnabled(False)
-            tip = self.tr(
-                "The tool says it must run as a task, but the server did not declare task-augmented tools/call "
-                "(capabilities.tasks.requests.tools.call): the spec allows neither way of calling it."
-            )
-        else:
-            self.task_box.setEnabled(True)
-            tip = self.tr(
-                "Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result."  # noqa: E501
-            )
-        self.task_box.setToolTip(tip)
+        """Run as task (:func:`inspector.session.tool_words.task_box`): shown when the tool may run
+        as one, checked and fixed when it must."""
+        box = words.task_box(self.feature.task_support(tool), QCoreApplication.translate)
+        self.task_box.setVisible(box.shown)
+        self.ttl_spin.setVisible(box.shown)
+        if box.checked is not None:
+            self.task_box.setChecked(box.checked)
+        self.task_box.setEnabled(box.enabled)
+        self.task_box.setToolTip(box.tip)
         self.ttl_spin.setEnabled(self.task_box.isChecked())
 
     def _reset_arguments(self) -> None:
@@ -790,19 +728,7 @@ class ToolsPanel(FeaturePanel):
             return False
         refusal = self.feature.refusal(self.current, arguments)
         if refusal is not None:  # excluded whatever the schema check says: the composer is the way to send it
-            detail = refusal.detail
-            if refusal.code == REFUSE_EXCLUDED:
-                self._refuse(
-                    lambda: self.tr(
-                        "Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0})."
-                    ).format(detail)
-                )
-            else:
-                self._refuse(
-                    lambda: self.tr(
-                        "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry."
-                    ).format(", ".join(detail))
-                )
+            self._refuse(lambda: words.refusal_text(refusal, QCoreApplication.translate))
             return False
         if self.validate_box.isChecked():
             errors = self.editor.errors()
@@ -826,9 +752,9 @@ class ToolsPanel(FeaturePanel):
             self._update_actions()
         return started
 
-    def _refuse(self, words: Callable[[], str]) -> None:
+    def _refuse(self, said: Callable[[], str]) -> None:
         """Why the Call did not go out, under the buttons; worded again on a language switch."""
-        self.say_error(self.args_error, words)
+        self.say_error(self.args_error, said)
 
     def _fix_first(self) -> str:
         """The schema check's summary of the arguments now on screen ("" once they are fine)."""
