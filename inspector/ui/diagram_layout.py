@@ -37,7 +37,6 @@ the plan would become a table of its own.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -45,6 +44,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF, QTransform
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition
+from inspector.session.diagram_lanes import Channel, End, best_lanes, lane_label_x
 from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan, wrap_label
 
 _FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
@@ -388,14 +388,6 @@ class Geometry:
         return len(self.problems)
 
 
-@dataclass(eq=False)
-class _Endpoint:
-    state: State
-    edge_y: float
-    target: bool
-    x: float = 0.0
-
-
 def _place(m: _Metrics, W: float, H: float) -> Geometry:
     plan = m.plan
     f = m.f
@@ -694,9 +686,6 @@ def _route_channel(
     """Orthogonal routes through one channel: lane order, ports, lines, labels."""
     f = m.f
     out = _Drawing()
-    lanes_lo, lanes_hi = bounds
-    spare = (lanes_hi - lanes_lo) - sum(m.route_blocks[k].h for k in idx)
-    spacing = spare / max(1, len(idx) - 1) if len(idx) > 1 else 0.0
     al, aw = 0.75 * f, 0.55 * f
     radius = 0.55 * f
 
@@ -709,33 +698,13 @@ def _route_channel(
             return rect.bottom() if r == TOP else rect.top()
         return rect.bottom() if r == MAIN else rect.top()
 
-    def lane_ys(order: list[int]) -> dict[int, float]:
-        """Lane centre per route; ``order`` lists routes nearest the main row first."""
-        ys: dict[int, float] = {}
-        if len(order) == 1:
-            ys[order[0]] = (lanes_lo + lanes_hi) / 2
-            return ys
-        if channel == TOP:
-            yy = lanes_hi
-            for k in order:
-                bh = m.route_blocks[k].h
-                ys[k] = yy - bh / 2
-                yy -= bh + spacing
-        else:
-            yy = lanes_lo
-            for k in order:
-                bh = m.route_blocks[k].h
-                ys[k] = yy + bh / 2
-                yy += bh + spacing
-        return ys
-
     # what does not depend on the lane order, computed once
     centre = {st: nodes[st].center().x() for k in idx for st in (*plan.routes[k].sources, plan.routes[k].target)}
-    proto: dict[int, list[tuple[State, float, bool, int]]] = {}
+    proto: dict[int, list[End]] = {}
     for k in idx:
         r = plan.routes[k]
         ends = [(st, False) for st in r.sources] + [(r.target, True)]
-        lst: list[tuple[State, float, bool, int]] = []
+        lst: list[End] = []
         for j, (st, is_target) in enumerate(ends):
             others = [centre[o] for i, (o, _t) in enumerate(ends) if i != j]
             dx = (sum(others) / len(others) if others else 0.0) - centre[st]
@@ -751,75 +720,21 @@ def _route_channel(
         if hi - lo < 0.2 * w:
             lo, hi = rect.left() + 0.15 * w, rect.right() - 0.15 * w
         port_range[st] = (lo, hi)
-    on_main = {st: plan.row_of[st] == MAIN for st in centre}
 
-    def assign(order: list[int]) -> tuple[dict[int, list[_Endpoint]], dict[int, float]]:
-        ys = lane_ys(order)
-        last = len(order) - 1
-        eps: dict[int, list[_Endpoint]] = {}
-        per_node: dict[State, list[tuple[tuple[int, int], _Endpoint]]] = {}
-        for depth, k in enumerate(order):
-            ends: list[_Endpoint] = []
-            for st, ey, is_target, direction in proto[k]:
-                ep = _Endpoint(st, ey, is_target)
-                ends.append(ep)
-                dd = depth if on_main[st] else last - depth
-                key = (0, dd) if direction < 0 else ((1, 0) if direction == 0 else (2, -dd))
-                per_node.setdefault(st, []).append((key, ep))
-            eps[k] = ends
-        for st, keyed in per_node.items():
-            lo, hi = port_range[st]
-            keyed.sort(key=lambda t: t[0])
-            n = len(keyed)
-            for j, (_key, ep) in enumerate(keyed):
-                ep.x = lo + (hi - lo) * (j + 0.5) / n
-        return eps, ys
-
-    near = 0.6 * f
-
-    def crossings(eps: dict[int, list[_Endpoint]], ys: dict[int, float]) -> tuple[float, float, int]:
-        """(lines crossing a lane, total length, vertical lines of two routes drawn on top of each other)"""
-        spans = {k: (min(e.x for e in v), max(e.x for e in v)) for k, v in eps.items()}
-        count = 0.0
-        length = 0.0
-        verts: list[tuple[int, float, float, float]] = []
-        for k, v in eps.items():
-            length += spans[k][1] - spans[k][0]
-            for e in v:
-                y0, y1 = sorted((e.edge_y, ys[k]))
-                verts.append((k, e.x, y0, y1))
-                length += y1 - y0
-                for q in eps:
-                    if q == k:
-                        continue
-                    lo, hi = spans[q]
-                    if y0 < ys[q] < y1 and lo + 0.5 < e.x < hi - 0.5:
-                        count += 1
-        stacked = 0
-        for i, (k, x, y0, y1) in enumerate(verts):
-            for k2, x2, a0, a1 in verts[i + 1 :]:
-                if k2 != k and abs(x - x2) < near and min(y1, a1) - max(y0, a0) > 1:
-                    stacked += 1
-        return count, length, stacked
-
-    best: tuple[tuple[int, float, float], dict[int, list[_Endpoint]], dict[int, float]] | None = None
-    orders = itertools.permutations(idx) if len(idx) <= 6 else [tuple(idx)]
-    for order in orders:
-        eps, ys = assign(list(order))
-        c, length, stacked = crossings(eps, ys)
-        key = (stacked, c, length)
-        if best is None or key < best[0]:
-            best = (key, eps, ys)
-    assert best is not None  # at least one order is tried
-    (stacked, out.crossings, out.length), eps, ys = best
-    if stacked:
-        out.problems.append(f"{stacked} vertical line(s) drawn over another route's")
-
-    verticals: list[tuple[float, float, float]] = []
-    for k, v in eps.items():
-        for e in v:
-            y0, y1 = sorted((e.edge_y, ys[k]))
-            verticals.append((e.x, y0, y1))
+    channel_lanes = Channel(
+        *bounds,
+        channel == TOP,
+        {k: m.route_blocks[k].h for k in idx},
+        proto,
+        port_range,
+        {st: plan.row_of[st] == MAIN for st in centre},
+        0.6 * f,
+    )
+    lanes = best_lanes(channel_lanes, idx)
+    eps, ys, verticals = lanes.ends, lanes.ys, lanes.verticals
+    out.crossings, out.length = lanes.crossings, lanes.length
+    if lanes.stacked:
+        out.problems.append(f"{lanes.stacked} vertical line(s) drawn over another route's")
 
     for k in idx:
         route = plan.routes[k]
@@ -859,61 +774,12 @@ def _route_channel(
                     hp = _rounded([QPointF(src.x, src.edge_y), end], radius)
                 out.edges[t] = _EdgeShape(hp, head, t.failure)
         blk = m.route_blocks[k]
-        cx = _lane_label_x(blk.w, blk.h, ly, v[0].x, v[-1].x, tgt.x, verticals, 0.6 * f, W)
+        cx = lane_label_x(blk.w, blk.h, ly, v[0].x, v[-1].x, tgt.x, verticals, 0.6 * f, W)
         if cx is None:
             out.problems.append(f"no room on its lane for {blk.tip!r}")
             cx = (v[0].x + v[-1].x) / 2
         out.block(blk, QRectF(cx - blk.w / 2, ly - blk.h / 2, blk.w, blk.h))
     return out
-
-
-def _lane_label_x(
-    bw: float,
-    bh: float,
-    ly: float,
-    lo: float,
-    hi: float,
-    prefer: float,
-    verticals: list[tuple[float, float, float]],
-    clear: float,
-    W: float,
-) -> float | None:
-    """Centre x for a label on a lane from ``lo`` to ``hi``: free of vertical lines, on the lane.
-
-    Inside the lane's span when there is room, nearest ``prefer`` (the target); a lane shorter
-    than its label may be overhung on either end when nothing is drawn there.
-    """
-    y0, y1 = ly - bh / 2 - 1, ly + bh / 2 + 1
-    obstacles = sorted((x - clear, x + clear) for x, a, b in verticals if a < y1 and b > y0)
-    free: list[tuple[float, float]] = []
-    cur = 2.0
-    for a, b in obstacles:
-        if a > cur:
-            free.append((cur, a))
-        cur = max(cur, b)
-    if cur < W - 2:
-        free.append((cur, W - 2.0))
-    inside = [(max(a, lo), min(b, hi)) for a, b in free if min(b, hi) - max(a, lo) >= bw]
-    if inside:
-
-        def dist(iv: tuple[float, float]) -> float:
-            a, b = iv
-            return 0.0 if a <= prefer <= b else min(abs(a - prefer), abs(b - prefer))
-
-        a, b = min(inside, key=lambda iv: (dist(iv), -(iv[1] - iv[0])))
-        if b - a >= bw * 1.8:  # roomy: centre it in its stretch rather than against a stub
-            return (a + b) / 2
-        return min(max(prefer, a + bw / 2), b - bw / 2)
-    # overhang: the box must still cover the middle of the lane
-    mid = (lo + hi) / 2
-    best = None
-    for a, b in free:
-        if b - a < bw:
-            continue
-        cx = min(max(mid, a + bw / 2), b - bw / 2)
-        if cx - bw / 2 <= mid <= cx + bw / 2 and (best is None or abs(cx - mid) < abs(best - mid)):
-            best = cx
-    return best
 
 
 def fit(plan: Plan, W: float, H: float, family: str, legend_texts: list[tuple[str, str]], bar: float = 0.0) -> Geometry:
