@@ -288,7 +288,7 @@ def test_a_block_that_cannot_be_read_or_shown_is_shown_as_json(view, monkeypatch
     (card,) = view.cards()
     assert card.error == "could not show this block: boom" and any('"text": "hi"' in t for t in body_texts(card))
     monkeypatch.undo()
-    monkeypatch.setattr(ContentView, "_card_for", broken)  # the card fails
-    view.set_blocks([block])
+    monkeypatch.setattr(content, "scaled", broken)  # the card fails (its image cannot be scaled)
+    view.set_blocks([{"type": "image", "data": b64(png_bytes()), "mimeType": "image/png"}])
     (card,) = view.cards()
-    assert card.kind == "text" and card.error == "could not show this block: boom"
+    assert card.kind == "image" and card.error == "could not show this block: boom" and card.pixmap is None
