@@ -140,6 +140,7 @@ def protocol_strings() -> dict[str, list[str]]:
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session import (
+        call_words,
         composing,
         content_blocks,
         diagram_words,
@@ -151,13 +152,14 @@ def protocol_strings() -> dict[str, list[str]]:
         note_words,
         schema_words,
         sequence_rows,
+        server_editor,
         step_words,
         timeline_words,
+        tool_words,
         value_text,
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
-    from inspector.session.profiles import PROBLEMS
     from inspector.transport.base import transport_choices
 
     return {
@@ -180,6 +182,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
+        "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
+        "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "TasksPanel": [value_text.MINUTES],  # a span in milliseconds, with its own
@@ -188,7 +192,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
         "Transports": sorted({choice.label for choice in transport_choices()}),
-        "ProfileEditor": sorted(set(PROBLEMS.values())),  # what can be wrong with a saved server's field
+        "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
+        "ConnectionPanel": [server_editor.UNNAMED],  # a server without a name, with the list's own
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),

@@ -1,11 +1,15 @@
-"""The connection panel: saved servers and the editor for the selected one."""
+"""The connection panel: saved servers and the editor for the selected one.
+
+What the editor and the list decide (each field's problem, what was found out last time, the
+eras' versions, New, Duplicate, Delete and Undo) is :mod:`inspector.session.server_editor`'s;
+this module shows it and forwards the edits."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -13,7 +17,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -26,66 +29,38 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
-from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
-from inspector.session.profiles import (
-    CAPABILITY_VERSIONS,
-    MASK,
-    PROBLEMS,
-    EnvVar,
-    Needs,
-    Problem,
-    ServerProfile,
-    split_problem,
-    transport_choice,
-    transport_choices,
-)
-from inspector.session.recording import TransportKind
+from inspector.session import server_editor as words
+from inspector.session.profiles import MASK, PROBLEMS, EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.secrecy import secret_header
+from inspector.session.server_editor import ServerList
 
 from .roots_editor import RootsEditor
-from .widgets import ErrorLabel, plain_label, plain_tooltip, section_title
-
-ERAS = ("auto", "legacy", "modern")
+from .widgets import ErrorLabel, group_box, hbox, plain_label, plain_tooltip, section_title, vbox
 
 #: The built-in demo server's name, for the translation tools (profiles store it in English).
 QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
-
 
 # What can be wrong with a server's field, by code: session.profiles.PROBLEMS, whose English
 # scripts/i18n.py brings into the catalogue in the "ProfileEditor" context (a plain comment: a
 # "#:" one would be taken by lupdate as the translators' note of the next string).
 PROBLEM_TEXTS = PROBLEMS
 
-#: Why shlex cannot split a command line (its two messages) in words to translate.
-SPLIT_ERRORS = {
-    "No closing quotation": QT_TRANSLATE_NOOP("ProfileEditor", "no closing quotation mark"),
-    "No escaped character": QT_TRANSLATE_NOOP("ProfileEditor", "a backslash at the end, with nothing to escape"),
-}
+
+def _tr(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
 
 
 def problem_text(problem: str) -> str:
-    """A field's problem in the window's language: a :class:`~inspector.session.profiles.Problem`
-    worded from its code and values (names, paths and URLs as they are), another text as it is."""
-    if not isinstance(problem, Problem) or problem.code not in PROBLEM_TEXTS:
-        return str(problem)
-    try:
-        return QCoreApplication.translate("ProfileEditor", PROBLEM_TEXTS[problem.code]).format(**problem.values)
-    except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
-        return str(problem)
+    """A field's problem in the window's language (:func:`.server_editor.problem_text`)."""
+    return words.problem_text(problem, _tr)
 
 
 def profile_label(profile: ServerProfile) -> str:
     """A saved server's name as the list shows it (the built-in one in the user's language)."""
-    if profile.builtin:
-        return QCoreApplication.translate("Profiles", profile.name)
-    return profile.name or QCoreApplication.translate("ConnectionPanel", "(unnamed)")
-
-
-MIB = 1024 * 1024  # the line-limit field is in MiB
+    return words.server_label(profile, _tr)
 
 
 class EnvTable(QTableWidget):
@@ -106,33 +81,29 @@ class EnvTable(QTableWidget):
         name = self.tr("Name", "HTTP header") if headers else self.tr("Name", "environment variable")
         self.setHorizontalHeaderLabels([name, self.tr("Value"), self.tr("Secret")])
         h = self.horizontalHeader()
-        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        h.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        fit, stretch = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for column, mode in enumerate((fit, stretch, fit)):
+            h.setSectionResizeMode(column, mode)
         self.verticalHeader().setVisible(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._values: list[str] = []
-        self._loading = False
+        self._values: list[str] = []  # each row's value as typed (the cell shows MASK for a secret one)
         self.itemChanged.connect(self._on_item_changed)
         self.setMinimumHeight(90)
 
     def set_vars(self, env: list[EnvVar]) -> None:
-        self._loading = True
-        self.setRowCount(0)
-        self._values = []
-        for var in env:
-            self._append(var)
-        self._loading = False
+        with QSignalBlocker(self):
+            self.setRowCount(0)
+            self._values = []
+            for var in env:
+                self._append(var)
 
     def _append(self, var: EnvVar) -> None:
+        """A row for ``var`` at the end (the caller blocks the table's signals)."""
         row = self.rowCount()
         self.insertRow(row)
         self._values.append(var.value)
         self.setItem(row, 0, QTableWidgetItem(var.name))
-        value = QTableWidgetItem(MASK if var.secret else var.value)
-        if var.secret:
-            value.setToolTip(self.tr("Secret: masked on screen and never written to servers.json or recordings"))
-        self.setItem(row, 1, value)
+        self.setItem(row, 1, QTableWidgetItem(var.value))
         box = QTableWidgetItem()
         box.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         box.setCheckState(Qt.CheckState.Checked if var.secret else Qt.CheckState.Unchecked)
@@ -140,31 +111,32 @@ class EnvTable(QTableWidget):
         self._apply_judgement(row)
 
     def _apply_judgement(self, row: int) -> None:
-        """A row the judge calls secret: box checked and locked, value masked; otherwise the box
-        is the user's again (still checked: unchecking is theirs to do)."""
+        """A row the judge calls secret: box checked and locked; otherwise the box is the user's
+        again (still checked: unchecking is theirs to do). A secret row's value is masked."""
         box, value = self.item(row, 2), self.item(row, 1)
-        if self._judge is None or box is None or value is None:
+        if box is None or value is None:
             return
-        judged = self._judge(self._name(row), self._values[row])
-        loading, self._loading = self._loading, True
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
-        if judged:
-            box.setCheckState(Qt.CheckState.Checked)
-            box.setToolTip(
-                self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked")
+        with QSignalBlocker(self):
+            if self._judge is not None:
+                judged = self._judge(self._name(row), self._values[row])
+                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
+                if judged:
+                    box.setCheckState(Qt.CheckState.Checked)
+                box.setToolTip(
+                    self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked")
+                    if judged
+                    else ""
+                )
+            secret = self._secret(row)
+            value.setText(MASK if secret else self._values[row])
+            value.setToolTip(
+                self.tr("Secret: masked on screen and never written to servers.json or recordings") if secret else ""
             )
-        else:
-            box.setToolTip("")
-        if self._secret(row):
-            value.setText(MASK)
-            value.setToolTip(self.tr("Secret: masked on screen and never written to servers.json or recordings"))
-        self._loading = loading
 
     def add_row(self) -> None:
-        self._loading = True
-        self._append(EnvVar("", ""))
-        self._loading = False
+        with QSignalBlocker(self):
+            self._append(EnvVar("", ""))
         name = self.item(self.rowCount() - 1, 0)
         if name is not None:  # _append has just put it there
             self.editItem(name)
@@ -187,32 +159,15 @@ class EnvTable(QTableWidget):
         return item is not None and item.checkState() == Qt.CheckState.Checked
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
-        if self._loading:
-            return
-        row = item.row()
-        if item.column() == 0:
-            self._apply_judgement(row)
-        elif item.column() == 1:
-            if item.text() != MASK:
-                self._values[row] = item.text()
-                self._apply_judgement(row)
-                if self._secret(row):
-                    self._loading = True
-                    item.setText(MASK)
-                    self._loading = False
-        elif item.column() == 2:
-            value_item = self.item(row, 1)
-            if value_item is not None:
-                self._loading = True
-                value_item.setText(MASK if self._secret(row) else self._values[row])
-                self._loading = False
+        """A name typed, a value typed (kept, then masked if secret), or the box toggled."""
+        if item.column() != 1 or item.text() != MASK:  # the mask itself is no value typed
+            if item.column() == 1:
+                self._values[item.row()] = item.text()
+            self._apply_judgement(item.row())
         self.changed.emit()
 
     def vars(self) -> list[EnvVar]:
-        out = []
-        for row in range(self.rowCount()):
-            out.append(EnvVar(self._name(row), self._values[row], self._secret(row)))
-        return out
+        return [EnvVar(self._name(row), self._values[row], self._secret(row)) for row in range(self.rowCount())]
 
 
 class ProfileEditor(QWidget):
@@ -227,8 +182,8 @@ class ProfileEditor(QWidget):
         # A new, untouched server shows no red "missing command" before the user has typed
         # anything; the problems appear on the first edit or when Connect is pressed.
         self._reveal = True
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.errors: dict[str, ErrorLabel] = {}
+        self._rows: dict[str, QWidget] = {}  # each field with its problem, as its form's row
         self.name = QLineEdit()
         self.transport = QComboBox()
         for choice in transport_choices():  # every registered transport a user can pick, by its saved name
@@ -247,173 +202,120 @@ class ProfileEditor(QWidget):
         browse.setText("…")
         browse.setToolTip(self.tr("Choose the working directory"))
         browse.clicked.connect(self._browse_cwd)
-        cwd_row = QHBoxLayout()
-        cwd_row.addWidget(self.cwd, 1)
-        cwd_row.addWidget(browse)
         self.era = QComboBox()
-        for e in ERAS:
-            self.era.addItem(
-                {
-                    "auto": self.tr("auto (probe, then fall back)"),
-                    "legacy": self.tr("legacy (initialize handshake)"),
-                    "modern": self.tr("modern (2026-07-28, stateless)"),
-                }[e],
-                e,
-            )
+        for era, label in words.ERA_WORDS.items():
+            self.era.addItem(_tr(words.CONTEXT, label), era)
         self.version = QComboBox()
         self.detected = plain_label()
-        self.errors: dict[str, QLabel] = {}
-        form.addRow(self.tr("Name"), self._with_error("name", self.name))
-        form.addRow(self.tr("Transport"), self._with_error("transport", self.transport))
-        self._url_row = self._with_error("url", self.url)
-        form.addRow(self.tr("URL"), self._url_row)
-        self._command_row = self._with_error("command", self.command)
-        form.addRow(self.tr("Command"), self._command_row)
-        self._cwd_row = self._with_error("cwd", cwd_row)
-        form.addRow(self.tr("Working dir"), self._cwd_row)
-        self._form = form
-        form.addRow(self.tr("Era"), self._with_error("era", self.era))
-        form.addRow(self.tr("Version"), self._with_error("protocol_version", self.version))
+        form = self._form = self._fields_form(
+            (self.tr("Name"), "name", self.name),
+            (self.tr("Transport"), "transport", self.transport),
+            (self.tr("URL"), "url", self.url),
+            (self.tr("Command"), "command", self.command),
+            (self.tr("Working dir"), "cwd", hbox((self.cwd, 1), browse)),
+            (self.tr("Era"), "era", self.era),
+            (self.tr("Version"), "protocol_version", self.version),
+        )
         form.addRow("", self.detected)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
-        caps_box = QGroupBox(self.tr("Client capabilities to offer"))
-        caps_layout = QVBoxLayout(caps_box)
         self.caps: dict[str, QCheckBox] = {}
-        for key, label in (
-            ("roots", self.tr("Roots")),
-            ("sampling", self.tr("Sampling")),
-            ("elicitation.form", self.tr("Elicitation (form)")),
-            ("elicitation.url", self.tr("Elicitation (URL)")),
-            ("tasks", self.tr("Tasks")),
-        ):
-            box = QCheckBox(label)
-            self.caps[key] = box
-            caps_layout.addWidget(box)
-            box.toggled.connect(self._changed)
-
-        roots_box = QGroupBox(self.tr("Roots offered to the server"))
-        roots_layout = QVBoxLayout(roots_box)
+        for key, label in words.CAPABILITY_WORDS.items():
+            self.caps[key] = QCheckBox(_tr(words.CONTEXT, label))
+            self.caps[key].toggled.connect(self._changed)
+        caps_box = group_box(self.tr("Client capabilities to offer"), *self.caps.values())
         self.roots = RootsEditor()
         self.roots.changed.connect(self._changed)
-        roots_layout.addWidget(self.roots)
+        roots_box = group_box(self.tr("Roots offered to the server"), self.roots)
 
-        env_box = QGroupBox(self.tr("Environment"))
-        env_layout = QVBoxLayout(env_box)
         self.inherit = QCheckBox(self.tr("Inherit the inspector's environment"))
         self.env = EnvTable()
-        env_buttons = self._add_remove(self.env)
-        env_layout.addWidget(self.inherit)
-        env_layout.addWidget(self.env)
-        env_layout.addLayout(env_buttons)
+        self.env_box = group_box(self.tr("Environment"), self.inherit, self.env, self._add_remove(self.env))
 
-        http_box = QGroupBox(self.tr("HTTP"))
-        http_layout = QVBoxLayout(http_box)
         headers_label = QLabel(
             self.tr(
                 "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"  # noqa: E501
             )
         )
         headers_label.setWordWrap(True)
-        http_layout.addWidget(headers_label)
         self.headers = EnvTable(judge=secret_header, headers=True)
-        header_buttons = self._add_remove(self.headers)
-        http_layout.addWidget(self.headers)
-        http_layout.addWidget(self._with_error("headers", header_buttons))
         self.verify_tls = QCheckBox(self.tr("Verify the server's TLS certificate"))
         self.verify_tls.setToolTip(self.tr("Turn off only for a test server whose certificate you chose to trust"))
         self.tls_warning = ErrorLabel("tls-warning", boxed=True)
-        http_layout.addWidget(self.verify_tls)
-        http_layout.addWidget(self.tls_warning)
-        self.http_box = http_box
+        header_buttons = self._with_error("headers", self._add_remove(self.headers))
+        self.http_box = group_box(
+            self.tr("HTTP"), headers_label, self.headers, header_buttons, self.verify_tls, self.tls_warning
+        )
 
-        t_box = QGroupBox(self.tr("Timeouts (seconds)"))
-        t_form = QFormLayout(t_box)
         self.timeouts: dict[str, QDoubleSpinBox] = {}
-        self._timeout_rows: dict[str, QWidget] = {}
-        for key, label in (
-            ("connect_timeout", self.tr("Start sequence")),
-            ("probe_timeout", self.tr("Discovery probe")),
-            ("start_timeout", self.tr("Server start (until it reads its stdin)")),
-            ("request_timeout", self.tr("Requests")),
-            ("stdin_grace", self.tr("Exit after stdin closes")),
-            ("term_grace", self.tr("Exit after SIGTERM")),
-            ("max_request_time", self.tr("Longest request, progress included")),
-        ):
-            spin = QDoubleSpinBox()
-            spin.setRange(0.1, 3600.0)
-            spin.setDecimals(1)
-            spin.setSingleStep(0.5)
-            self.timeouts[key] = spin
-            self._timeout_rows[key] = self._with_error(key, spin)
-            t_form.addRow(label, self._timeout_rows[key])
-            spin.valueChanged.connect(self._changed)
-        self._t_form = t_form
+        for key in words.TIMEOUT_WORDS:
+            self.timeouts[key] = self._spin_box(0.1, 3600.0, decimals=1)
+            self.timeouts[key].setSingleStep(0.5)
         # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
-        self.max_line = QDoubleSpinBox()
-        self.max_line.setRange(0.01, 4096.0)
-        self.max_line.setDecimals(2)
+        self.max_line = self._spin_box(0.01, 4096.0, decimals=2)
         self.max_line.setSuffix(" MiB")
         self.max_line.setToolTip(
             self.tr(
                 "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"  # noqa: E501
             )
         )
-        self.max_line.valueChanged.connect(self._changed)
-        t_form.addRow(self.tr("Longest line"), self._with_error("max_line", self.max_line))
+        timeout_rows = [
+            (_tr(words.CONTEXT, label), key, self.timeouts[key]) for key, label in words.TIMEOUT_WORDS.items()
+        ]
+        self._t_form = self._fields_form(*timeout_rows, (self.tr("Longest line"), "max_line", self.max_line))
+        t_box = group_box(self.tr("Timeouts (seconds)"), self._t_form)
 
         # The editor fits the dock's width (no sideways scrolling): a combo box asks for a few
-        # characters, not for its longest item (it grows with the column, the list opens whole),
-        # and a row whose label and field do not fit side by side puts the field under the label.
+        # characters, not for its longest item (it grows with the column, the list opens whole).
         for combo in (self.transport, self.era, self.version):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(10)
-        for f in (form, t_form):
-            f.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(form)
-        layout.addWidget(http_box)
-        layout.addWidget(caps_box)
-        layout.addWidget(roots_box)
-        layout.addWidget(env_box)
-        self.env_box = env_box
-        layout.addWidget(t_box)
-        layout.addStretch(1)
+        vbox(form, self.http_box, caps_box, roots_box, self.env_box, t_box, 1, margins=False, parent=self)
 
         for w in (self.name, self.command, self.cwd, self.url):
             w.textEdited.connect(self._changed)
         self.transport.currentIndexChanged.connect(self._transport_changed)
-        self.headers.changed.connect(self._changed)
-        self.verify_tls.toggled.connect(self._changed)
         self.era.currentIndexChanged.connect(self._era_changed)
-        self.version.currentIndexChanged.connect(self._changed)
-        self.inherit.toggled.connect(self._changed)
-        self.env.changed.connect(self._changed)
+        for signal in (
+            self.headers.changed,
+            self.verify_tls.toggled,
+            self.version.currentIndexChanged,
+            self.inherit.toggled,
+            self.env.changed,
+        ):
+            signal.connect(self._changed)
+
+    def _spin_box(self, low: float, high: float, *, decimals: int) -> QDoubleSpinBox:
+        """A number field from ``low`` to ``high`` that marks the server edited."""
+        spin = QDoubleSpinBox()
+        spin.setRange(low, high)
+        spin.setDecimals(decimals)
+        spin.valueChanged.connect(self._changed)
+        return spin
+
+    def _fields_form(self, *rows: tuple[str, str, QWidget | QLayout]) -> QFormLayout:
+        """A form of labelled fields, each with its problem under it (``errors[key]``). A row whose
+        label and field do not fit side by side puts the field under the label (the editor fits
+        the dock's width)."""
+        form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for label, key, field in rows:
+            form.addRow(label, self._with_error(key, field))
+        return form
 
     def _add_remove(self, table: EnvTable) -> QHBoxLayout:
         """Add and Remove buttons for a name/value/secret table."""
-        row = QHBoxLayout()
         add = QPushButton(self.tr("Add"))
         remove = QPushButton(self.tr("Remove"))
         add.clicked.connect(table.add_row)
         remove.clicked.connect(table.remove_selected)
-        row.addWidget(add)
-        row.addWidget(remove)
-        row.addStretch(1)
-        return row
+        return hbox(add, remove, 1)
 
     def _with_error(self, key: str, field: QWidget | QLayout) -> QWidget:
-        box = QWidget()
-        v = QVBoxLayout(box)
-        v.setContentsMargins(0, 0, 0, 0)
-        v.setSpacing(1)
-        if isinstance(field, QWidget):
-            v.addWidget(field)
-        else:
-            v.addLayout(field)
-        err = ErrorLabel(f"error-{key}")
-        v.addWidget(err)
-        self.errors[key] = err
+        """``field`` with its problem under it (``errors[key]``)."""
+        box = self._rows[key] = QWidget()
+        self.errors[key] = ErrorLabel(f"error-{key}")
+        vbox(field, self.errors[key], margins=False, parent=box).setSpacing(1)
         return box
 
     def _browse_cwd(self) -> None:
@@ -423,17 +325,12 @@ class ProfileEditor(QWidget):
             self._changed()
 
     def _fill_versions(self, era: str, selected: str) -> None:
-        self.version.blockSignals(True)
-        self.version.clear()
-        self.version.addItem(self.tr("newest of the era"), "")
-        versions = {"auto": LEGACY_VERSIONS + MODERN_VERSIONS, "legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}[
-            era
-        ]
-        for v in reversed(versions):
-            self.version.addItem(v, v)
-        idx = self.version.findData(selected)
-        self.version.setCurrentIndex(max(0, idx))
-        self.version.blockSignals(False)
+        with QSignalBlocker(self.version):
+            self.version.clear()
+            self.version.addItem(_tr(words.CONTEXT, words.WORDS["newest"]), "")
+            for v in reversed(words.ERA_VERSIONS[era]):
+                self.version.addItem(v, v)
+            self.version.setCurrentIndex(max(0, self.version.findData(selected)))
 
     def _transport_changed(self) -> None:
         self._show_transport()
@@ -442,13 +339,12 @@ class ProfileEditor(QWidget):
     def _show_transport(self) -> None:
         """Only the fields of the chosen transport are shown (the others keep their values)."""
         http = self._picked_needs() is Needs.URL
-        self._form.setRowVisible(self._url_row, http)
-        self._form.setRowVisible(self._command_row, not http)
-        self._form.setRowVisible(self._cwd_row, not http)
+        for key in ("url", "command", "cwd"):
+            self._form.setRowVisible(self._rows[key], http == (key == "url"))
         self.http_box.setVisible(http)
         self.env_box.setVisible(not http)
-        for key in ("start_timeout", "stdin_grace", "term_grace"):  # a pipe and signals belong to a process
-            self._t_form.setRowVisible(self._timeout_rows[key], not http)
+        for key in words.PROCESS_TIMEOUTS:
+            self._t_form.setRowVisible(self._rows[key], not http)
         self._show_tls_warning()
 
     def _picked_needs(self) -> Needs | None:
@@ -458,12 +354,7 @@ class ProfileEditor(QWidget):
 
     def _show_tls_warning(self) -> None:
         off = self._picked_needs() is Needs.URL and not self.verify_tls.isChecked()
-        self.tls_warning.setText(
-            self.tr("TLS verification is off: anyone between you and the server can read and change this session.")
-            if off
-            else ""
-        )
-        self.tls_warning.setVisible(off)
+        self.tls_warning.show_text(_tr(words.CONTEXT, words.WORDS["tls_off"]) if off else "")
 
     def _era_changed(self) -> None:
         if self._loading:
@@ -500,7 +391,7 @@ class ProfileEditor(QWidget):
         self.env.set_vars(copy.deepcopy(profile.env))
         for key, spin in self.timeouts.items():
             spin.setValue(getattr(profile, key))
-        self.max_line.setValue(profile.max_line / MIB)
+        self.max_line.setValue(profile.max_line / words.MIB)
         self._update_detected()
         self._loading = False
         self._reveal = bool(profile.command or profile.args or profile.url)
@@ -517,23 +408,7 @@ class ProfileEditor(QWidget):
         self._show_problems()
 
     def _update_detected(self) -> None:
-        p = self._profile
-        parts = []
-        if p is not None and p.detected_era:
-            parts.append(self.tr("Last auto detection: {era}").format(era=p.detected_era))
-        if p is not None and p.transport == TransportKind.HTTP_AUTO and p.detected_transport:
-            names: dict[str, str] = {  # keyed by the saved name (a str), TransportKind or not
-                TransportKind.SSE: self.tr(
-                    "HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"
-                ),
-                TransportKind.STREAMABLE_HTTP: self.tr("Streamable HTTP"),
-            }
-            parts.append(
-                self.tr("Transport found last time: {transport}").format(
-                    transport=names.get(p.detected_transport, p.detected_transport)
-                )
-            )
-        self.detected.setText("\n".join(parts))
+        self.detected.setText(words.found_text(self._profile, _tr))
 
     def _changed(self) -> None:
         if self._loading or self._profile is None:
@@ -560,39 +435,16 @@ class ProfileEditor(QWidget):
         p.env = self.env.vars()
         for key, spin in self.timeouts.items():
             setattr(p, key, spin.value())
-        if round(p.max_line / MIB, 2) != self.max_line.value():  # keep an exact byte count unless edited
-            p.max_line = int(self.max_line.value() * MIB)
+        p.max_line = words.max_line_after(p.max_line, self.max_line.value())
 
     def _show_problems(self) -> None:
-        p = self._profile
-        problems: dict[str, str] = dict(p.problems()) if p is not None else {}  # a Problem is a str
-        split = split_problem(self.command.text())
-        if split is not None:
-            why = SPLIT_ERRORS.get(split)
-            problems["command"] = self.tr("Cannot split the command: {why}").format(
-                why=QCoreApplication.translate("ProfileEditor", str(why)) if why else split
-            )
-        if "args" in problems:  # the arguments are typed in the command line
-            problems.setdefault("command", problems["args"])
-        if not self._reveal:
-            problems = {}
-        env_problems = [v for k, v in problems.items() if k.startswith("env.")]
-        header_problems = [v for k, v in problems.items() if k.startswith("headers.")]
-        if header_problems:
-            problems["headers"] = header_problems[0]
+        problems = words.field_problems(self._profile, self.command.text(), _tr) if self._reveal else {}
         for key, label in self.errors.items():
-            text = problem_text(problems.get(key, ""))
-            label.setText(text)
-            label.setVisible(bool(text))
-        self.env.setToolTip(plain_tooltip("\n".join(map(problem_text, env_problems))))
-        # capabilities the chosen version cannot carry
-        version = self.version.currentData() or ""
+            label.show_text(problems.get(key, ""))
+        self.env.setToolTip(plain_tooltip(problems.get("env", "")))
+        version = self.version.currentData() or ""  # capabilities the chosen version cannot carry
         for key, box in self.caps.items():
-            allowed = not version or version in CAPABILITY_VERSIONS[key]
-            box.setToolTip("" if allowed else self.tr("Not defined in {v}; it will not be offered").format(v=version))
-
-    def problems(self) -> dict[str, Problem]:
-        return self._profile.problems() if self._profile else {}
+            box.setToolTip(words.capability_note(key, version, _tr))
 
 
 class ConnectionPanel(QWidget):
@@ -604,7 +456,8 @@ class ConnectionPanel(QWidget):
     space. ``set_compact`` switches; "Edit servers…" and "Compact" let the user switch back.
 
     Delete takes the server out at once and offers Undo beside the list (it puts the server back
-    at its place, secrets included) until another server is added or deleted: no dialog."""
+    at its place, secrets included) until another server is added or deleted: no dialog
+    (:class:`~inspector.session.server_editor.ServerList` decides)."""
 
     profilesChanged = Signal()
     connectRequested = Signal()
@@ -614,8 +467,8 @@ class ConnectionPanel(QWidget):
     def __init__(self, profiles: list[ServerProfile], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profiles = profiles
+        self.servers = ServerList(profiles)
         self.compact = False
-        self._deleted: tuple[int, ServerProfile] | None = None  # what Undo puts back, and where
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Saved servers"))
         self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
@@ -626,19 +479,13 @@ class ConnectionPanel(QWidget):
         add.clicked.connect(self.add_server)
         dup.clicked.connect(self._duplicate)
         self.remove.clicked.connect(self._remove)
-        buttons = QHBoxLayout()
-        for b in (add, dup, self.remove):
-            buttons.addWidget(b)
         # the last deletion, with Undo
         self.undo_row = QWidget()
-        undo_layout = QHBoxLayout(self.undo_row)
-        undo_layout.setContentsMargins(0, 0, 0, 0)
         self.undo_label = plain_label()
         self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.setToolTip(self.tr("Put the deleted server back where it was"))
         self.undo_button.clicked.connect(self.undo_delete)
-        undo_layout.addWidget(self.undo_label, 1)
-        undo_layout.addWidget(self.undo_button)
+        hbox((self.undo_label, 1), self.undo_button, margins=False, parent=self.undo_row)
         self.undo_row.hide()
         self.editor = ProfileEditor()
         self.editor.edited.connect(self._edited)
@@ -646,24 +493,23 @@ class ConnectionPanel(QWidget):
         scroll.setWidget(self.editor)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        title = section_title(self.tr("Servers"))
         self.compact_button = QToolButton()
         self.compact_button.setText(self.tr("Compact"))
         self.compact_button.setToolTip(
             self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space")
         )
         self.compact_button.clicked.connect(lambda: self.set_compact(True))
-        title_row = QHBoxLayout()
-        title_row.addWidget(title, 1)
-        title_row.addWidget(self.compact_button)
+        title_row = hbox((section_title(self.tr("Servers")), 1), self.compact_button)
         self.full = QWidget()
-        full_layout = QVBoxLayout(self.full)
-        full_layout.setContentsMargins(0, 0, 0, 0)
-        full_layout.addLayout(title_row)
-        full_layout.addWidget(self.list, 1)
-        full_layout.addLayout(buttons)
-        full_layout.addWidget(self.undo_row)
-        full_layout.addWidget(scroll, 3)
+        vbox(
+            title_row,
+            (self.list, 1),
+            hbox(add, dup, self.remove),
+            self.undo_row,
+            (scroll, 3),
+            margins=False,
+            parent=self.full,
+        )
 
         # the compact form: picker, state, Connect, Disconnect, Edit servers…
         self.compact_form = QWidget()
@@ -681,21 +527,11 @@ class ConnectionPanel(QWidget):
         self.edit_button = QPushButton(self.tr("Edit servers…"))
         self.edit_button.setToolTip(self.tr("The list of saved servers and the editor of the selected one"))
         self.edit_button.clicked.connect(lambda: self.set_compact(False))
-        compact_layout = QVBoxLayout(self.compact_form)
-        compact_layout.setContentsMargins(0, 0, 0, 0)
-        compact_layout.addWidget(self.picker)
-        compact_layout.addWidget(self.state_label)
-        row = QHBoxLayout()
-        for b in (self.connect_button, self.disconnect_button):
-            row.addWidget(b)
-        row.addStretch(1)
-        row.addWidget(self.edit_button)
-        compact_layout.addLayout(row)
+        buttons = hbox(self.connect_button, self.disconnect_button, 1, self.edit_button)
+        vbox(self.picker, self.state_label, buttons, margins=False, parent=self.compact_form)
         self.compact_form.hide()
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.compact_form)
-        layout.addWidget(self.full, 1)
+        vbox(self.compact_form, (self.full, 1), parent=self)
         self._refresh_list(0)
         self.list.currentRowChanged.connect(self._select)
         self.picker.currentIndexChanged.connect(self._picked)
@@ -736,87 +572,66 @@ class ConnectionPanel(QWidget):
         self._select(select)
 
     def _refresh_list(self, select: int) -> None:
-        self.list.blockSignals(True)
-        self.picker.blockSignals(True)
-        self.list.clear()
-        self.picker.clear()
-        for p in self.profiles:
-            item = QListWidgetItem(profile_label(p))
+        with QSignalBlocker(self.list), QSignalBlocker(self.picker):
+            self.list.clear()
+            self.picker.clear()
+            for row in range(len(self.profiles)):
+                self.list.addItem(QListWidgetItem())
+                self.picker.addItem("")
+                self._show_row(row)
+            self.list.setCurrentRow(select)
+            self.picker.setCurrentIndex(select)
+
+    def _show_row(self, row: int) -> None:
+        """Row ``row``'s name (and command line, as its tooltip) in the list and the picker."""
+        item, p = self.list.item(row), self.profiles[row]
+        if item is not None:
+            item.setText(profile_label(p))
             item.setToolTip(plain_tooltip(p.command_line))
-            self.list.addItem(item)
-            self.picker.addItem(profile_label(p))
-            self.picker.setItemData(self.picker.count() - 1, plain_tooltip(p.command_line), Qt.ItemDataRole.ToolTipRole)
-        self.list.setCurrentRow(select)
-        self.picker.setCurrentIndex(select)
-        self.picker.blockSignals(False)
-        self.list.blockSignals(False)
+        self.picker.setItemText(row, profile_label(p))
+        self.picker.setItemData(row, plain_tooltip(p.command_line), Qt.ItemDataRole.ToolTipRole)
 
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.profiles):
-            p = self.profiles[row]
-            self.editor.set_profile(p)
-            self.remove.setEnabled(not p.builtin)
+            self.editor.set_profile(self.profiles[row])
+            self.remove.setEnabled(self.servers.can_delete(row))
             if self.picker.currentIndex() != row:
-                self.picker.blockSignals(True)
-                self.picker.setCurrentIndex(row)
-                self.picker.blockSignals(False)
+                with QSignalBlocker(self.picker):
+                    self.picker.setCurrentIndex(row)
 
     def _edited(self) -> None:
-        row = self.list.currentRow()
-        item = self.list.item(row)
-        if item is not None:
-            item.setText(profile_label(self.profiles[row]))
-            item.setToolTip(plain_tooltip(self.profiles[row].command_line))
-            self.picker.setItemText(row, profile_label(self.profiles[row]))
+        if self.list.currentRow() >= 0:
+            self._show_row(self.list.currentRow())
         self.profilesChanged.emit()
 
-    def _forget_deleted(self) -> None:
-        self._deleted = None
-        self.undo_row.hide()
+    def _listed(self, row: int) -> None:
+        """The list changed: shown again with ``row`` selected, and said."""
+        self.undo_row.setVisible(self.servers.deleted is not None)
+        self.show_profiles(row)
+        self.profilesChanged.emit()
 
     def add_server(self) -> None:
         """Add a new, empty server at the end of the list and edit it (the list's Add button)."""
-        self._forget_deleted()
-        self.profiles.append(ServerProfile(name=self.tr("New server"), command=""))
-        self.show_profiles(len(self.profiles) - 1)
+        self._listed(self.servers.add(self.tr("New server")))
         self.editor.command.setFocus()
-        self.profilesChanged.emit()
 
     def _duplicate(self) -> None:
-        self._forget_deleted()
-        src = self.current()
-        p = copy.deepcopy(src)
-        p.id = ServerProfile(name="", command="").id
-        p.builtin = False
-        p.name = self.tr("{name} (copy)").format(name=src.name)
-        self.profiles.append(p)
-        self.show_profiles(len(self.profiles) - 1)
-        self.profilesChanged.emit()
+        row = max(0, self.list.currentRow())
+        self._listed(self.servers.duplicate(row, self.tr("{name} (copy)").format(name=self.profiles[row].name)))
 
     def _remove(self) -> None:
         """Delete the selected server (never the built-in one); Undo puts it back."""
-        row = self.list.currentRow()
-        if row <= 0 or self.profiles[row].builtin:
-            return
-        profile = self.profiles.pop(row)
-        self._deleted = (row, profile)
-        self.undo_label.setText(self.tr("Deleted “{name}”.").format(name=profile_label(profile)))
-        self.undo_row.show()
-        self._refresh_list(min(row, len(self.profiles) - 1))
-        self._select(self.list.currentRow())
-        self.profilesChanged.emit()
+        deleted = self.servers.delete(self.list.currentRow())
+        if deleted is not None:
+            self.undo_label.setText(self.tr("Deleted “{name}”.").format(name=profile_label(deleted.profile)))
+            self._listed(min(deleted.row, len(self.profiles) - 1))
 
     def undo_delete(self) -> bool:
         """Put the last deleted server back at its place, selected; False when there is none."""
-        if self._deleted is None:
-            return False
-        row, profile = self._deleted
-        self._forget_deleted()
-        row = min(row, len(self.profiles))
-        self.profiles.insert(row, profile)
-        self.show_profiles(row)
-        self.profilesChanged.emit()
-        return True
+        row = self.servers.undo()
+        if row is not None:
+            self._listed(row)
+        return row is not None
 
     def update_detected(self, profile_id: str) -> None:
         if self.current().id == profile_id:

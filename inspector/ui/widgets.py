@@ -12,7 +12,8 @@ switch), so no label keeps the previous palette's colour; :func:`muted` is the s
 
 The kit: :class:`ErrorLabel` (the one way to say what went wrong where it happened),
 :class:`OneLineLabel` (a note kept to one line however narrow its column: the rest in its
-tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`,
+tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`, :func:`hbox`,
+:func:`vbox` and :func:`group_box` (a row, a column or a titled box of widgets, in one call),
 :class:`PagedListView` (a filterable list fed by a session ``ListPager``, with Refresh, Load
 more and the pager's notes) and
 :class:`CompletionField` (a line edit whose suggestions come from ``completion/complete``).
@@ -29,10 +30,13 @@ from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, QTim
 from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QCompleter,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QLineEdit,
     QMessageBox,
     QProgressBar,
@@ -252,6 +256,44 @@ def section_title(text: str) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
+
+
+# What :func:`hbox`, :func:`vbox` and :func:`group_box` lay out: a widget, a layout, a widget
+# with its stretch factor, or a stretch (its factor) (plain comments: lupdate takes "#:" as a note).
+Part = QWidget | QLayout | tuple[QWidget, int] | int
+_Box = TypeVar("_Box", bound=QBoxLayout)
+
+
+def _lay_out(layout: _Box, parts: tuple[Part, ...], margins: bool) -> _Box:
+    for part in parts:
+        if isinstance(part, QWidget):
+            layout.addWidget(part)
+        elif isinstance(part, QLayout):
+            layout.addLayout(part)
+        elif isinstance(part, tuple):
+            layout.addWidget(*part)
+        else:
+            layout.addStretch(part)
+    if not margins:
+        layout.setContentsMargins(0, 0, 0, 0)
+    return layout
+
+
+def hbox(*parts: Part, margins: bool = True, parent: QWidget | None = None) -> QHBoxLayout:
+    """A row of ``parts`` in order (on ``parent`` when given; ``margins=False``: none around it)."""
+    return _lay_out(QHBoxLayout() if parent is None else QHBoxLayout(parent), parts, margins)
+
+
+def vbox(*parts: Part, margins: bool = True, parent: QWidget | None = None) -> QVBoxLayout:
+    """A column of ``parts`` in order (on ``parent`` when given; ``margins=False``: none around it)."""
+    return _lay_out(QVBoxLayout() if parent is None else QVBoxLayout(parent), parts, margins)
+
+
+def group_box(title: str, *parts: Part) -> QGroupBox:
+    """A titled box holding ``parts`` in a column."""
+    box = QGroupBox(title)
+    vbox(*parts, parent=box)
+    return box
 
 
 class PagedListView(QWidget):

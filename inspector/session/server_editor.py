@@ -1,0 +1,208 @@
+"""What the server editor and the saved-server list decide, without Qt.
+
+Theory of operation. The editor (``inspector/ui/connection.py``) shows one
+:class:`~inspector.session.profiles.ServerProfile`'s fields and the list shows every saved
+server; what they show and do is decided here, headless: which era offers which protocol
+versions, which timeouts belong to a process only, each field's problem worded for the field
+where it was typed (:func:`field_problems`, from :meth:`ServerProfile.problems` and
+:func:`~inspector.session.profiles.split_problem`), what the last session found out
+(:func:`found_text`), a capability the chosen version cannot carry, the list's row text
+(:func:`server_label`), and New, Duplicate, Delete and Undo (:class:`ServerList`).
+
+Words are English in tables and worded through the caller's ``tr(context, text)``
+(:mod:`.translate`): the editor's in its "ProfileEditor" context, where its own strings are
+(``scripts/i18n.py`` reads :func:`all_words`).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
+from inspector.transport.base import TransportKind
+
+from .profiles import CAPABILITY_VERSIONS, PROBLEMS, Problem, ServerProfile, split_problem
+from .translate import Translate
+
+CONTEXT = "ProfileEditor"
+#: the list's own context: the name of a server that has none
+LIST_CONTEXT = "ConnectionPanel"
+UNNAMED = "(unnamed)"
+#: the built-in demo's name is stored in English and said in the user's language in this context
+BUILTIN_CONTEXT = "Profiles"
+
+#: The eras a server can be reached in, as the editor offers them, in this order.
+ERA_WORDS = {
+    "auto": "auto (probe, then fall back)",
+    "legacy": "legacy (initialize handshake)",
+    "modern": "modern (2026-07-28, stateless)",
+}
+#: The protocol versions each era can be pinned to (besides "the newest of the era").
+ERA_VERSIONS = {"auto": LEGACY_VERSIONS + MODERN_VERSIONS, "legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}
+#: The client capabilities a server can be offered (keys of profiles.CAPABILITY_CHOICES), in this order.
+CAPABILITY_WORDS = {
+    "roots": "Roots",
+    "sampling": "Sampling",
+    "elicitation.form": "Elicitation (form)",
+    "elicitation.url": "Elicitation (URL)",
+    "tasks": "Tasks",
+}
+#: The timeouts a server has (ServerProfile's fields, in seconds), in this order.
+TIMEOUT_WORDS = {
+    "connect_timeout": "Start sequence",
+    "probe_timeout": "Discovery probe",
+    "start_timeout": "Server start (until it reads its stdin)",
+    "request_timeout": "Requests",
+    "stdin_grace": "Exit after stdin closes",
+    "term_grace": "Exit after SIGTERM",
+    "max_request_time": "Longest request, progress included",
+}
+#: The timeouts of a started process (a pipe and signals): not shown for a server reached by URL.
+PROCESS_TIMEOUTS = frozenset({"start_timeout", "stdin_grace", "term_grace"})
+#: Why shlex cannot split a command line (its two messages), in words to translate.
+SPLIT_WORDS = {
+    "No closing quotation": "no closing quotation mark",
+    "No escaped character": "a backslash at the end, with nothing to escape",
+}
+#: What a transport found out last time is, by its saved name.
+FOUND_WORDS: dict[str, str] = {  # keyed by the saved name (a str), TransportKind or not
+    TransportKind.SSE: "HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)",
+    TransportKind.STREAMABLE_HTTP: "Streamable HTTP",
+}
+WORDS = {
+    "split": "Cannot split the command: {why}",
+    "not_offered": "Not defined in {v}; it will not be offered",
+    "detected_era": "Last auto detection: {era}",
+    "found": "Transport found last time: {transport}",
+    "tls_off": "TLS verification is off: anyone between you and the server can read and change this session.",
+    "newest": "newest of the era",
+}
+
+MIB = 1024 * 1024  # the line-limit field is in MiB
+
+
+def all_words() -> list[str]:
+    """Every English text of the "ProfileEditor" context said from here (for the catalogue)."""
+    tables = (ERA_WORDS, CAPABILITY_WORDS, TIMEOUT_WORDS, SPLIT_WORDS, FOUND_WORDS, WORDS, PROBLEMS)
+    return sorted({text for table in tables for text in table.values()})
+
+
+def problem_text(problem: str, tr: Translate) -> str:
+    """A field's problem in the caller's language: a :class:`~inspector.session.profiles.Problem`
+    worded from its code and values (names, paths and URLs as they are), another text as it is."""
+    if not isinstance(problem, Problem) or problem.code not in PROBLEMS:
+        return str(problem)
+    try:
+        return tr(CONTEXT, PROBLEMS[problem.code]).format(**problem.values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
+        return str(problem)
+
+
+def field_problems(profile: ServerProfile | None, command_line: str, tr: Translate) -> dict[str, str]:
+    """Field key -> what is wrong there, worded: the profile's problems, the command line's when
+    it cannot be split (as typed: the profile then has no command), the arguments' at the command
+    (they are typed in the command line), the first header's at "headers"; the environment's,
+    one a line, at "env" (the table's tooltip)."""
+    problems: dict[str, str] = {}
+    for key, problem in (profile.problems() if profile is not None else {}).items():
+        problems[key] = problem_text(problem, tr)
+    split = split_problem(command_line)
+    if split is not None:
+        why = SPLIT_WORDS.get(split)
+        problems["command"] = tr(CONTEXT, WORDS["split"]).format(why=tr(CONTEXT, why) if why else split)
+    if "args" in problems:
+        problems.setdefault("command", problems["args"])
+    headers = [text for key, text in problems.items() if key.startswith("headers.")]
+    if headers:
+        problems["headers"] = headers[0]
+    problems["env"] = "\n".join(text for key, text in problems.items() if key.startswith("env."))
+    return problems
+
+
+def capability_note(key: str, version: str, tr: Translate) -> str:
+    """Why capability ``key`` will not be offered at protocol ``version`` ("" when it will)."""
+    if not version or version in CAPABILITY_VERSIONS[key]:
+        return ""
+    return tr(CONTEXT, WORDS["not_offered"]).format(v=version)
+
+
+def found_text(profile: ServerProfile | None, tr: Translate) -> str:
+    """What the last session over this server found out: the era auto mode settled on, and the
+    transport auto HTTP settled on (one a line; "" when nothing)."""
+    if profile is None:
+        return ""
+    parts = []
+    if profile.detected_era:
+        parts.append(tr(CONTEXT, WORDS["detected_era"]).format(era=profile.detected_era))
+    if profile.transport == TransportKind.HTTP_AUTO and profile.detected_transport:
+        words = FOUND_WORDS.get(profile.detected_transport)
+        found = tr(CONTEXT, words) if words else profile.detected_transport
+        parts.append(tr(CONTEXT, WORDS["found"]).format(transport=found))
+    return "\n".join(parts)
+
+
+def max_line_after(saved: int, mib: float) -> int:
+    """The line limit in bytes after the editor's field (in MiB, two decimals) says ``mib``: the
+    saved exact byte count unless the field was changed."""
+    return saved if round(saved / MIB, 2) == mib else int(mib * MIB)
+
+
+def server_label(profile: ServerProfile, tr: Translate) -> str:
+    """A saved server's name as the list shows it (the built-in one in the user's language)."""
+    if profile.builtin:
+        return tr(BUILTIN_CONTEXT, profile.name)
+    return profile.name or tr(LIST_CONTEXT, UNNAMED)
+
+
+@dataclass
+class Deleted:
+    """The last server deleted, and the row it was at (what Undo puts back)."""
+
+    row: int
+    profile: ServerProfile
+
+
+class ServerList:
+    """The saved servers as the list changes them (``profiles``: the window's own list, changed
+    in place). The built-in server is first and cannot be deleted; the last deletion can be
+    undone until another server is added or deleted."""
+
+    def __init__(self, profiles: list[ServerProfile]) -> None:
+        self.profiles = profiles
+        self.deleted: Deleted | None = None
+
+    def add(self, name: str) -> int:
+        """A new server without a command at the end; its row."""
+        self.deleted = None
+        self.profiles.append(ServerProfile(name=name, command=""))
+        return len(self.profiles) - 1
+
+    def duplicate(self, row: int, name: str) -> int:
+        """A copy of the server at ``row`` (secrets included; never built in) named ``name``, with
+        its own id, at the end; its row."""
+        self.deleted = None
+        copied = copy.deepcopy(self.profiles[row])
+        copied.id, copied.builtin, copied.name = ServerProfile(name="", command="").id, False, name
+        self.profiles.append(copied)
+        return len(self.profiles) - 1
+
+    def can_delete(self, row: int) -> bool:
+        return 0 < row < len(self.profiles) and not self.profiles[row].builtin
+
+    def delete(self, row: int) -> Deleted | None:
+        """Take the server at ``row`` out (None when it cannot be: the built-in one, no row)."""
+        if not self.can_delete(row):
+            return None
+        self.deleted = Deleted(row, self.profiles.pop(row))
+        return self.deleted
+
+    def undo(self) -> int | None:
+        """Put the last deleted server back at its row (or at the end, if the list is now
+        shorter); that row, or None when nothing was deleted."""
+        if self.deleted is None:
+            return None
+        row = min(self.deleted.row, len(self.profiles))
+        self.profiles.insert(row, self.deleted.profile)
+        self.deleted = None
+        return row
