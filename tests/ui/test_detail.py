@@ -6,7 +6,7 @@ import re
 
 import pytest
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QLabel  # noqa: E402
+from PySide6.QtWidgets import QFileDialog, QLabel  # noqa: E402
 from recording_driver import Driver  # noqa: E402
 
 from inspector.protocol.rules import RULES  # noqa: E402
@@ -320,3 +320,18 @@ def test_the_words_the_session_layer_decides_are_shown_in_chinese(pane, qapp):
         assert translated != WORDS["process"] and translated in text
     finally:
         qapp.removeTranslator(translator)
+
+
+def test_save_bytes_writes_the_exact_bytes_through_the_one_save_dialog(pane, tmp_path):
+    d = Driver()
+    raw = b'caf\xe9 {"x":1}\r\n'
+    seq = d.s2c(raw)
+    pane.set_entry(d.rec, seq)
+    pane.save_button.click()
+    (dialog,) = pane.findChildren(QFileDialog)  # non-blocking: the pane goes on while it is open
+    assert dialog.isVisible() and dialog.windowTitle() == f"Save the exact bytes of entry #{seq}"
+    assert dialog.selectedFiles()[0].endswith(f"entry-{seq}.bin")
+    target = tmp_path / "entry.bin"
+    dialog.selectFile(str(target))
+    dialog.accept()
+    assert target.read_bytes() == raw  # every byte, the invalid UTF-8 and the terminator included
