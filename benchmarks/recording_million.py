@@ -235,7 +235,7 @@ def child_window(path: str, runs: int) -> dict:
         return bool(getattr(rec, "loading", False))
 
     t0 = time.perf_counter()
-    assert window.open_recording_path(path)
+    assert window.files.open_recording_path(path)
     returned = time.perf_counter() - t0
     app.processEvents()  # one pass: the table paints
     usable = time.perf_counter() - t0

@@ -65,7 +65,7 @@ SCENARIOS = ("plain", "timeline+logs", "sequence+logs")
 
 
 def _status_count(window) -> str:
-    return window.status_counts.text()
+    return window.status.counts.text()
 
 
 async def one_run(app: QApplication, count: int, scenario: str, profiler=None) -> dict:

@@ -139,7 +139,7 @@ async def one_run(app: QApplication, size: int, profiler=None) -> dict:
                             found
                             and model.total() >= n
                             and logs.model.caught_up()
-                            and window.status_counts.text() == window.tr("%Ln entries", "", n)
+                            and window.status.counts.text() == window.tr("%Ln entries", "", n)
                         ):
                             return
                         await anyio.sleep(0.005)

@@ -154,8 +154,8 @@ async def _session_shot(
             w.resize(*size)
             w.show()
             if layout:  # View → Debugging layout / Teaching layout
-                w.choose_layout(layout)
-            w.set_presenter(presenter)
+                w.layouts.choose_layout(layout)
+            w.layouts.set_presenter(presenter)
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             if url:
                 profile = ServerProfile(
@@ -300,7 +300,7 @@ async def panel_shot(
 
 async def act_composer(w, controller, panel):
     """The composer with a hand-written tools/call that lacks its tool name, judged live."""
-    composer = w.open_composer("tools/call")
+    composer = w.tools.open_composer("tools/call")
     composer.resize(640, 520)
     composer.set_text(
         '{\n  "jsonrpc": "2.0",\n  "id": 7,\n  "method": "tools/call",\n  "params": {"arguments": {"text": "hi"}}\n}'
@@ -316,7 +316,7 @@ async def _reopen(w, controller, name: str) -> None:
     await wait_for(lambda: not controller.running, 15)
     path = Path(tempfile.mkdtemp()) / f"{name}.jsonl"
     controller.save_recording(path)
-    w.open_recording_path(str(path))
+    w.files.open_recording_path(str(path))
     await wait_for(lambda: w.recording is not None and w.recording.read_only)
 
 
@@ -346,7 +346,7 @@ async def act_reanalyse(w, controller, panel):
             entry["violations"] = []
         lines.append(json.dumps(entry, ensure_ascii=False))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    w.open_recording_path(str(path))
+    w.files.open_recording_path(str(path))
     await wait_for(lambda: w.recording is not None and w.recording.read_only)
     await wait_for(lambda: w.timeline.model.total() == len(w.recording))
     w.files.reanalyse()
@@ -488,7 +488,7 @@ async def act_elicitation(w, controller, panel):
 
 async def act_spec(w, controller, panel):
     """The bundled spec, opened at the section a step's link names."""
-    viewer = w.open_spec("2025-11-25 basic/lifecycle#version-negotiation")
+    viewer = w.tools.open_spec("2025-11-25 basic/lifecycle#version-negotiation")
     viewer.resize(860, 640)
     await anyio.sleep(0.2)
     viewer.scroll_to("version-negotiation")

@@ -58,8 +58,6 @@ if TYPE_CHECKING:
 
     from .app import Languages, Themes
     from .client_side import UiClientHandlers
-    from .composer import ComposerDialog
-    from .spec_viewer import SpecViewer
 
 # Loaded when first used, not at start-up (they cost about 65 ms of the first paint): the
 # client-side answer dialogs when a session starts (.client_side), the composer when it opens
@@ -128,12 +126,6 @@ class MainWindow(QMainWindow):
         self.menus = WindowActions(self)  # the actions, toolbar and menus
         self.status = StatusLine(self)
         self.tools = SessionTools(self)  # the composer, ping, the specification
-        self.status_state, self.status_era, self.status_counts, self.status_exit = (
-            self.status.state,
-            self.status.era,
-            self.status.counts,
-            self.status.exit,
-        )
         self._build()
         self.layouts.remember_defaults()
         self.layouts.restore_layout()
@@ -167,7 +159,7 @@ class MainWindow(QMainWindow):
         panel.connectRequested.connect(self.connect_selected)
         panel.disconnectRequested.connect(lambda: self.act_disconnect.trigger())
         panel.set_compact(self.layouts.connection_compact)
-        panel.set_session(self.controller.running, self.status_state.text())
+        panel.set_session(self.controller.running, self.status.state.text())
         panel.compactChanged.connect(self.layouts.connection_compact_changed)
         return panel
 
@@ -357,10 +349,6 @@ class MainWindow(QMainWindow):
         self.status.clear_exit()
         self.controller.connect_profile(profile, step=self.act_step.isChecked())
 
-    def open_recording_path(self, path: str) -> bool:
-        """Open the recording at ``path`` (see :meth:`WindowFiles.open_recording_path`)."""
-        return self.files.open_recording_path(path)
-
     def show_loaded(self, rec: Recording) -> None:
         """An opened recording has loaded (its tables have every entry): it is no longer followed
         but shown whole, and the replay bar looks through it for its marks (in a turn of the
@@ -429,15 +417,15 @@ class MainWindow(QMainWindow):
     def _on_running(self, running: bool) -> None:
         self.act_compose.setEnabled(running)
         self._update_ping()
-        if self.composer is not None:
-            self.composer.refresh()
+        if self.tools.composer is not None:
+            self.tools.composer.refresh()
         self.act_connect.setEnabled(not running)
         self.act_disconnect.setEnabled(running)
         if running and self.step_mode != self.controller.stepping:
             self.act_step.setChecked(self.controller.stepping)  # what the gate does now
         self.act_continue.setEnabled(running and self.controller.pending_step is not None)
         self.act_open.setEnabled(not running)
-        self.connection.set_session(running, self.status_state.text())
+        self.connection.set_session(running, self.status.state.text())
 
     # ------------------------------------------------------------------ step mode
 
@@ -472,38 +460,6 @@ class MainWindow(QMainWindow):
             )
         else:
             self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
-
-    # the composer, ping and the specification (SessionTools)
-
-    @property
-    def composer(self) -> ComposerDialog | None:
-        return self.tools.composer
-
-    def open_composer(self, method: str | None = None) -> ComposerDialog:
-        return self.tools.open_composer(method)
-
-    def ping(self) -> bool:
-        return self.tools.ping()
-
-    def open_spec(self, ref: str = "") -> SpecViewer | None:
-        return self.tools.open_spec(ref)
-
-    # ------------------------------------------------------------------ layouts (WindowLayouts)
-
-    @property
-    def presenting(self) -> bool:
-        return self.layouts.presenting
-
-    @property
-    def layout_name(self) -> str:
-        """The layout shown: ``debugging``, ``teaching`` or ``presenter``."""
-        return self.layouts.layout_name
-
-    def choose_layout(self, name: str) -> None:
-        self.layouts.choose_layout(name)
-
-    def set_presenter(self, on: bool) -> None:
-        self.layouts.set_presenter(on)
 
     # ------------------------------------------------------------------ stepping through
 
@@ -626,7 +582,7 @@ class MainWindow(QMainWindow):
     def _show_status(self, rec: Recording, row: int, version: str | None) -> None:
         """The status bar's state and era as of entry ``row`` (see :meth:`StatusLine.show_row`)."""
         self.status.show_row(rec, row, version, self.mode)
-        self.connection.set_session(self.controller.running, self.status_state.text())
+        self.connection.set_session(self.controller.running, self.status.state.text())
 
     def _tick(self) -> int:
         self.refresh()
@@ -638,7 +594,7 @@ class MainWindow(QMainWindow):
         rec = self.recording
         if rec is None:
             self.status.show_not_connected()
-            self.connection.set_session(self.controller.running, self.status_state.text())
+            self.connection.set_session(self.controller.running, self.status.state.text())
             return
         n = len(rec)
         if n == self._last_len:
@@ -660,7 +616,7 @@ class MainWindow(QMainWindow):
             if n:
                 self._show_status(rec, n - 1, version or "—")
         set_live_text(
-            self.status_counts, self.tr("%Ln entries", "", n)
+            self.status.counts, self.tr("%Ln entries", "", n)
         )  # no relayout per tick; plural forms ("1 entry")
         if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
             self._show_pending_edge()  # what the held step will do, as of the entries just taken in

@@ -42,7 +42,7 @@ async def test_window_follows_a_live_session_with_the_demo(window_and_controller
         methods = [controller.recording.method_at(model.seq_at(r)) for r in range(model.rowCount())]
         assert "initialize" in methods and "tools/list" in methods
         assert window.diagram.last_edge.label == "notifications/initialized →"
-        assert "Operating" in window.status_state.text()
+        assert "Operating" in window.status.state.text()
         assert window.negotiation.tree.topLevelItemCount() > 0
         # selecting an early row shows the state as of that row
         init_row = next(
@@ -126,7 +126,7 @@ async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_control
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
         assert stderr, "the demo's stderr lines are in the timeline"
         assert window.diagram.last_edge.failure
-        assert "3" in window.status_exit.text()
+        assert "3" in window.status.exit.text()
         window.timeline.select_seq(stderr[-1])
         await until(lambda: window.detail.raw_text() != "")
         assert (
@@ -155,7 +155,7 @@ async def test_saved_recording_reopens_with_the_same_rows(window_and_controller,
         (live.direction_at(i), live.kind_at(i), live.method_at(i), live.raw_at(i), live.state_at(i))
         for i in range(len(live))
     ]
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     opened = controller.recording
     assert opened is not live and opened.read_only
     await until(lambda: window.timeline.model.total() == len(opened))
@@ -261,7 +261,7 @@ def test_damaged_recording_opens_with_its_problems_listed(window_and_controller,
     ]
     path = tmp_path / "damaged.jsonl"
     path.write_bytes(b"".join(lines))
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     assert [rec.raw_at(i) for i in (0, 2)] == [b"<b>bold</b> server text\n", b"after the bad line"]
     assert rec[1].extra["event"] == "unreadable"
@@ -281,7 +281,7 @@ def test_a_fifo_or_folder_gets_a_message_instead_of_a_hang(window_and_controller
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)
     for path in (fifo, tmp_path):
-        assert not window.open_recording_path(str(path))
+        assert not window.files.open_recording_path(str(path))
         assert window.message_box.textFormat() == Qt.TextFormat.PlainText
         warnings.append(window.message_box.text())
         window.message_box.close()
@@ -309,7 +309,7 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(
     monkeypatch.setattr(opening, "FIRST_SLICE_S", 0.0)  # one block, then the rest in slices
     monkeypatch.setattr(opening, "SLICE_S", 0.0)
     monkeypatch.setattr(recording_module, "READ_BLOCK", 256 << 10)
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     assert rec.loading and rec.read_only and 0 < len(rec) < 12000 and window.files.is_loading()
     indicator = window.files.indicator
@@ -327,7 +327,7 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(
 
     # Stop: the entries read so far stay, no message about unreadable lines
     window.message_box = None
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     partial = controller.recording
     assert partial is not rec and partial.loading
     indicator.stop_button.click()
@@ -336,9 +336,9 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(
     assert window.timeline.model.total() == len(partial)
 
     # another file opened while one loads: the first stops quietly
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     first = controller.recording
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     assert not first.loading and controller.recording is not first
     qtbot.waitUntil(lambda: not controller.recording.loading, timeout=30000)
     assert len(controller.recording) == 12000
@@ -600,7 +600,7 @@ def test_a_damaged_recording_header_is_said_at_its_json_path(window_and_controll
     path = tmp_path / "edited.jsonl"
     header = {"format": FORMAT, "version": FORMAT_VERSION, "era_mode": "sometimes", "server_name": "x"}
     path.write_bytes(orjson.dumps(header) + b"\n")
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     assert rec.header.get("era_mode") is None and rec.header["server_name"] == "x"
     said = window.statusBar().currentMessage()

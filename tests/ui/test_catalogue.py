@@ -206,8 +206,8 @@ async def _shown_in_a_session(controller, window, *planted: QWidget) -> set[str]
         for w in planted:
             w.deleteLater()
         for dialog in (
-            window.open_composer(),
-            window.open_spec(),
+            window.tools.open_composer(),
+            window.tools.open_spec(),
             window.files.export_server(),
             ImportDialog([], window, []),
         ):

@@ -53,7 +53,7 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
         window.connect_selected()
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         await until(lambda: window.act_compose.isEnabled())
-        composer = window.open_composer("tools/call")
+        composer = window.tools.open_composer("tools/call")
         assert composer.isVisible()
         methods = [composer.template.itemData(i) for i in range(composer.template.count())]
         assert "tools/call" in methods and "notifications/initialized" in methods and "initialize" in methods
@@ -102,7 +102,7 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
         )
 
         # Ping: answered, and the status bar says how fast
-        assert window.ping() is True
+        assert window.tools.ping() is True
         await until(lambda: "ping answered in" in window.statusBar().currentMessage())
         # worded by the one duration formatter ("0.42 ms", "89.3 ms", "2.345 s")
         said = window.statusBar().currentMessage()
@@ -118,7 +118,7 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
 async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_and_controller):
     controller, window = window_and_controller
     async with live_demo(controller, window, "modern"):
-        composer = window.open_composer()
+        composer = window.tools.open_composer()
         methods = [composer.template.itemData(i) for i in range(composer.template.count())]
         assert "server/discover" in methods and "initialize" not in methods  # the 2026-07-28 methods
         composer.set_text("first line\nsecond line")
@@ -208,7 +208,7 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
         await controller.session.request("tools/list")
     path = tmp_path / "replay.jsonl"
     controller.save_recording(path)
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     await until(lambda: window.recording is not None and window.recording.read_only)
     rec = window.recording
     bar = window.replay
@@ -259,7 +259,7 @@ async def test_replay_shows_the_diagram_of_the_live_session_row_by_row(window_an
     assert len({state for state, _ in live_rows}) >= 4  # the walk went through the lifecycle
     path = tmp_path / "replay.jsonl"
     controller.save_recording(path)
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     await until(
         lambda: (
             window.recording is not None and window.recording.read_only and window.timeline.model.total() == len(live)
@@ -289,7 +289,7 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
         window.connect_selected()
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         window.act_presenter.trigger()  # F11
-        assert window.presenting and window.act_presenter.isChecked()
+        assert window.layouts.presenting and window.act_presenter.isChecked()
         assert window.timeline.font().pointSizeF() > size * 1.3 and window.diagram.font().pointSizeF() > size * 1.3
         assert not window.dock.isVisible() and not window.features_dock.isVisible()
         # high contrast: pure black and white, on the views a projector shows
@@ -317,7 +317,7 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
         await until(lambda: window.diagram.explained_state is State.TERMINATED)  # they follow the state
         tg.cancel_scope.cancel()
     window.act_presenter.trigger()
-    assert not window.presenting and window.timeline.font().pointSizeF() == size
+    assert not window.layouts.presenting and window.timeline.font().pointSizeF() == size
     assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.explained_state is None
     assert window.timeline.palette().color(QPalette.ColorRole.Base) == window_base  # the theme's own colours again
     assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() not in ("#0032b4", "#ffd400")
@@ -366,7 +366,7 @@ async def test_re_analysing_an_opened_recording_from_the_window(window_and_contr
         await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
     path = tmp_path / "r.jsonl"
     controller.save_recording(path)
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     opened = window.recording
     assert window.files.reanalyse() == []
     assert window.recording is not opened and window.recording.read_only and len(window.recording) == len(opened)

@@ -132,7 +132,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
                 window.diagram.current_label == window.diagram.tr("as of entry {n}").format(n=answer) != "as of entry 0"
             )
             assert window.diagram.current_label != window.diagram.tr("current state")
-            window.ping()  # the session goes on; the pinned view does not move
+            window.tools.ping()  # the session goes on; the pinned view does not move
             await until(lambda: any(rec.method_at(i) == "ping" for i in range(len(rec))))
             await anyio.sleep(0.2)
             assert window.diagram.as_of == answer
@@ -145,7 +145,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             await anyio.sleep(0.05)
             window = languages.window
             assert window.act_follow.isChecked() and window.follow_live
-            window.ping()
+            window.tools.ping()
             n = len(rec)
             await until(lambda: len(rec) > n + 1 and follows_the_session(window, controller))
             assert window.diagram.as_of is None

@@ -35,7 +35,7 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), era))
     window.resize(*size)
-    window.choose_layout(layout)
+    window.layouts.choose_layout(layout)
     presenter = layout == "presenter"
     diagram = window.diagram
     async with anyio.create_task_group() as tg:
@@ -105,7 +105,7 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     if presenter:
-        window.choose_layout("debugging")
+        window.layouts.choose_layout("debugging")
 
 
 def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(qtbot):
@@ -173,7 +173,7 @@ async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(wi
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), "auto"))
     window.resize(1280, 720)
-    window.choose_layout("debugging")
+    window.layouts.choose_layout("debugging")
     diagram = window.diagram
     await anyio.sleep(0.2)
     before = window.central_split.sizes()

@@ -31,7 +31,7 @@ async def opened(window_and_controller, tmp_path_factory):
     if "path" not in _recorded:
         _recorded["path"] = await record_demo_session(tmp_path_factory.mktemp("recorded") / "demo.jsonl", task=False)
     path = _recorded["path"]
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     await until(lambda: window.timeline.model.total() == len(rec) and window.timeline.model.rowCount() == len(rec))
     return controller, window, rec

@@ -72,7 +72,7 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             controller.task_group = tg
             window.connect_selected()
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
-            await until(lambda: "旧版" in window.status_era.text())
+            await until(lambda: "旧版" in window.status.era.text())
             tools = window.panels.panels["tools"]
             await until(lambda: any(t.get("title") == "回声" for t in tools.tools))
             # a switch during the session: the diagram keeps its highlight, the session goes on
@@ -80,7 +80,7 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             await anyio.sleep(0.05)
             window = languages.window
             await until(lambda: window.diagram.current_state is State.OPERATING)
-            assert "legacy" in window.status_era.text()
+            assert "legacy" in window.status.era.text()
             languages.set_choice("zh_CN")
             await anyio.sleep(0.05)
             window = languages.window
@@ -150,9 +150,9 @@ def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_
     from inspector.protocol.engine import ClientConfig
     from inspector.resources import resource_path
     from inspector.session import Session, SessionOptions, StartFailed
+    from inspector.session.failure_words import all_words
     from inspector.session.operations import failure_report
     from inspector.transport.base import SPAWN_REASONS, StdioSpec
-    from inspector.session.failure_words import all_words
     from inspector.ui.banner import FailureBanner
 
     assert set(SPAWN_REASONS.values()) <= set(all_words())  # one sentence per reason, the words the CLI prints
@@ -515,11 +515,11 @@ async def _open_everything(controller, window, tg) -> dict:
     await anyio.sleep(0.1)
     window.tabs.setCurrentIndex(0)
     window.timeline.table.selectRow(2)
-    composer = dialogs["composer"] = window.open_composer("tools/call")
+    composer = dialogs["composer"] = window.tools.open_composer("tools/call")
     composer.set_text('{"jsonrpc": "2.0", "id": 70, "method": "tools/call", "params": {"arguments": {}}}')  # no name
     composer.send()  # it breaks the schema: the first press only says so, and asks for a second
     await until(lambda: bool(composer.findings.text() and composer.status.text()))
-    dialogs["spec"] = window.open_spec()
+    dialogs["spec"] = window.tools.open_spec()
     assert dialogs["spec"] is not None
     await anyio.sleep(0.2)
     return dialogs, replies
@@ -577,7 +577,7 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
             controller.end_session()
             await until(lambda: not controller.running, 15)
             rec = controller.recording
-            await until(lambda: window.status_exit.text() != "")
+            await until(lambda: window.status.exit.text() != "")
             for language in (
                 then,
                 first,
@@ -622,7 +622,7 @@ async def test_a_switch_while_a_recording_is_replayed_leaves_nothing_behind(wind
     controller, window = window_and_controller
     languages = window.languages
     path = await record_demo_session(tmp_path / "demo.jsonl")
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     await until(lambda: window.timeline.model.total() == len(rec))
     call = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i) is Direction.S2C)

@@ -54,15 +54,15 @@ async def test_a_failed_start_is_worded_in_the_window_language_and_again_after_a
         tg.cancel_scope.cancel()
     why_zh = f"无法启动 '{MISSING}'：找不到该文件或目录（已在 PATH 中查找）"
     assert bar.currentMessage() == f"会话失败：{why_zh}"
-    assert window.status_exit.text() == why_zh  # never started: no exit code, only why
+    assert window.status.exit.text() == why_zh  # never started: no exit code, only why
     assert why_zh in window.banner.headline.text()  # the banner says it the same way
     why_en = f"cannot start '{MISSING}': no such file or directory (looked up on PATH)"
     window = await switch(window, "en")
     assert window.statusBar().currentMessage() == f"Session failed: {why_en}"
-    assert window.status_exit.text() == why_en
+    assert window.status.exit.text() == why_en
     assert why_en in window.banner.headline.text()
     window = await switch(window, "zh_CN")
-    assert window.statusBar().currentMessage() == f"会话失败：{why_zh}" and window.status_exit.text() == why_zh
+    assert window.statusBar().currentMessage() == f"会话失败：{why_zh}" and window.status.exit.text() == why_zh
 
 
 async def test_the_exit_label_words_the_outcome_of_a_server_that_exits_during_the_handshake(window_at_1280):
@@ -75,19 +75,19 @@ async def test_the_exit_label_words_the_outcome_of_a_server_that_exits_during_th
         controller.task_group = tg
         use_profile(window, profile)
         window.connect_selected()
-        await until(lambda: not controller.running and window.status_exit.text() != "")
+        await until(lambda: not controller.running and window.status.exit.text() != "")
         tg.cancel_scope.cancel()
     summary = controller.recording.summary or controller.session.summary()
     assert summary["outcome_code"] == "exited-before-established"
-    exit_zh = window.status_exit.text()
+    exit_zh = window.status.exit.text()
     assert CJK.search(exit_zh) and "the server" not in exit_zh and "exit code" not in exit_zh
     assert exit_zh == f"服务器退出码 {summary['exit_code']} — 服务器在会话建立之前退出"
     assert CJK.search(window.statusBar().currentMessage()) and "failed" not in window.statusBar().currentMessage()
-    tip = window.status_exit.toolTip()  # the server's last stderr lines under the banner's heading
+    tip = window.status.exit.toolTip()  # the server's last stderr lines under the banner's heading
     assert "服务器最后的 stderr 输出" in tip and "crash-during-initialize" in tip
     window = await switch(window, "en")
     assert (
-        window.status_exit.text()
+        window.status.exit.text()
         == f"server exit code {summary['exit_code']} — the server exited before the session was established"
     )
 

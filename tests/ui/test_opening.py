@@ -47,7 +47,7 @@ def test_filters_and_search_while_it_loads_give_the_rows_of_the_whole_file(
     monkeypatch.setattr(opening, "SLICE_S", 0.0)
     monkeypatch.setattr(recording_module, "READ_BLOCK", 128 << 10)
     slices: list[int] = []
-    assert window.open_recording_path(str(big_file))
+    assert window.files.open_recording_path(str(big_file))
     rec = controller.recording
     window.files.opener.progressed.connect(lambda done, total: slices.append(done))
     assert rec.loading

@@ -210,10 +210,10 @@ async def test_a_failure_quoting_the_servers_stderr_is_shown_literally(qapp, tmp
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             window.connect_selected()
-            await until(lambda: MARK in window.status_exit.toolTip(), what="the failure in the status bar")
+            await until(lambda: MARK in window.status.exit.toolTip(), what="the failure in the status bar")
             await until(lambda: not controller.running, what="the session's end")
             bad, seen = rich_renderings()
-            tip = window.status_exit.toolTip()
+            tip = window.status.exit.toolTip()
             tg.cancel_scope.cancel()
     finally:
         window.close()

@@ -27,7 +27,7 @@ def first(rec, method: str, direction: Direction) -> int:
 async def open_demo_recording(controller, window, tmp_path):
     """A full demo session recorded to a file and opened in the window, ready to replay."""
     path = await record_demo_session(tmp_path / "demo.jsonl")
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     await until(lambda: window.replay.playback is not None)
     return controller.recording
 
@@ -38,7 +38,7 @@ async def test_the_negotiation_and_the_status_follow_the_replayed_entry(window_a
     neg = window.negotiation
     # opened: the whole session, as the last entry knows it
     assert neg.headline.text() == "Negotiated version: 2025-11-25"
-    assert window.status_state.text() == "State: Terminated" and "2025-11-25" in window.status_era.text()
+    assert window.status.state.text() == "State: Terminated" and "2025-11-25" in window.status.era.text()
 
     init = first(rec, "initialize", Direction.C2S)
     answer = first(rec, "initialize", Direction.S2C)
@@ -46,26 +46,26 @@ async def test_the_negotiation_and_the_status_follow_the_replayed_entry(window_a
     window.timeline.select_seq(0)  # the start
     await until(lambda: bar.slider.value() == 0 and window.timeline.current_seq() == 0)
     assert neg.headline.text().startswith("Nothing negotiated yet at this entry") and neg.tree.topLevelItemCount() == 0
-    assert window.status_state.text() != "State: Terminated"
-    assert window.status_state.text() == f"State: {State(rec.state_at(0).value).title}"
-    assert "Version: —" in window.status_era.text()
+    assert window.status.state.text() != "State: Terminated"
+    assert window.status.state.text() == f"State: {State(rec.state_at(0).value).title}"
+    assert "Version: —" in window.status.era.text()
 
     bar.slider.setValue(init)  # scrubbing
     await until(lambda: window.timeline.current_seq() == init)
     assert neg.headline.text() == "initialize sent, waiting for the answer."
     assert neg.tree.topLevelItem(0).text(1) == "2025-11-25" and neg.tree.topLevelItem(0).text(2) == "—"
-    assert window.status_state.text() == "State: Initializing" and "Version: —" in window.status_era.text()
+    assert window.status.state.text() == "State: Initializing" and "Version: —" in window.status.era.text()
 
     window.timeline.select_seq(answer)  # the timeline moves it as well
     await until(lambda: neg.headline.text() == "Negotiated version: 2025-11-25")
     assert neg.tree.topLevelItem(0).text(2) == "2025-11-25"
-    assert window.status_state.text() == "State: Initialized" and "2025-11-25" in window.status_era.text()
+    assert window.status.state.text() == "State: Initialized" and "2025-11-25" in window.status.era.text()
 
     # playing to the end: the negotiation stays, the state ends terminated
     bar.speed.setCurrentIndex(bar.speed.findData(10.0))
     bar.play()
     await until(lambda: bar.playback.position == len(rec) - 1, 30)
-    await until(lambda: window.status_state.text() == "State: Terminated")
+    await until(lambda: window.status.state.text() == "State: Terminated")
     assert neg.headline.text() == "Negotiated version: 2025-11-25"
     # and back again
     bar.slider.setValue(init - 1)
@@ -121,7 +121,7 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         # on mid-session: the next message waits (a ping, its request at the gate)
         window.act_step.trigger()
         assert window.act_step.isChecked() and controller.stepping
-        assert window.act_ping.isEnabled() and window.ping()
+        assert window.act_ping.isEnabled() and window.tools.ping()
         await until(lambda: controller.pending_step is not None)
         assert b'"method":"ping"' in controller.pending_step.raw and window.stepbar.isVisible()
         rec = controller.recording
@@ -158,7 +158,7 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         # on again, then Run to end: the action follows the gate
         window.act_step.setChecked(True)
         assert controller.stepping
-        window.ping()
+        window.tools.ping()
         await until(lambda: controller.pending_step is not None)
         window.stepbar.run_button.click()
         await until(lambda: controller.pending_step is None)

@@ -25,7 +25,7 @@ def entries(rec, method: str, direction: Direction) -> list[int]:
 async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_path):
     controller, window = window_and_controller
     path = await record_demo_session(tmp_path / "demo.jsonl")
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     assert rec.read_only and controller.session is None
     await until(lambda: window.timeline.model.total() == len(rec))

@@ -24,7 +24,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 async def open_demo_recording(window, controller, tmp_path, **kw):
     path = await record_demo_session(tmp_path / "demo.jsonl", **kw)
-    assert window.open_recording_path(str(path))
+    assert window.files.open_recording_path(str(path))
     rec = controller.recording
     await until(lambda: window.timeline.model.total() == len(rec) and window.timeline.model.rowCount() == len(rec))
     return rec

@@ -54,7 +54,7 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language, l
         window.resize(*size)
         window.show()
         settle(qapp)
-        window.choose_layout(layout)  # the Teaching layout's side column is narrower
+        window.layouts.choose_layout(layout)  # the Teaching layout's side column is narrower
         conn = window.connection
         conn.set_compact(False)
         settle(qapp)

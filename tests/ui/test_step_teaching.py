@@ -33,7 +33,7 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), "legacy"))
     window.act_step.setChecked(True)
-    window.choose_layout("teaching")  # the step bar's details shown (Debugging folds them to a line)
+    window.layouts.choose_layout("teaching")  # the step bar's details shown (Debugging folds them to a line)
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         window.connect_selected()

@@ -264,7 +264,7 @@ async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained
         rec = controller.recording
         start = len(rec)
         window.act_step.trigger()
-        assert window.ping() and window.ping()
+        assert window.tools.ping() and window.tools.ping()
         for _ in range(4):  # ping 1, ping 2 (written while answer 1 waits), answer 1, answer 2
             await until(lambda: controller.pending_step is not None)
             await anyio.sleep(0.15)

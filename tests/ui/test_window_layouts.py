@@ -119,9 +119,9 @@ async def test_every_named_layout_gives_the_timeline_and_the_diagram_room(qapp, 
             await anyio.sleep(0.1)
             assert window.dock.height() < 200 and window.features_dock.height() > size[1] // 2
             for name in ("teaching", "presenter", "debugging"):
-                window.choose_layout(name)
+                window.layouts.choose_layout(name)
                 await anyio.sleep(0.15)
-                assert window.layout_name == name
+                assert window.layouts.layout_name == name
                 checks = {
                     "debugging": window.act_layout_debugging,
                     "teaching": window.act_layout_teaching,
@@ -150,15 +150,15 @@ async def test_every_named_layout_gives_the_timeline_and_the_diagram_room(qapp, 
 
 
 def test_the_teaching_layout_puts_the_step_bar_beside_the_timeline(window, qapp):
-    window.choose_layout("teaching")
+    window.layouts.choose_layout("teaching")
     assert window.stepbar.parentWidget() is window.detail_column
-    window.choose_layout("debugging")
+    window.layouts.choose_layout("debugging")
     assert window.stepbar.parentWidget() is window.diagram.parentWidget()
-    window.choose_layout("teaching")
-    window.set_presenter(True)
+    window.layouts.choose_layout("teaching")
+    window.layouts.set_presenter(True)
     assert window.stepbar.parentWidget() is window.lower_split
-    window.set_presenter(False)  # back to teaching, not to the column under the diagram
-    assert window.stepbar.parentWidget() is window.detail_column and window.layout_name == "teaching"
+    window.layouts.set_presenter(False)  # back to teaching, not to the column under the diagram
+    assert window.stepbar.parentWidget() is window.detail_column and window.layouts.layout_name == "teaching"
 
 
 def test_each_layout_comes_back_as_the_user_left_it_and_reset_puts_it_back(qapp, tmp_path):
@@ -167,7 +167,7 @@ def test_each_layout_comes_back_as_the_user_left_it_and_reset_puts_it_back(qapp,
     window.show()
     qapp.processEvents()
     debugging_default = window.central_split.sizes()
-    window.choose_layout("teaching")
+    window.layouts.choose_layout("teaching")
     qapp.processEvents()
     teaching_default = window.central_split.sizes()
     assert teaching_default[0] > debugging_default[0]  # the diagram first
@@ -185,18 +185,18 @@ def test_each_layout_comes_back_as_the_user_left_it_and_reset_puts_it_back(qapp,
         again.resize(1280, 720)
         again.show()
         qapp.processEvents()
-        assert again.layout_name == "teaching" and again.act_layout_teaching.isChecked()
+        assert again.layouts.layout_name == "teaching" and again.act_layout_teaching.isChecked()
         assert again.central_split.sizes() == adjusted and not again.features_dock.isVisible()
         # the debugging layout kept its own arrangement meanwhile
-        again.choose_layout("debugging")
+        again.layouts.choose_layout("debugging")
         qapp.processEvents()
         assert again.features_dock.isVisible() and abs(again.central_split.sizes()[0] - debugging_default[0]) <= 2
-        again.choose_layout("teaching")
+        again.layouts.choose_layout("teaching")
         qapp.processEvents()
         assert again.central_split.sizes() == adjusted and not again.features_dock.isVisible()
         again.act_reset_layout.trigger()  # View → Reset layout: teaching's defaults
         qapp.processEvents()
-        assert again.layout_name == "teaching" and again.features_dock.isVisible() and again.dock.isVisible()
+        assert again.layouts.layout_name == "teaching" and again.features_dock.isVisible() and again.dock.isVisible()
         assert abs(again.central_split.sizes()[0] - teaching_default[0]) <= 2
         assert again.settings.value("layouts/teaching/window_state") is None
     finally:
@@ -218,9 +218,17 @@ def test_presenter_mode_is_restored_at_the_next_start(qapp, tmp_path):
     again.show()
     qapp.processEvents()
     try:
-        assert again.presenting and again.layout_name == "presenter" and not again.features_dock.isVisible()
+        assert (
+            again.layouts.presenting
+            and again.layouts.layout_name == "presenter"
+            and not again.features_dock.isVisible()
+        )
         again.act_presenter.trigger()  # F11 off: the layout under it, with its docks
-        assert not again.presenting and again.layout_name == "debugging" and again.features_dock.isVisible()
+        assert (
+            not again.layouts.presenting
+            and again.layouts.layout_name == "debugging"
+            and again.features_dock.isVisible()
+        )
     finally:
         again.close()
         again.deleteLater()
@@ -261,7 +269,7 @@ async def test_the_last_sessions_status_message_is_gone_when_the_next_starts(qap
             controller.save_recording(path)
             tg.cancel_scope.cancel()
         assert bar.currentMessage() != ""  # (saving says so)
-        assert window.open_recording_path(str(path))
+        assert window.files.open_recording_path(str(path))
         assert bar.currentMessage() == ""  # a recording opened: the session's messages are gone too
         assert window.connection.compact
     finally:
@@ -290,8 +298,8 @@ async def test_the_compact_connection_form_connects_disconnects_and_gives_the_ed
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             panel = window.connection
             assert panel.compact and not panel.connect_button.isEnabled() and panel.disconnect_button.isEnabled()
-            await until(lambda: window.status_state.text() == "State: Operating")  # on the next tick
-            assert panel.state_label.text() == window.status_state.text()
+            await until(lambda: window.status.state.text() == "State: Operating")  # on the next tick
+            assert panel.state_label.text() == window.status.state.text()
             assert panel.picker.currentText() == window.connection.current().name
             panel.disconnect_button.click()
             await until(lambda: not controller.running, 15)
@@ -365,16 +373,16 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
             await anyio.sleep(0.1)
             before = {}
             for name in ("teaching", "debugging"):
-                window.choose_layout(name)
+                window.layouts.choose_layout(name)
                 await anyio.sleep(0.15)
                 before[name] = (bar.title.height(), window.diagram.height())
                 assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.height())
             for _ in range(2):
-                window.choose_layout("presenter")
+                window.layouts.choose_layout("presenter")
                 await anyio.sleep(0.15)
                 assert title_lines(bar) <= 3.2, bar.title.height()  # large type, a narrower column
                 for name in ("teaching", "debugging"):
-                    window.choose_layout(name)
+                    window.layouts.choose_layout(name)
                     await anyio.sleep(0.15)
                     assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.title.minimumHeight())
                     assert bar.title.height() == before[name][0] and window.diagram.height() >= before[name][1] - 2, (
@@ -384,20 +392,20 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
                     )
             # a moment narrow (a column being laid out) does not leave its many lines behind
             # Debugging folds the bar to its line, Teaching shows the details; each keeps the user's choice
-            assert window.layout_name == "debugging" and not bar.details_shown and bar.height() < 40
+            assert window.layouts.layout_name == "debugging" and not bar.details_shown and bar.height() < 40
             bar.details_button.click()
-            window.choose_layout("teaching")
+            window.layouts.choose_layout("teaching")
             assert bar.details_shown
             bar.details_button.click()  # folded in Teaching
-            window.choose_layout("debugging")
+            window.layouts.choose_layout("debugging")
             assert bar.details_shown
-            window.choose_layout("teaching")
+            window.layouts.choose_layout("teaching")
             assert not bar.details_shown
             window.act_reset_layout.trigger()  # Reset: Teaching's default again
-            window.choose_layout("debugging")
-            window.choose_layout("teaching")
+            window.layouts.choose_layout("debugging")
+            window.layouts.choose_layout("teaching")
             assert bar.details_shown
-            window.choose_layout("debugging")
+            window.layouts.choose_layout("debugging")
             title = bar.title
             title.resize(60, title.height())
             assert title.minimumHeight() >= 4 * title.fontMetrics().lineSpacing()
@@ -422,7 +430,7 @@ async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_c
     try:
         await anyio.sleep(0.1)
         assert window.dock.height() > 300  # the editor, before any session
-        window.choose_layout("teaching")
+        window.layouts.choose_layout("teaching")
         await anyio.sleep(0.1)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
@@ -433,7 +441,7 @@ async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_c
             compact = window.dock.height()
             assert compact < 200
             for name in ("debugging", "teaching", "presenter", "debugging"):
-                window.choose_layout(name)
+                window.layouts.choose_layout(name)
                 await anyio.sleep(0.1)
                 if name != "presenter":
                     assert window.dock.height() <= compact + 4, (name, window.dock.height(), compact)
@@ -446,11 +454,11 @@ async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_c
         window.connection.set_compact(False)
         await anyio.sleep(0.1)
         assert window.dock.height() > 300
-        window.choose_layout("teaching")
+        window.layouts.choose_layout("teaching")
         await anyio.sleep(0.1)
-        assert window.open_recording_path(str(path)) and window.connection.compact
+        assert window.files.open_recording_path(str(path)) and window.connection.compact
         for name in ("debugging", "teaching"):
-            window.choose_layout(name)
+            window.layouts.choose_layout(name)
             await anyio.sleep(0.1)
             assert window.dock.height() <= compact + 4, (name, window.dock.height(), compact)
     finally:
@@ -513,7 +521,7 @@ async def test_the_step_bar_and_the_lesson_notes_show_whole_lines_at_1280x720(qa
             controller.continue_step()  # the answer to initialize: a long explanation and message
             await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
             for name in ("debugging", "teaching", "presenter", "debugging"):
-                window.choose_layout(name)
+                window.layouts.choose_layout(name)
                 bar.set_details(True)
                 await anyio.sleep(0.2)
                 assert bar.words.viewport().height() >= bar.explanation.fontMetrics().lineSpacing()  # a line at least
