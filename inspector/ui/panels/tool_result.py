@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QProgressBar, QSizePolicy, QWidget
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.session import call_words as banners
 from inspector.session.controllers.tools import (
     CANCELLED,
     FAILED,
@@ -142,19 +143,7 @@ class ToolResultPane(QWidget):
             self.show_task_button.setVisible(run.task_id is not None)
         if called.outcome == CANCELLED:
             self.outcome = CANCELLED
-
-            def words() -> tuple[str, str]:
-                if run is not None and run.cancel_sent:  # it ran as a task
-                    detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(run.status or "?")
-                elif run is not None:
-                    detail = self.tr("notifications/cancelled was sent before the server created a task.")
-                elif closes_stream:
-                    detail = self.tr("the answer stream was closed, which cancels the request; the server should stop.")
-                else:
-                    detail = self.tr("notifications/cancelled was sent; the server should stop and not answer.")
-                return self.tr("Cancelled"), detail
-
-            self.show_banner(words, "muted")
+            self.say_banner(*banners.cancelled_banner(run, closes_stream))
             return None
         if called.failure is not None:
             self.outcome = FAILED
@@ -168,15 +157,7 @@ class ToolResultPane(QWidget):
             return None
         if called.no_task:
             if self.outcome == RESULT:
-                self.show_banner(
-                    lambda: (
-                        self.tr("No task was created"),
-                        self.tr(
-                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.",  # noqa: E501
-                        ),
-                    ),
-                    "warn",
-                )
+                self.say_banner(banners.NO_TASK)
             return None
         task_id = run.task_id
 
@@ -225,26 +206,14 @@ class ToolResultPane(QWidget):
             code = err.get("code")
             message = err.get("message") if isinstance(err.get("message"), str) else ""
             self.outcome = PROTOCOL_ERROR
-            self.show_banner(
-                lambda: (
-                    self.tr("Protocol error {0}: {1}").format(code, message),
-                    self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."),
-                ),
-                "error",
-            )
+            self.say_banner(PROTOCOL_ERROR, (code, message))
             if "data" in err:
                 self.content.set_blocks([{"type": "error data", "data": err["data"]}])
             return
         result = reply.result or {}
         if outcome == INPUT_REQUIRED:
             self.outcome = FAILED
-            self.show_banner(
-                lambda: (
-                    self.tr("The server still asks for input"),
-                    self.tr("No answer after {0} rounds of input requests.").format(reply.rounds),
-                ),
-                "warn",
-            )
+            self.say_banner(INPUT_REQUIRED, (reply.rounds,))
             self.content.set_blocks([{"type": "input_required", **result}])
             return
         content: JsonValue = result.get("content")
@@ -254,13 +223,7 @@ class ToolResultPane(QWidget):
         output_schema = declared if isinstance(declared, dict) and not is_error else None
         if is_error:
             self.outcome = TOOL_ERROR
-            self.show_banner(
-                lambda: (
-                    self.tr("The tool reported an error"),
-                    self.tr("isError: true: the call worked, the tool failed; its content follows."),
-                ),
-                "error",
-            )
+            self.say_banner(TOOL_ERROR)
         else:
             self.outcome = RESULT
             self.banner.hide()
@@ -283,6 +246,12 @@ class ToolResultPane(QWidget):
             f"QLabel#bannerDetail {{ color: {colour}; }}"
         )
         self.banner.show()
+
+    def say_banner(self, key: str, values: tuple[object, ...] = ()) -> None:
+        """One of the banners of :mod:`inspector.session.call_words`, with ``values`` in its words."""
+        self.show_banner(
+            lambda: banners.banner_words(key, values, QCoreApplication.translate), banners.banner_tone(key)
+        )
 
     def banner_text(self) -> str:
         if self.banner.isHidden():

@@ -1,0 +1,83 @@
+"""The banner over a tool call's answer, as data: which one, its words and its tone.
+
+A call that did not end in a plain result gets a banner over what came (the Tools panel's
+result pane): cancelled (a task cancelled with ``tasks/cancel``, cancelled before the server
+created the task, the answer stream closed, ``notifications/cancelled`` sent), a task-augmented
+call answered without a task, a JSON-RPC error, a server that still asks for input after every
+round, a tool error (``isError: true``). :func:`cancelled_banner` says which cancellation it was;
+:func:`banner_words` gives a banner's title and detail. The words are English here and go through
+the caller's ``tr(context, text)`` (the window's ``QCoreApplication.translate``, context
+:data:`CONTEXT`, the pane's own; ``scripts/i18n.py`` reads the table).
+"""
+
+from __future__ import annotations
+
+from .controllers.tools import INPUT_REQUIRED, PROTOCOL_ERROR, TOOL_ERROR
+from .operations import TaskRun
+from .translate import Translate, untranslated
+
+CONTEXT = "ToolResultPane"
+
+# Banners besides the call's outcomes (PROTOCOL_ERROR, INPUT_REQUIRED, TOOL_ERROR).
+CANCELLED = "cancelled"  # notifications/cancelled was sent
+CANCELLED_STREAM = "cancelled-stream"  # the answer stream was closed (2026-07-28 over Streamable HTTP)
+CANCELLED_TASK = "cancelled-task"  # tasks/cancel was sent ({0}: the task's status now)
+CANCELLED_BEFORE_TASK = "cancelled-before-task"  # cancelled before the server created the task
+NO_TASK = "no-task"  # a task-augmented call answered at once with a plain result
+
+#: banner -> (title, detail, theme colour); {0}, {1}: the values given to banner_words
+BANNERS = {
+    CANCELLED: ("Cancelled", "notifications/cancelled was sent; the server should stop and not answer.", "muted"),
+    CANCELLED_STREAM: (
+        "Cancelled",
+        "the answer stream was closed, which cancels the request; the server should stop.",
+        "muted",
+    ),
+    CANCELLED_TASK: ("Cancelled", "tasks/cancel was sent; the task is now {0}.", "muted"),
+    CANCELLED_BEFORE_TASK: (
+        "Cancelled",
+        "notifications/cancelled was sent before the server created a task.",
+        "muted",
+    ),
+    NO_TASK: (
+        "No task was created",
+        "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.",
+        "warn",
+    ),
+    PROTOCOL_ERROR: (
+        "Protocol error {0}: {1}",
+        "A JSON-RPC error: the request itself was refused (not a tool error).",
+        "error",
+    ),
+    INPUT_REQUIRED: ("The server still asks for input", "No answer after {0} rounds of input requests.", "warn"),
+    TOOL_ERROR: (
+        "The tool reported an error",
+        "isError: true: the call worked, the tool failed; its content follows.",
+        "error",
+    ),
+}
+
+#: every title and detail, for scripts/i18n.py
+WORDS = sorted({words for title, detail, _ in BANNERS.values() for words in (title, detail)})
+
+
+def cancelled_banner(run: TaskRun | None, closes_stream: bool) -> tuple[str, tuple[object, ...]]:
+    """Which cancellation a cancelled call was, and the values its words name: the task's, when
+    it ran as one (``run``), else how the request was cancelled (``closes_stream``: by closing
+    the answer stream)."""
+    if run is not None and run.cancel_sent:
+        return CANCELLED_TASK, (run.status or "?",)
+    if run is not None:
+        return CANCELLED_BEFORE_TASK, ()
+    return (CANCELLED_STREAM if closes_stream else CANCELLED), ()
+
+
+def banner_words(key: str, values: tuple[object, ...] = (), tr: Translate = untranslated) -> tuple[str, str]:
+    """A banner's title and detail, with ``values`` in them."""
+    title, detail, _ = BANNERS[key]
+    return tr(CONTEXT, title).format(*values), tr(CONTEXT, detail).format(*values)
+
+
+def banner_tone(key: str) -> str:
+    """The theme colour of a banner."""
+    return BANNERS[key][2]
