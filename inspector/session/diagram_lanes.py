@@ -18,11 +18,12 @@ layout measures the blocks and draws the lines with Qt; what is decided here is 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from inspector.protocol.lifecycle import State
 
-__all__ = ["Channel", "End", "Endpoint", "Lanes", "best_lanes", "lane_label_x"]
+__all__ = ["Channel", "End", "Endpoint", "Lanes", "best_lanes", "lane_label_x", "port_ranges", "route_ends"]
 
 #: one end of a route before the ports are placed: its state, the y of the node's edge it meets,
 #: whether it is the route's target, and where the route's other ends lie (-1 left, 0 across, 1 right)
@@ -72,6 +73,40 @@ class Lanes:
     crossings: float  # stubs crossing another route's lane
     length: float
     verticals: list[tuple[float, float, float]] = field(default_factory=list)  # every stub: x, y0, y1
+
+
+def route_ends(
+    routes: dict[int, tuple[tuple[State, ...], State]], centre: dict[State, float], edge_y: Callable[[State], float]
+) -> dict[int, list[End]]:
+    """Each route's ends (its sources, then its target) at the edges of their nodes (``edge_y``),
+    with the side the route's other ends lie on, from the nodes' centres (``centre``)."""
+    out: dict[int, list[End]] = {}
+    for k, (sources, target) in routes.items():
+        ends = [(st, False) for st in sources] + [(target, True)]
+        lst: list[End] = []
+        for j, (st, is_target) in enumerate(ends):
+            others = [centre[o] for i, (o, _t) in enumerate(ends) if i != j]
+            dx = (sum(others) / len(others) if others else 0.0) - centre[st]
+            lst.append((st, edge_y(st), is_target, -1 if dx < -1 else (0 if dx <= 1 else 1)))
+        out[k] = lst
+    return out
+
+
+def port_ranges(
+    boxes: dict[State, tuple[float, float]], arches: dict[State, float]
+) -> dict[State, tuple[float, float]]:
+    """Where on each node's edge (``boxes``: left and width) ports may go: its middle 60 %, less
+    the stretch its arches take from the right corner (``arches``); when that leaves less than a
+    fifth of the edge, its middle 70 % (the stubs then pass the arches)."""
+    ranges: dict[State, tuple[float, float]] = {}
+    for st, (left, w) in boxes.items():
+        right = left + w
+        lo = left + 0.2 * w
+        hi = right - max(0.2 * w, arches.get(st, 0.0))
+        if hi - lo < 0.2 * w:
+            lo, hi = left + 0.15 * w, right - 0.15 * w
+        ranges[st] = (lo, hi)
+    return ranges
 
 
 def _lane_ys(ch: Channel, order: list[int]) -> dict[int, float]:

@@ -28,9 +28,15 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from inspector.protocol.jsontypes import JsonObject, str_member
 from inspector.protocol.lifecycle import State, Transition, states_of
+from inspector.protocol.links import TransportKind
+from inspector.protocol.versions import Era, EraMode
+
+if TYPE_CHECKING:
+    from .recording import Recording
 
 __all__ = [
     "BOTTOM",
@@ -41,6 +47,7 @@ __all__ = [
     "analyse",
     "focus_order",
     "glue_arrows",
+    "machine_as_of",
     "resolve_edge",
     "whole_view",
     "wrap_label",
@@ -223,6 +230,21 @@ def _analyse(table: tuple[Transition, ...]) -> Plan:
 def focus_order(plan: Plan) -> list[State]:
     """The keyboard's order through the states: the main row, then the one below, then above."""
     return plan.rows[MAIN] + plan.rows[BOTTOM] + plan.rows[TOP]
+
+
+def machine_as_of(recording: Recording, row: int) -> tuple[EraMode, Era | None, TransportKind]:
+    """The machine the diagram draws as of entry ``row``: the recording's era mode, the era
+    detected by then and the transport then (a value not known: auto, no era)."""
+    try:
+        mode = EraMode(recording.header.get("era_mode", "auto"))
+    except ValueError:
+        mode = EraMode.AUTO
+    era_value = recording.era_as_of(row)
+    try:
+        era = Era(era_value) if era_value else None
+    except ValueError:
+        era = None
+    return mode, era, recording.transport_as_of(row)
 
 
 def resolve_edge(table: tuple[Transition, ...], tr: JsonObject | Transition | None) -> Transition | None:

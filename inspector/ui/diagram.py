@@ -86,7 +86,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.diagram_plan import Plan, analyse, focus_order, resolve_edge, whole_view
+from inspector.session.diagram_plan import Plan, analyse, focus_order, machine_as_of, resolve_edge, whole_view
 from inspector.session.diagram_words import (
     accessible_description,
     caption,
@@ -96,7 +96,7 @@ from inspector.session.diagram_words import (
 )
 from inspector.session.recording import TransportKind
 
-from .diagram_layout import MIN_FONT, Block, Geometry, fit
+from .diagram_layout import MIN_FONT, Geometry, fit
 from .diagram_paint import (
     Colours,
     edge_pen,
@@ -124,6 +124,7 @@ _ANIM_MS = 600
 
 #: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
+_SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
 
 
 class LifecycleDiagram(QWidget):
@@ -328,16 +329,7 @@ class LifecycleDiagram(QWidget):
         if n == 0:
             return
         row = max(0, min(int(row), n - 1))
-        try:
-            mode = EraMode(recording.header.get("era_mode", "auto"))
-        except ValueError:
-            mode = EraMode.AUTO
-        era_value = recording.era_as_of(row)
-        try:
-            era = Era(era_value) if era_value else None
-        except ValueError:
-            era = None
-        self.set_machine(mode, era, recording.transport_as_of(row))
+        self.set_machine(*machine_as_of(recording, row))
         found = recording.transition_as_of(row)
         seq, tr = (found[0], found[1]) if found else (None, None)
         self._set_as_of(row if past else None)
@@ -435,8 +427,7 @@ class LifecycleDiagram(QWidget):
         size = self.export_size()
         p.save()
         p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.setRenderHints(_SMOOTH)
         p.setTransform(g.transform, True)
         paint_static(p, g, c)
         self._paint_highlights(p, g, c, 1.0, decorations=False)
@@ -751,22 +742,17 @@ class LifecycleDiagram(QWidget):
 
     def state_at(self, pos: QPointF) -> State | None:
         """The state drawn at ``pos`` (widget coordinates), None where no state is."""
-        g = self._ensure_geometry()
-        if g is None:
-            return None
-        if not self._vp.contains(QPointF(pos)):  # under a scroll bar or the explanation
-            return None
-        inv, _ok = self._view(g).inverted()
-        return node_at(g, inv.map(QPointF(pos)))
+        found = self._in_layout(pos)
+        return node_at(*found) if found is not None else None
 
-    def _block_at(self, pos: QPointF) -> Block | None:
+    def _in_layout(self, pos: QPointF) -> tuple[Geometry, QPointF] | None:
+        """The layout and ``pos`` in its coordinates; None with no layout, or under a scroll bar
+        or the explanation."""
         g = self._ensure_geometry()
-        if g is None:
-            return None
-        if not self._vp.contains(QPointF(pos)):
+        if g is None or not self._vp.contains(QPointF(pos)):
             return None
         inv, _ok = self._view(g).inverted()
-        return block_at(g, inv.map(QPointF(pos)))
+        return g, inv.map(QPointF(pos))
 
     # ------------------------------------------------------------------ events
 
@@ -800,7 +786,8 @@ class LifecycleDiagram(QWidget):
                 tip = state_tip(QCoreApplication.translate, s, self._state, self._as_of)
                 QToolTip.showText(event.globalPos(), tip, self)
                 return True
-            b = self._block_at(pos)
+            found = self._in_layout(pos)
+            b = block_at(*found) if found is not None else None
             if b is not None:
                 QToolTip.showText(event.globalPos(), b.tip, self)
                 return True
@@ -923,8 +910,7 @@ class LifecycleDiagram(QWidget):
         c = self._ensure_colours()
         pm.fill(c.base)
         p = QPainter(pm)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.setRenderHints(_SMOOTH)
         p.setTransform(g.transform)
         paint_static(p, g, c)
         p.end()
@@ -959,8 +945,7 @@ class LifecycleDiagram(QWidget):
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
             p.save()
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            p.setRenderHints(_SMOOTH)
             p.setTransform(self._view(g))
             paint_static(p, g, c)
             p.restore()
@@ -968,8 +953,7 @@ class LifecycleDiagram(QWidget):
             pm = self._ensure_static(g)
             dpr = pm.devicePixelRatio()
             p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.setRenderHints(_SMOOTH)
         p.setTransform(self._view(g))
         self._paint_highlights(p, g, c, self._progress, decorations=True)
         if (sx or sy) and g.legend:

@@ -44,7 +44,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF, QTransform
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition
-from inspector.session.diagram_lanes import Channel, End, best_lanes, lane_label_x
+from inspector.session.diagram_lanes import Channel, best_lanes, lane_label_x, port_ranges, route_ends
 from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan, wrap_label
 
 _FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
@@ -689,8 +689,6 @@ def _route_channel(
     al, aw = 0.75 * f, 0.55 * f
     radius = 0.55 * f
 
-    loop_zone = {s: _arch_zone(len(trs), f) for s, trs in plan.loops.items() if plan.loop_side[s] in ("up", "down")}
-
     def edge_y(s: State) -> float:
         rect = nodes[s]
         r = plan.row_of[s]
@@ -700,33 +698,16 @@ def _route_channel(
 
     # what does not depend on the lane order, computed once
     centre = {st: nodes[st].center().x() for k in idx for st in (*plan.routes[k].sources, plan.routes[k].target)}
-    proto: dict[int, list[End]] = {}
-    for k in idx:
-        r = plan.routes[k]
-        ends = [(st, False) for st in r.sources] + [(r.target, True)]
-        lst: list[End] = []
-        for j, (st, is_target) in enumerate(ends):
-            others = [centre[o] for i, (o, _t) in enumerate(ends) if i != j]
-            dx = (sum(others) / len(others) if others else 0.0) - centre[st]
-            lst.append((st, edge_y(st), is_target, -1 if dx < -1 else (0 if dx <= 1 else 1)))
-        proto[k] = lst
-    port_range: dict[State, tuple[float, float]] = {}
-    for st in centre:
-        rect = nodes[st]
-        w = rect.width()
-        facing = plan.loop_side.get(st) == ("up" if channel == TOP else "down")
-        lo = rect.left() + 0.2 * w
-        hi = rect.right() - max(0.2 * w, loop_zone.get(st, 0.0) if facing else 0.0)
-        if hi - lo < 0.2 * w:
-            lo, hi = rect.left() + 0.15 * w, rect.right() - 0.15 * w
-        port_range[st] = (lo, hi)
-
+    facing = "up" if channel == TOP else "down"  # the arches on the channel's side of a node take room
+    arches = {st: _arch_zone(len(plan.loops[st]), f) for st in centre if plan.loop_side.get(st) == facing}
+    ports = port_ranges({st: (nodes[st].left(), nodes[st].width()) for st in centre}, arches)
+    ends = route_ends({k: (plan.routes[k].sources, plan.routes[k].target) for k in idx}, centre, edge_y)
     channel_lanes = Channel(
         *bounds,
         channel == TOP,
         {k: m.route_blocks[k].h for k in idx},
-        proto,
-        port_range,
+        ends,
+        ports,
         {st: plan.row_of[st] == MAIN for st in centre},
         0.6 * f,
     )

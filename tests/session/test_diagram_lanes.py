@@ -5,7 +5,7 @@ label's place on its lane; and the channels of every real table as the layout bu
 from __future__ import annotations
 
 from inspector.protocol.lifecycle import State
-from inspector.session.diagram_lanes import Channel, End, Endpoint, best_lanes, lane_label_x
+from inspector.session.diagram_lanes import Channel, End, Endpoint, best_lanes, lane_label_x, port_ranges, route_ends
 
 A, B, X, Y = State.INITIALIZING, State.OPERATING, State.SHUTTING_DOWN, State.TERMINATED
 
@@ -71,3 +71,18 @@ def test_a_label_sits_on_its_lane_where_no_stub_runs() -> None:
 
 def test_an_endpoint_starts_without_a_port() -> None:
     assert Endpoint(A, 3.0, True).x == 0.0
+
+
+def test_a_routes_ends_and_where_ports_may_go() -> None:
+    centre = {A: 50.0, B: 250.0, Y: 450.0}
+    edges = {A: 0.0, B: 0.0, Y: 100.0}
+    ends = route_ends({3: ((A, B), Y)}, centre, edges.__getitem__)  # a bus: A and B into Y
+    # sources first, then the target; each says where the mean of the others lies: A's to the
+    # right, B's straight across (A and Y either side), Y's to the left
+    assert ends == {3: [(A, 0.0, False, 1), (B, 0.0, False, 0), (Y, 100.0, True, -1)]}
+    straight = route_ends({0: ((A,), X)}, {A: 50.0, X: 50.5}, {A: 0.0, X: 100.0}.__getitem__)
+    assert [d for *_rest, d in straight[0]] == [0, 0]  # within a pixel: straight across
+    ranges = port_ranges({A: (0.0, 100.0), B: (200.0, 100.0), Y: (400.0, 100.0)}, {B: 30.0, Y: 70.0})
+    assert ranges[A] == (20.0, 80.0)  # the middle 60 %
+    assert ranges[B] == (220.0, 270.0)  # less what the arches take at the right corner
+    assert ranges[Y] == (415.0, 485.0)  # too little left: the middle 70 %

@@ -4,9 +4,12 @@ the edge a recording names, a label's lines and the scroll position that cuts th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from inspector.protocol.lifecycle import TRANSPORTS, Event, State, Transition, diagram_table, states_of, table_for
+from inspector.protocol.links import TransportKind
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.diagram_plan import (
     BOTTOM,
@@ -15,10 +18,12 @@ from inspector.session.diagram_plan import (
     analyse,
     focus_order,
     glue_arrows,
+    machine_as_of,
     resolve_edge,
     whole_view,
     wrap_label,
 )
+from inspector.session.recording import Recording
 
 
 def tables() -> list[tuple[Transition, ...]]:
@@ -144,3 +149,14 @@ def test_the_scroll_position_that_cuts_fewest_boxes() -> None:
     assert v <= 340 and v + 200 >= 370
     assert sum(1 for a, b in boxes if a < v < b or a < v + 200 < b) == 1 and v == 186
     assert whole_view(50, 500.0, 0, (0.0, 0.0), boxes, []) == 0  # nowhere to scroll
+
+
+def test_the_machine_drawn_as_of_an_entry() -> None:
+    fixtures = Path(__file__).parent.parent / "fixtures" / "recordings"
+    stdio = Recording.load(fixtures / "v2-stdio-stderr.jsonl")
+    assert machine_as_of(stdio, 0) == (EraMode.LEGACY, None, TransportKind.STDIO)  # no era seen yet
+    assert machine_as_of(stdio, len(stdio) - 1) == (EraMode.LEGACY, Era.LEGACY, TransportKind.STDIO)
+    http = Recording.load(fixtures / "v3-http-reset-tools.jsonl")
+    assert machine_as_of(http, len(http) - 1)[2] is TransportKind.STREAMABLE_HTTP
+    odd = Recording({"era_mode": "a later version's mode"}, t0=0.0)  # not known: auto
+    assert machine_as_of(odd, 0) == (EraMode.AUTO, None, TransportKind.STDIO)
