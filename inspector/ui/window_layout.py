@@ -7,7 +7,7 @@ Theory of operation
 layout is data kept per user in the window's settings (``layouts/<name>/…``: the docks and
 toolbar from ``saveState``, the centre's two splitters): choosing another layout saves the one
 left as it is and restores the chosen one as the user left it, or arranges its defaults
-(:attr:`LAYOUT_SHARES`, :attr:`SIDE_SHARE`) at the window's present size the first time.
+(:mod:`inspector.session.layout_plan`'s proportions) at the window's present size the first time.
 Presenter mode goes over either: larger type, high contrast, the docks put away and put back
 as they were, the step bar beside the timeline. The step bar sits under the diagram
 (Debugging, where the centre's split gives it room while it shows and takes it back after) or
@@ -23,6 +23,17 @@ from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QDockWidget, QWidget
 
+from inspector.session.layout_plan import (
+    LAYOUT_SHARES,
+    PRESENTER_DIAGRAM,
+    PRESENTER_SCALE,
+    PRESENTER_TIMELINE,
+    connection_height,
+    side_width,
+    split,
+    step_column,
+    step_room,
+)
 from inspector.session.settings import LAYOUTS, read_flag, read_text
 
 from .theme import high_contrast_palette, is_dark
@@ -39,18 +50,6 @@ class WindowLayouts(QObject):
     LAYOUT_VERSION = 3
     #: The named layouts of the View menu (presenter mode is the third, on top of one of them).
     LAYOUTS = LAYOUTS
-    #: Each layout's proportions of the centre: the diagram's share of its height, and the
-    #: timeline's share of the width it has beside the details.
-    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.47, 0.5)}
-    #: The side column's share of the window's width: Teaching leaves the step bar more room.
-    SIDE_SHARE = {"debugging": 0.35, "teaching": 0.3}
-    #: The side column's width (SIDE_SHARE of the window) stays within these bounds (the Features
-    #: dock's minimum, and what its forms need on a wide screen).
-    SIDE_WIDTH = (360, 470)
-    #: Debugging with the step bar: the most of the centre's height the top part takes for the
-    #: diagram (the timeline keeps the rest).
-    STEP_TOP_SHARE = 0.58
-    PRESENTER_SCALE = 1.4
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -98,7 +97,7 @@ class WindowLayouts(QObject):
             self._fonts_before = {w: QFont(w.font()) for w in widgets}
             for widget in widgets:
                 font = QFont(widget.font())
-                font.setPointSizeF(widget.font().pointSizeF() * self.PRESENTER_SCALE)
+                font.setPointSizeF(widget.font().pointSizeF() * PRESENTER_SCALE)
                 widget.setFont(font)
         else:
             for shown, font in self._fonts_before.items():
@@ -116,10 +115,9 @@ class WindowLayouts(QObject):
             self.window.lower_split.addWidget(self.window.stepbar)  # out of the column under the diagram
             self.window.stepbar.setVisible(self.window.stepbar.pending is not None)
             self.window.lower_split.setStretchFactor(2, 3)
-            width = max(2, sum(self._lower_before))
-            self.window.lower_split.setSizes([width * 55 // 100, 0, width - width * 55 // 100])
-            total = max(2, sum(self._split_before))
-            self.window.central_split.setSizes([total * 51 // 100, total - total * 51 // 100])
+            timeline, step = split(max(2, sum(self._lower_before)), PRESENTER_TIMELINE)
+            self.window.lower_split.setSizes([timeline, 0, step])
+            self.window.central_split.setSizes(split(max(2, sum(self._split_before)), PRESENTER_DIAGRAM))
             self._restore_layout_state("presenter")  # the proportions the user gave it last time
             self.apply_step_details()
         else:
@@ -175,9 +173,8 @@ class WindowLayouts(QObject):
         """Teaching: the step bar over the details, what it asks for (its explanation and its
         message) between three fifths and three quarters of the column (the details, empty
         while a step waits, keep the rest)."""
-        height = max(2, self.window.detail_column.height())
-        top = min(max(height * 3 // 5, self.window.stepbar.sizeHint().height()), height * 3 // 4)
-        self.window.detail_column.setSizes([top, height - top])
+        column = self.window.detail_column
+        column.setSizes(step_column(column.height(), self.window.stepbar.sizeHint().height()))
 
     def place_stepbar(self) -> None:
         """The step bar's place in the layout chosen: under the diagram (Debugging), or at the top
@@ -227,14 +224,12 @@ class WindowLayouts(QObject):
         if (outer := self.window.layout()) is not None:
             outer.activate()
         sizes = self.window.central_split.sizes()
-        total = sum(sizes)
-        need = self.window.diagram.wanted_height() - self.window.diagram.height()
-        top = min(sizes[0] + need, round(total * self.STEP_TOP_SHARE))
-        if need <= 0 or top <= sizes[0]:
+        room = step_room(sizes, self.window.diagram.wanted_height() - self.window.diagram.height())
+        if room is None:
             return
         if self._split_before_step is None:
             self._split_before_step = sizes
-        self.window.central_split.setSizes([top, total - top])
+        self.window.central_split.setSizes(room)
         self._split_for_step = self.window.central_split.sizes()
 
     def step_room_back(self) -> None:
@@ -256,22 +251,16 @@ class WindowLayouts(QObject):
             dock.setFloating(False)
             dock.show()
         self.window.toolbar.show()
-        low, high = self.SIDE_WIDTH
         self.window.resizeDocks(
-            [self.window.features_dock],
-            [max(low, min(high, round(self.window.width() * self.SIDE_SHARE[name])))],
-            Qt.Orientation.Horizontal,
+            [self.window.features_dock], [side_width(self.window.width(), name)], Qt.Orientation.Horizontal
         )
         self.fit_connection_dock()
         if (outer := self.window.layout()) is not None:
             outer.activate()  # the centre's size now, for the splitters' shares
-        diagram_share, timeline_share = self.LAYOUT_SHARES[name]
-        height = max(2, sum(self.window.central_split.sizes()), self.window.central_split.height())
-        top = round(height * diagram_share)
-        self.window.central_split.setSizes([top, height - top])
-        width = max(2, sum(self.window.lower_split.sizes()), self.window.lower_split.width())
-        left = round(width * timeline_share)
-        self.window.lower_split.setSizes([left, width - left])
+        diagram_share, timeline_share = LAYOUT_SHARES[name]
+        central, lower = self.window.central_split, self.window.lower_split
+        central.setSizes(split(max(2, sum(central.sizes()), central.height()), diagram_share))
+        lower.setSizes(split(max(2, sum(lower.sizes()), lower.width()), timeline_share))
 
     def connection_compact_changed(self, compact: bool) -> None:
         self.connection_compact = compact
@@ -289,17 +278,16 @@ class WindowLayouts(QObject):
         ):
             return
         column = dock.height() + features.height() if self.window.isVisible() else self.window.height() - 120
-        if self.connection_compact:
-            wanted = (
-                self.window.connection.minimumSizeHint().height()
-                + dock.style().pixelMetric(dock.style().PixelMetric.PM_TitleBarHeight)
-                + 8
-            )
-        else:
-            wanted = column * 62 // 100
-        wanted = min(wanted, column - features.minimumSizeHint().height())
+        compact = (
+            self.window.connection.minimumSizeHint().height()
+            + dock.style().pixelMetric(dock.style().PixelMetric.PM_TitleBarHeight)
+            + 8
+            if self.connection_compact
+            else None
+        )
+        heights = connection_height(column, compact, features.minimumSizeHint().height())
         # both sizes: resizeDocks shares out any difference among the docks it is given
-        self.window.resizeDocks([dock, features], [wanted, column - wanted], Qt.Orientation.Vertical)
+        self.window.resizeDocks([dock, features], heights, Qt.Orientation.Vertical)
 
     def _layout_keys(self, name: str) -> tuple[str, str, str]:
         return (f"layouts/{name}/window_state", f"layouts/{name}/central", f"layouts/{name}/lower")
@@ -327,8 +315,8 @@ class WindowLayouts(QObject):
         ]
         if any(saved is None for _split, saved in splits):
             return name != "presenter"
-        for split, saved in splits:
-            split.restoreState(saved)
+        for splitter, saved in splits:
+            splitter.restoreState(saved)
         return True
 
     def save_layout(self) -> None:
