@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QPushButton,
     QSizePolicy,
     QSplitter,
@@ -52,39 +51,28 @@ from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
 
 from ..text import list_note_text
-from ..widgets import BusyIndicator, plain_label, plain_tooltip, set_tone
+from ..widgets import BusyIndicator, Part, hbox, plain_label, plain_tooltip, push_button, set_tone, vbox
 from .answers import error_text, failure_text
 
 _W = TypeVar("_W", bound=QWidget)
 _L = TypeVar("_L", bound=QBoxLayout)
-#: what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int)
-Part = QWidget | QLayout | int
 
 
-def lay_out(layout: _L, *parts: Part, spacing: int = 6, margins: int = 0) -> _L:
-    """``layout`` with even ``margins``, ``spacing`` and ``parts`` in order (an int is a stretch)."""
+def _even(layout: _L, spacing: int, margins: int) -> _L:
     layout.setContentsMargins(margins, margins, margins, margins)
     layout.setSpacing(spacing)
-    for part in parts:
-        if isinstance(part, int):
-            layout.addStretch(part)
-        elif isinstance(part, QLayout):
-            layout.addLayout(part)
-        else:
-            layout.addWidget(part)
     return layout
 
 
 def column(parent: QWidget | None, *parts: Part, spacing: int = 6, margins: int = 0) -> QVBoxLayout:
-    """A vertical layout (of ``parent`` when given) of ``parts``: see :func:`lay_out`."""
-    return lay_out(
-        QVBoxLayout(parent) if parent is not None else QVBoxLayout(), *parts, spacing=spacing, margins=margins
-    )
+    """A panel's column (:func:`~inspector.ui.widgets.vbox`, of ``parent`` when given) with even
+    ``margins`` and ``spacing``."""
+    return _even(vbox(*parts, parent=parent), spacing, margins)
 
 
 def row(*parts: Part, spacing: int = 6, margins: int = 0) -> QHBoxLayout:
-    """A horizontal layout of ``parts``: see :func:`lay_out`."""
-    return lay_out(QHBoxLayout(), *parts, spacing=spacing, margins=margins)
+    """A panel's row (:func:`~inspector.ui.widgets.hbox`) with even ``margins`` and ``spacing``."""
+    return _even(hbox(*parts), spacing, margins)
 
 
 def named(widget: _W, name: str, tone: str | None = None, *, hidden: bool = False) -> _W:
@@ -99,10 +87,8 @@ def named(widget: _W, name: str, tone: str | None = None, *, hidden: bool = Fals
 
 
 def button(name: str, clicked: Callable[[], object], *, hidden: bool = False) -> QPushButton:
-    """A push button named ``name`` that calls ``clicked()`` (its words come from retranslate)."""
-    widget = named(QPushButton(), name, hidden=hidden)
-    widget.clicked.connect(lambda *_: clicked())
-    return widget
+    """A :func:`~inspector.ui.widgets.push_button` named ``name`` (its words come from retranslate)."""
+    return named(push_button("", clicked), name, hidden=hidden)
 
 
 def _id_text(value: JsonValue) -> str:
@@ -152,7 +138,7 @@ class WaitNote(QFrame):
         self.seqs: list[int] = []
         self.text = named(plain_label(selectable=True), "waitText", "warn")
         self.buttons = [button(f"waitShow{i}", partial(self._show, i), hidden=True) for i in range(self.MAX_LINKS)]
-        lay_out(QHBoxLayout(self), self.text, column(None, *self.buttons, 1)).setStretch(0, 1)
+        _even(hbox((self.text, 1), column(None, *self.buttons, 1), parent=self), 6, 0)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.hide()
 

@@ -219,7 +219,7 @@ class PromptsPanel(FeaturePanel):
         head = QWidget()
         column(head, self.heading, self.name_label, self.description, self.args_box, row(self.get_button, 1), spacing=4)
         right = QWidget()
-        column(right, head, line, self.result_title, self.conversation).setStretchFactor(self.conversation, 1)
+        column(right, head, line, self.result_title, (self.conversation, 1))
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.list_view)
@@ -231,9 +231,7 @@ class PromptsPanel(FeaturePanel):
         split.setChildrenCollapsible(False)
         self.splitter = split
         self.adapt_to_width(split)
-        bar = row(self.busy, self.status)
-        bar.setStretch(1, 1)
-        column(self, split, self.errors, bar, margins=8).setStretchFactor(split, 1)
+        column(self, (split, 1), self.errors, row(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks
 

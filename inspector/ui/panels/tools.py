@@ -286,10 +286,8 @@ class ToolsPanel(FeaturePanel):
         self.list_note = named(plain_label(selectable=True), "listNote", "muted", hidden=True)
         self.list_error = ErrorLabel("listError")
         left = QWidget()
-        bar = row(self.refresh_button)
-        bar.addWidget(self.count_label, 1)
-        ll = column(left, bar, self.filter_edit, self.list, self.load_more_button, self.list_note, self.list_error)
-        ll.setStretchFactor(self.list, 1)
+        bar = row(self.refresh_button, (self.count_label, 1))
+        column(left, bar, self.filter_edit, (self.list, 1), self.load_more_button, self.list_note, self.list_error)
         self.splitter.addWidget(left)
 
         # ---- right: details, arguments, call, result
@@ -353,9 +351,8 @@ class ToolsPanel(FeaturePanel):
         self.result.showTaskClicked.connect(self._show_task)
         self.result.content.resourceLinkActivated.connect(self.resourceLinkActivated)
         top = named(QWidget(), "toolPage")
-        tl = column(top, self.placeholder, self.details, self.result, 1)  # a short page keeps its rows at the top
-        tl.setContentsMargins(8, 0, 6, 6)
-        tl.setStretchFactor(self.placeholder, 1)
+        # a short page keeps its rows at the top
+        column(top, (self.placeholder, 1), self.details, self.result, 1).setContentsMargins(8, 0, 6, 6)
         self.details_scroll.setWidget(top)
         self.splitter.addWidget(self.details_scroll)
         self._list_sized = False  # the user moved the divider: the panel no longer sizes the list
