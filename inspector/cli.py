@@ -937,4 +937,23 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
             return EXIT_SIGNAL_BASE + signal.SIGINT
+    if args.command == "proxy":
+        return _proxy(parser, args)
+    if args.command == "convert":
+        from inspector.cli_convert import run_convert
+
+        return run_convert(parser, args)
     return EXIT_USAGE
+
+
+def _proxy(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from inspector.session.proxy import ProxyOptions, run_proxy, say_on_stderr
+
+    command = args.argv[1:] if args.argv[:1] == ["--"] else args.argv
+    if not command:
+        parser.exit(EXIT_USAGE, "mcp-session-inspector proxy: error: the server command is missing (after --)\n")
+    options = ProxyOptions(command, record=args.record, name=args.name)
+    try:
+        return anyio.run(lambda: run_proxy(options, say=say_on_stderr))
+    except OSError as exc:  # the recording could not be opened: nothing was started
+        parser.exit(EXIT_USAGE, f"mcp-session-inspector proxy: error: cannot record: {exc}\n")

@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 
 from inspector import __version__
+from inspector.cli_convert import add_convert_parser
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
 from inspector.session.imports import FORMATS
@@ -387,6 +388,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --config: the file's format, when it cannot be told from the file",
     )
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
+    x = sub.add_parser(
+        "proxy",
+        help="watch a host: run in place of a stdio server, forward every byte both ways, record both sides",
+        description="A stdio shim a host (Claude Desktop, VS Code, Cursor, an SDK client) launches in place of the "
+        "server: it starts COMMAND, forwards every byte both ways unchanged, passes the server's stderr on, and "
+        "records both directions (the host's messages judged as the client's). SIGINT, SIGTERM and SIGHUP go to "
+        "the server; when the host closes stdin the server is shut down per spec. Exits with the server's exit "
+        "code (128 + the signal when one ended it).",
+    )
+    x.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="write the recording to FILE (default: a new file in $XDG_DATA_HOME/mcp-session-inspector/proxied/, "
+        "named by server and time, said once on stderr)",
+    )
+    x.add_argument("--name", metavar="NAME", help="the server's name in the recording (default: the program's)")
+    x.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
+    add_convert_parser(sub)
     return parser
 
 
