@@ -20,7 +20,7 @@ from .engine_state import EMPTY, ERA_BASES, OUTCOMES, Analysis, ClientConfig, ca
 from .framing import frame_body
 from .http_meta import tool_header_params
 from .jsontypes import JsonObject, JsonValue
-from .lifecycle import Event, State, Transition
+from .lifecycle import Event, Lifecycle, State, Transition
 from .links import TransportKind
 from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
 from .schema import Checker, SchemaVerdict
@@ -70,6 +70,9 @@ _CLIENT_GATES: dict[str, str] = {
     "elicitation/create": "elicitation",
 }
 
+#: Observer: the hand-written message rules in the words for a host's message.
+_HOST_RULES = {"client.not-json": "host.not-json", "client.invalid-utf8": "host.invalid-utf8",
+               "client.id-reused": "host.id-reused"}  # fmt: skip
 #: JSON-RPC 2.0 errors for a request whose id could not be read: parse error, invalid request.
 ID_UNREADABLE_CODES = frozenset({-32700, -32600})
 #: The info rule that explains an error response with id null for such a request.
@@ -124,6 +127,8 @@ class ProtocolEngine(LinkEvents):
     # ------------------------------------------------------------------ builders
 
     def client_capabilities(self, version: str) -> JsonObject:
+        if self.config.observer:  # the host's own declaration, as it sent it (nothing before its handshake)
+            return self.host_capabilities or {}
         return capabilities_for(version, self.config.capabilities)
 
     def build_initialize(self, id: JsonValue) -> bytes:
@@ -260,6 +265,53 @@ class ProtocolEngine(LinkEvents):
         a.schema = judged.schema
         a.problem = a.problem or judged.problem
         return a
+
+    def observe(self, raw: bytes, t: float, seq: int) -> Analysis:
+        """Observer mode (proxy): a line a host wrote to the server. The host, not the inspector,
+        is the client: the line is judged as a client message (the rules and the schema of the
+        version in force, like a hand-written one) and moves the lifecycle like the inspector's
+        own would. Until the era is known (auto), the host's first handshake decides it:
+        initialize is the legacy era (judged against the version it asks for), server/discover
+        or a request carrying ``_meta`` protocol version the modern one. The capabilities the
+        host declares (initialize's, or the modern ``_meta``'s) are the ones a server request is
+        checked against."""
+        p = parse_line(raw)
+        if p.kind is Kind.REQUEST and isinstance(p.obj, dict):
+            params = p.obj.get("params")
+            params = params if isinstance(params, dict) else {}
+            meta = params.get("_meta")
+            meta = meta if isinstance(meta, dict) else {}
+            if self.era is None and self.lifecycle.state is State.IDLE:
+                self._host_era(p.method, params, meta)
+            if p.method == "initialize" and self._starting():
+                caps = params.get("capabilities")
+                self.host_capabilities = caps if isinstance(caps, dict) else {}
+            elif self.era is Era.MODERN and isinstance(meta.get(META_CLIENT_CAPABILITIES), dict):
+                self.host_capabilities = meta[META_CLIENT_CAPABILITIES]
+        judged = self._hand_written(raw, p)
+        early = p.method == "notifications/initialized" and self.lifecycle.state is State.INITIALIZING
+        a = self.outgoing(raw, t, seq)
+        found = [_HOST_RULES.get(rule, rule) for rule in judged.violations]
+        if early:
+            found.append("lifecycle.initialized-before-result")
+        a.violations = tuple(found)
+        a.schema = judged.schema
+        a.problem = a.problem or judged.problem
+        return a
+
+    def _host_era(self, method: str | None, params: JsonObject, meta: JsonObject) -> None:
+        """Observer, auto: the era the host chose by what it sent first."""
+        if method == "initialize":
+            self.era = Era.LEGACY
+            self.era_basis = "host-initialize"
+            self.lifecycle = Lifecycle(EraMode.LEGACY, self.transport)
+            asked = params.get("protocolVersion")
+            self._use_version(asked if isinstance(asked, str) else self.config.legacy_version)
+        elif method == "server/discover" or META_PROTOCOL_VERSION in meta:
+            self.era = Era.MODERN
+            self.era_basis = "host-modern"
+            asked = meta.get(META_PROTOCOL_VERSION)
+            self._use_version(asked if isinstance(asked, str) else self.config.modern_version)
 
     def _hand_written(self, raw: bytes, p: Parsed) -> Analysis:
         a = Analysis(p.kind, self.lifecycle.state)

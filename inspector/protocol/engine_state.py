@@ -72,6 +72,8 @@ ERA_BASES: dict[str, str] = {
     "initialize-unsupported": (
         "initialize refused with -32022 after server/discover went unanswered: a modern server; discover again"
     ),
+    "host-initialize": "the host (observed) started with initialize",
+    "host-modern": "the host (observed) started with server/discover or a request carrying the protocol version",
 }
 
 
@@ -88,6 +90,9 @@ class ClientConfig:
     # When the server negotiates a version we do not support: disconnect (default) or carry on.
     accept_unsupported_version: bool = False
     log_level: str | None = None  # modern: per-request log level in _meta
+    #: Observer: the client is a host the inspector watches (proxy mode); its messages are judged
+    #: (:meth:`ProtocolEngine.observe`), its era and capabilities are what it did and declared.
+    observer: bool = False
 
 
 def capabilities_for(version: str, caps: JsonObject) -> JsonObject:
@@ -212,6 +217,7 @@ class EngineState:
         self._s2c_methods = methods_for(self._schema_version, "s2c")
         self._gates: dict[str, bool] = {}
         self._log_requests: set[Hashable] = set()  # modern: in-flight requests whose _meta asked for logs
+        self.host_capabilities: JsonObject | None = None  # observer: what the host's handshake declared
 
     @property
     def state(self) -> State:

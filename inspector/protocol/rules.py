@@ -260,6 +260,34 @@ RULES: dict[str, Rule] = {
             "2025-11-25 basic#requests",
         ),
         _R(
+            "host.not-json",
+            _S.ERROR,
+            "The host (watched through the proxy) wrote a line to the server's stdin that is not JSON; stdin is "
+            "for MCP messages only.",
+            "2025-11-25 basic/transports#stdio",
+        ),
+        _R(
+            "host.invalid-utf8",
+            _S.ERROR,
+            "The host (watched through the proxy) wrote a line that is not valid UTF-8; MCP messages are UTF-8 "
+            "encoded.",
+            "2025-11-25 basic/transports#stdio",
+        ),
+        _R(
+            "host.id-reused",
+            _S.ERROR,
+            "The host reused the id of one of its earlier requests; a request id must not have been used before "
+            "by the same side in the session.",
+            "2025-11-25 basic#requests",
+        ),
+        _R(
+            "lifecycle.initialized-before-result",
+            _S.ERROR,
+            "The client sent its 'initialized' notification before the server had answered initialize; it "
+            "comes after a successful InitializeResult.",
+            "2025-11-25 basic/lifecycle#initialization",
+        ),
+        _R(
             "lifecycle.initialize-repeated",
             _S.ERROR,
             "initialize was sent again after the start sequence: a session is initialized once. The answer "

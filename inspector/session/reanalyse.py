@@ -7,7 +7,8 @@ fresh engine configured exactly as the live one was: the header's ``engine`` mem
 client's capabilities and info, and the options that change a verdict (``--accept-unsupported-
 version``). A recording from before that member existed gets the client's capabilities and info
 from its first initialize or server/discover. The client's messages go in as the client's
-(hand-written ones judged as such), the server's with the HTTP metadata they arrived with, link
+(hand-written ones judged as such; a proxied session's, the host's, observed), the server's
+with the HTTP metadata they arrived with, link
 events by name; what the driver decided between entries is replayed where the recording shows
 it (after -32022 the session retries with the server's version: the retry's ``_meta`` says so).
 Entries that record the inspector's own failures (``internal_error``) keep their verdict.
@@ -72,6 +73,7 @@ def engine_header(config: ClientConfig) -> JsonObject:
             "client_info": copy.deepcopy(config.client_info),
             "accept_unsupported_version": config.accept_unsupported_version,
             "log_level": config.log_level,
+            "observer": config.observer,
         },
     }
 
@@ -117,6 +119,7 @@ def config_from_header(header: JsonObject, rec: Recording | None = None) -> Clie
         config.accept_unsupported_version = kept.get("accept_unsupported_version") is True
         if isinstance(kept.get("log_level"), str):
             config.log_level = kept["log_level"]
+        config.observer = kept.get("observer") is True
     elif rec is not None:
         caps, info = _handshake_offer(rec)
         config.capabilities = caps
@@ -166,7 +169,9 @@ def reanalyse(rec: Recording) -> tuple[Recording, list[Change]]:
         recorded = rec.extra_at(i)
         extra = {k: v for k, v in recorded.items() if k not in DERIVED}
         if d is Direction.C2S:
-            if recorded.get("hand_written"):
+            if engine.config.observer:  # a proxied session: the host wrote it
+                a = engine.observe(raw, t, i)
+            elif recorded.get("hand_written"):
                 a = engine.hand_written(raw, t, i)
             else:
                 _retry_version(engine, raw)

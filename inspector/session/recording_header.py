@@ -74,6 +74,7 @@ HEADER_MEMBERS: dict[str, Callable[[JsonValue], bool]] = {
     "env": _text_map,
     "migrated_from": _whole_or_null,
     "reanalysed_from": _text_or_null,
+    "proxied": _object_or_null,  # proxy mode: {"command": [...], "name": ...}
 }
 #: the same for the members of the header's ``engine`` (the client's configuration)
 ENGINE_MEMBERS: dict[str, Callable[[JsonValue], bool]] = {
@@ -81,6 +82,7 @@ ENGINE_MEMBERS: dict[str, Callable[[JsonValue], bool]] = {
     "client_info": _object_or_null,
     "accept_unsupported_version": _flag,
     "log_level": _text_or_null,
+    "observer": _flag,
 }
 
 

@@ -315,6 +315,7 @@ class StdioTransport(PipeMessages):
         drain_grace: float = 1.0,
         max_line: int = DEFAULT_MAX_LINE,
         group_grace: float = 1.0,
+        relay: Callable[[str, bytes], Awaitable[None]] | None = None,
     ) -> None:
         """``drain_grace``: once the process has exited and what was left of its process group
         is gone (or shutdown gave up on it), how long the readers keep waiting on pipes that
@@ -322,10 +323,13 @@ class StdioTransport(PipeMessages):
         anyway. Until then they read to end-of-file, however long the output.
         ``group_grace``: when the server exits by itself and members of its process group
         survive it, how long they get between SIGTERM and SIGKILL (a shutdown uses its own
-        ``force_grace``)."""
+        ``force_grace``).
+        ``relay`` (the proxy): called with ``"stdout"`` or ``"stderr"`` and each read's bytes,
+        exactly as read, before anything else happens to them (framing, events)."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
         self._spec = spec
+        self._relay = relay
         self._clock = clock
         self._read_size = read_size
         self._max_line = max_line
@@ -843,6 +847,8 @@ class StdioTransport(PipeMessages):
                             "were gone (held by another process); stopped reading"
                         )
                     break
+                if self._relay is not None:
+                    await self._relay(stream_name, data)
                 started = anyio.current_time()
                 await deliver(self._clock(), data)
                 drain_from = self._drain_from

@@ -1,0 +1,363 @@
+"""Proxy mode (stdio): the inspector between a real host and its server, watching both.
+
+Theory of operation. A host (Claude Desktop, VS Code, an SDK's client) launches
+``mcp-session-inspector proxy -- COMMAND ARGS...`` in place of the server. :func:`run_proxy`
+starts the server with the stdio transport (its own process group; the spec's shutdown) and
+moves bytes both ways as they come: each read of the host's stdin is written to the server's
+stdin, each read of the server's stdout and stderr to the proxy's stdout and stderr (the
+transport's ``relay``, called before the transport frames anything). Nothing is reframed,
+added or removed, so noise, invalid UTF-8 and a missing last newline reach the other side as the
+peer wrote them.
+
+Judging and disk run behind, never in the way: the forwarding tasks only hand what they moved
+(the host's raw reads, the transport's framed events) to a :class:`Recorder` thread through an
+unbounded queue. The recorder frames the host's bytes into lines, judges them with the protocol
+engine in observer mode (``ProtocolEngine.observe``: the host is the client, nothing is sent by
+the inspector), judges the server's lines as any session's, appends everything to a
+:class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
+drained and the file closed with its summary before the proxy exits: the recording is complete.
+
+How it ends: the host closing the proxy's stdin (or its stdout: it went away) starts the spec's
+shutdown of the server (close its stdin, wait, SIGTERM, SIGKILL); SIGINT, SIGTERM and SIGHUP to
+the proxy are passed on to the server's process group (and recorded), and the proxy exits when
+the server does, with its exit code (128 + the signal when a signal ended it). The recording's
+header says the session was proxied (``proxied``: the command and the name) and the engine
+member says the client was observed, so re-analysis and the window judge it the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from queue import SimpleQueue
+
+import anyio
+
+from inspector.protocol.engine import Analysis, ClientConfig, ProtocolEngine
+from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.messages import Kind
+from inspector.transport.base import (
+    Frames,
+    ProcessEvent,
+    ProcessEventKind,
+    SideLine,
+    SpawnError,
+    StdioSpec,
+    TransportEvent,
+    TransportKind,
+    signal_name,
+)
+from inspector.transport.host_pipes import HostGone, HostPipe
+from inspector.transport.stdio import StdioTransport
+
+from .reanalyse import engine_header
+from .recording import Direction, Recording, RecordingWriter
+
+__all__ = ["PROXY_SIGNALS", "ProxyOptions", "Recorder", "default_record_path", "proxy_header", "run_proxy"]
+
+#: Signals the proxy passes on to the server's process group.
+PROXY_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: Exit status when the server could not be started (as a shell says "command not found").
+EXIT_SPAWN_FAILED = 127
+APP_FOLDER = "mcp-session-inspector"
+
+
+@dataclass
+class ProxyOptions:
+    argv: Sequence[str]
+    record: Path | None = None  # None: the user's data folder (default_record_path)
+    name: str | None = None  # the server's name in the recording (default: the program's)
+    max_line: int = DEFAULT_MAX_LINE
+    grace: float = 2.0  # shutdown: after closing the server's stdin, before SIGTERM
+    force_grace: float = 2.0  # after SIGTERM, before SIGKILL
+
+
+def server_name(options: ProxyOptions) -> str:
+    return options.name or Path(options.argv[0]).name if options.argv else "server"
+
+
+def default_record_path(name: str, now: float | None = None, env: dict[str, str] | None = None) -> Path:
+    """XDG_DATA_HOME/mcp-session-inspector/proxied/NAME-YYYYmmdd-HHMMSS-PID.jsonl (a new file each time)."""
+    env = dict(os.environ) if env is None else env
+    base = Path(env.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[:60] or "server"
+    return base / APP_FOLDER / "proxied" / f"{safe}-{stamp}-{os.getpid()}.jsonl"
+
+
+def proxy_header(spec: StdioSpec, config: ClientConfig, name: str) -> JsonObject:
+    """A proxied recording's header: the stdio spec, the observing engine, and ``proxied``."""
+    return {
+        **spec.describe(),
+        **engine_header(config),
+        "server_name": name,
+        "proxied": {"command": spec.shown(), "name": name},
+    }
+
+
+# ---------------------------------------------------------------- behind the forwarding
+
+
+@dataclass(frozen=True, slots=True)
+class _HostRead:
+    t: float
+    data: bytes  # b"": the host closed the proxy's stdin
+
+
+@dataclass(frozen=True, slots=True)
+class _Signalled:
+    t: float
+    number: int
+    detail: str
+
+
+_Item = _HostRead | _Signalled | TransportEvent
+
+
+class Recorder(threading.Thread):
+    """Judges and records, in its own thread, what the forwarding handed over (in order)."""
+
+    def __init__(self, rec: Recording, engine: ProtocolEngine, max_line: int = DEFAULT_MAX_LINE) -> None:
+        super().__init__(name="proxy recorder", daemon=True)
+        self.rec = rec
+        self.engine = engine
+        self.max_line = max_line
+        self.queue: SimpleQueue[_Item | None] = SimpleQueue()
+        self.put = self.queue.put
+        self._host_lines = LineSplitter(max_line)
+        self._host_t = 0.0
+        self.returncode: int | None = None
+        self.signal: int | None = None
+        self.failure: BaseException | None = None
+
+    def run(self) -> None:
+        q = self.queue
+        try:
+            while True:
+                item = q.get()
+                if item is None:
+                    break
+                self._take(item)
+                if q.empty():
+                    self.rec.notify()
+        except BaseException as exc:  # noqa: BLE001 - kept and reported by the proxy; forwarding goes on
+            self.failure = exc
+        finally:
+            self.rec.notify()
+
+    def _take(self, item: _Item) -> None:
+        rec, eng = self.rec, self.engine
+        if type(item) is Frames:
+            cut = dict(item.cut)
+            for i, raw in enumerate(item.items):
+                dropped = cut.get(i)
+                if dropped is None:
+                    rec.append(Direction.S2C, item.t, raw, self._judged(eng.incoming, raw, item.t, len(rec)))
+                else:
+                    a = eng.oversized(raw, dropped, self.max_line)
+                    rec.append(Direction.S2C, item.t, raw, a, {"dropped": dropped})
+        elif type(item) is _HostRead:
+            self._host(item)
+        elif type(item) is SideLine:
+            if item.dropped:
+                a = eng.oversized(item.data, item.dropped, self.max_line, Kind.STDERR)
+                rec.append(Direction.STDERR, item.t, item.data, a, {"dropped": item.dropped})
+            else:
+                rec.append(Direction.STDERR, item.t, item.data, eng.note(Kind.STDERR))
+        elif type(item) is ProcessEvent:
+            self._process_event(item)
+        elif type(item) is _Signalled:
+            extra: JsonObject = {"event": "signal", "signal": item.number}
+            rec.append(Direction.EVENT, item.t, item.detail.encode(), eng.note(), extra)
+
+    def _host(self, item: _HostRead) -> None:
+        splitter = self._host_lines
+        if item.data:
+            self._host_t = item.t
+            lines = splitter.feed(item.data)
+            cut = dict(splitter.truncated) if splitter.truncated else {}
+            for i, raw in enumerate(lines):
+                self._host_line(item.t, raw, cut.get(i, 0))
+        else:  # the host closed its end: a last line without its newline is a message too
+            rest = splitter.flush()
+            if rest is not None:
+                self._host_line(self._host_t, rest, splitter.truncated[0][1] if splitter.truncated else 0)
+
+    def _host_line(self, t: float, raw: bytes, dropped: int) -> None:
+        rec = self.rec
+        if dropped:
+            a = self.engine.oversized(raw, dropped, self.max_line)
+            rec.append(Direction.C2S, t, raw, a, {"dropped": dropped})
+        else:
+            rec.append(Direction.C2S, t, raw, self._judged(self.engine.observe, raw, t, len(rec)))
+
+    def _judged(self, judge: Callable[[bytes, float, int], Analysis], raw: bytes, t: float, seq: int) -> Analysis:
+        try:
+            return judge(raw, t, seq)
+        except Exception as exc:  # the fault is data: the line is recorded with what went wrong
+            return self.engine.failed_analysis(raw, exc)
+
+    def _process_event(self, ev: ProcessEvent) -> None:
+        kind = ev.kind
+        extra: JsonObject = {"event": kind.value}
+        if ev.pid is not None:
+            extra["pid"] = ev.pid
+        if kind is ProcessEventKind.EXITED:
+            self.returncode, self.signal = ev.returncode, ev.signal
+            extra["returncode"] = ev.returncode
+            extra["signal"] = ev.signal
+        a = self.engine.link_event(kind.value, None)
+        self.rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+
+    def summary(self, escalation: str | None) -> JsonObject:
+        s: JsonObject = {"kind": "summary"}
+        s.update(self.engine.summary())
+        s["exit_code"] = self.returncode
+        s["signal"] = self.signal
+        s["shutdown"] = escalation
+        s["counts"] = self.rec.counts()
+        return s
+
+
+# ---------------------------------------------------------------- the forwarding
+
+
+def _exit_status(returncode: int | None, number: int | None) -> int:
+    if number is not None:
+        return 128 + number
+    return returncode if returncode is not None else 1
+
+
+async def run_proxy(
+    options: ProxyOptions,
+    *,
+    fds: tuple[int, int, int] = (0, 1, 2),
+    clock: Callable[[], float] = time.monotonic,
+    say: Callable[[str], None] | None = None,
+) -> int:
+    """Run the proxy until the server has exited and the recording is complete; the exit status."""
+    name = server_name(options)
+    spec = StdioSpec(list(options.argv))
+    config = ClientConfig(observer=True)
+    engine = ProtocolEngine(config, transport=TransportKind.STDIO)
+    rec = Recording(proxy_header(spec, config, name), t0=clock())
+    path = options.record or default_record_path(name)
+    writer = RecordingWriter(path, rec)  # OSError: the caller says why (nothing started yet)
+    rec.add_listener(writer.on_batch)
+    if options.record is None and say is not None:
+        say(f"mcp-session-inspector proxy: recording to {path}")
+    recorder = Recorder(rec, engine, options.max_line)
+    recorder.start()
+    host_in, host_out, host_err = (HostPipe(fd) for fd in fds)
+    outputs = {"stdout": host_out, "stderr": host_err}
+    gone: set[str] = set()  # the host's ends that are closed
+    host_left = anyio.Event()  # the host closed stdin or stdout: shut the server down
+
+    async def relay(stream: str, data: bytes) -> None:
+        if stream in gone:
+            return
+        try:
+            await outputs[stream].write(data)
+        except (HostGone, OSError):
+            gone.add(stream)
+            if stream == "stdout":
+                host_left.set()
+
+    transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay)
+    status = EXIT_SPAWN_FAILED
+    escalation: str | None = None
+    try:
+        try:
+            await transport.__aenter__()
+        except SpawnError as exc:
+            text = str(exc)
+            extra: JsonObject = {"event": ProcessEventKind.SPAWN_FAILED.value}
+            rec.append(Direction.EVENT, clock(), text.encode(), engine.spawn_failed(text), extra)
+            if say is not None:
+                say(f"mcp-session-inspector proxy: {text}")
+            return EXIT_SPAWN_FAILED
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(_from_host, host_in, transport, recorder, clock, host_left)
+                tg.start_soon(_signals, transport, recorder, clock)
+                tg.start_soon(_shutdown_when, host_left, transport, options)
+                async for ev in transport.events():
+                    recorder.put(ev)
+                tg.cancel_scope.cancel()
+        finally:
+            await transport.__aexit__(None, None, None)
+        info = transport.exit_info
+        if info is not None:
+            escalation = info.escalation
+            status = _exit_status(info.returncode, info.signal)
+        else:
+            status = 128 + signal.SIGKILL
+        return status
+    finally:
+        for pipe in (host_in, host_out, host_err):
+            pipe.close()
+        recorder.put(None)
+        await anyio.to_thread.run_sync(recorder.join)
+        writer.close(recorder.summary(escalation))
+        if recorder.failure is not None and say is not None:
+            say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
+
+
+async def _from_host(
+    host_in: HostPipe, transport: StdioTransport, recorder: Recorder, clock: Callable[[], float], left: anyio.Event
+) -> None:
+    """The host's stdin to the server's, read by read; its end starts the shutdown."""
+    while True:
+        try:
+            data = await host_in.read()
+        except OSError:
+            data = b""
+        t = clock()
+        if not data:
+            recorder.put(_HostRead(t, b""))
+            left.set()
+            return
+        try:
+            await transport.send(data)
+        except Exception:  # the server's stdin is closed: what the host wrote is still recorded
+            pass
+        recorder.put(_HostRead(t, data))
+
+
+async def _shutdown_when(left: anyio.Event, transport: StdioTransport, options: ProxyOptions) -> None:
+    await left.wait()
+    await transport.shutdown(options.grace, options.force_grace)
+
+
+async def _signals(transport: StdioTransport, recorder: Recorder, clock: Callable[[], float]) -> None:
+    """SIGINT, SIGTERM, SIGHUP to the proxy go to the server's process group, as they came."""
+    try:
+        with anyio.open_signal_receiver(*PROXY_SIGNALS) as signals:
+            async for number in signals:
+                pgid = transport.pgid
+                if pgid is None:
+                    continue
+                try:
+                    os.killpg(pgid, number)
+                    detail = f"the proxy received {signal_name(number)}: passed on to process group {pgid}"
+                except OSError as exc:
+                    detail = f"the proxy received {signal_name(number)}: could not pass it on ({exc.strerror})"
+                recorder.put(_Signalled(clock(), number, detail))
+    except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here (not the main thread)
+        return
+
+
+def say_on_stderr(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
