@@ -45,10 +45,12 @@ __all__ = [
     "Plan",
     "RouteSpec",
     "analyse",
+    "explanation_box",
     "focus_order",
     "glue_arrows",
     "machine_as_of",
     "resolve_edge",
+    "reveal",
     "whole_view",
     "wrap_label",
 ]
@@ -315,6 +317,39 @@ def whole_view(
         if key < best_key:
             best, best_key = c, key
     return best
+
+
+def reveal(
+    v: int,
+    span: tuple[float, float],
+    view: float,
+    top: int,
+    boxes: list[tuple[float, float]],
+    labels: list[tuple[float, float]],
+    margin: float = 24.0,
+) -> int:
+    """A scroll position (0..``top``) from ``v`` that shows ``span`` (a state's box with ``margin``
+    round it) in a view ``view`` long: moved no further than needed (to its start when it does
+    not fit), then to where it cuts the fewest boxes and labels with the box in view
+    (:func:`whole_view`)."""
+    lo, hi = span
+    if hi - lo > view or lo < v:
+        v = int(lo)
+    elif hi > v + view:
+        v = int(math.ceil(hi - view))
+    return whole_view(v, view, top, (lo + margin, hi - margin), boxes, labels)
+
+
+def explanation_box(w: int, h: int, lesson: bool, need: Callable[[int], int]) -> tuple[bool, tuple[int, int, int, int]]:
+    """Where a state's explanation goes in a ``w`` x ``h`` diagram, and whether beside it: beside
+    the drawing (right) when the widget is wide, 280 to 420 px wide (narrower with lesson notes:
+    the drawing keeps more room); below it when not, as tall as its text needs at that width
+    (``need(width)``), at least 60 px and at most 42 % of the height. (x, y, width, height)."""
+    if w >= 900 and w >= 2.6 * h:
+        pw = int(min(420, max(280, (0.22 if lesson else 0.3) * w)))
+        return True, (w - pw, 0, pw, h)
+    ph = int(min(max(need(max(50, w - 40)) + 4, 60), h * 0.42))
+    return False, (0, h - ph, w, ph)
 
 
 def glue_arrows(text: str) -> list[str]:

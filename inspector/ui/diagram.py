@@ -86,7 +86,15 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.diagram_plan import Plan, analyse, focus_order, machine_as_of, resolve_edge, whole_view
+from inspector.session.diagram_plan import (
+    Plan,
+    analyse,
+    explanation_box,
+    focus_order,
+    machine_as_of,
+    resolve_edge,
+    reveal,
+)
 from inspector.session.diagram_words import (
     accessible_description,
     caption,
@@ -144,7 +152,7 @@ class LifecycleDiagram(QWidget):
         self._key: tuple | None = None
         self._table: tuple[Transition, ...] = ()
         self._plan: Plan | None = None
-        self._geoms: dict[tuple, Geometry] = {}
+        self._geoms: dict[tuple[tuple[Transition, ...], int, int, str, bool], Geometry] = {}
         self._geom: Geometry | None = None
         self._geom_exact = False
         self._relayout = QTimer(self)
@@ -188,9 +196,8 @@ class LifecycleDiagram(QWidget):
         scroll.setWidget(self._explanation)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._explain_scroll = scroll
-        self._explain_lines = WholeLines(
-            scroll, label_runs(self._explanation), (self._explanation,)
-        )  # no line cut at the panel's foot
+        # no line cut at the panel's foot
+        self._explain_lines = WholeLines(scroll, label_runs(self._explanation), (self._explanation,))
         self._close = QToolButton()
         self._close.setText("✕")
         self._close.setAutoRaise(True)
@@ -376,6 +383,7 @@ class LifecycleDiagram(QWidget):
             }
         t = self._view(g)
         sx, sy = self._scroll()
+        pinned = self._pinned_legend(g, QRectF(self._vp))
         return {
             "nodes": {s: t.mapRect(r) for s, r in g.nodes.items()},
             "labels": [t.mapRect(b.rect) for b in g.blocks],
@@ -384,9 +392,7 @@ class LifecycleDiagram(QWidget):
             "edge_labels": {tr: t.mapRect(g.blocks[i].rect) for tr, (i, _k) in g.edge_block.items()},
             "edge_label_text": {tr: g.blocks[i].entries[k].text for tr, (i, k) in g.edge_block.items()},
             "legend": [t.mapRect(s.united(r)) for _k, _t, s, r in g.legend],
-            "pinned_legend": (self._pinned_legend(g, QRectF(self._vp)) or (None,))[
-                0
-            ],  # its copy over the view when scrolled away
+            "pinned_legend": pinned[0] if pinned is not None else None,  # its copy over the view when scrolled away
             "area": QRectF(-sx, -sy, g.content_w, g.content_h),  # the whole drawing (scrolled)
             "viewport": QRectF(self._vp),  # the part of the widget it shows in
             "scroll": (sx, sy),
@@ -539,16 +545,8 @@ class LifecycleDiagram(QWidget):
     def _place_explanation(self) -> None:
         if self._explain_area.isVisibleTo(self):
             w, h = self.width(), self.height()
-            self._beside = w >= 900 and w >= 2.6 * h
-            if self._beside:
-                pw = int(
-                    min(420, max(280, (0.22 if self.lesson else 0.3) * w))
-                )  # lesson notes: the drawing keeps more room
-                self._explain_area.setGeometry(w - pw, 0, pw, h)
-            else:
-                need = self._explanation.heightForWidth(max(50, w - 40)) + 4
-                ph = int(min(max(need, 60), h * 0.42))
-                self._explain_area.setGeometry(0, h - ph, w, ph)
+            self._beside, box = explanation_box(w, h, self.lesson, self._explanation.heightForWidth)
+            self._explain_area.setGeometry(*box)
         self._provisional()
         self.update()
 
@@ -572,12 +570,7 @@ class LifecycleDiagram(QWidget):
         self._static = None
         plan = self._plan
         rect = self._drawing_rect()
-        key = (
-            (plan.table, int(rect.width()), int(rect.height()), self.font().family(), self._as_of is None)
-            if plan
-            else None
-        )
-        if old is None or key is None or key in self._geoms:
+        if old is None or plan is None or self._geom_key(plan, rect.width(), rect.height()) in self._geoms:
             self._geom = None
             self._geom_exact = False
             return
@@ -618,12 +611,16 @@ class LifecycleDiagram(QWidget):
         self._reveal(quiet=True)
         return g
 
+    def _geom_key(self, plan: Plan, W: float, H: float) -> tuple[tuple[Transition, ...], int, int, str, bool]:
+        """A layout's place in the cache: the table, the area, the type's family, and whether the
+        legend's "current" slot is measured for "as of entry N"."""
+        return (plan.table, int(W), int(H), self.font().family(), self._as_of is None)
+
     def _fit_cached(self, plan: Plan, W: float, H: float) -> Geometry:
-        family = self.font().family()
-        key = (plan.table, int(W), int(H), family, self._as_of is None)
+        key = self._geom_key(plan, W, H)
         g = self._geoms.get(key)
         if g is None:
-            g = fit(plan, W, H, family, self._layout_legend(), self._bar_extent())
+            g = fit(plan, W, H, key[3], self._layout_legend(), self._bar_extent())
             if len(self._geoms) > 24:
                 self._geoms.pop(next(iter(self._geoms)))
             self._geoms[key] = g
@@ -698,9 +695,8 @@ class LifecycleDiagram(QWidget):
         if not wanted:
             return
         rect = g.transform.mapRect(g.nodes[wanted[0]]).adjusted(-24, -24, 24, 24)
-        if (
-            only is None and self._pending is not None and self._pending.target in g.nodes
-        ):  # where the held step goes, when both fit
+        # where the held step goes, when both fit
+        if only is None and self._pending is not None and self._pending.target in g.nodes:
             both = rect.united(g.transform.mapRect(g.nodes[self._pending.target]).adjusted(-24, -24, 24, 24))
             if both.width() <= self._vp.width() and both.height() <= self._vp.height():
                 rect = both
@@ -712,14 +708,9 @@ class LifecycleDiagram(QWidget):
         ):
             if not bar.isVisibleTo(self):
                 continue
-            v = bar.value()
-            if hi - lo > view or lo < v:
-                v = int(lo)
-            elif hi > v + view:
-                v = int(math.ceil(hi - view))
             spans = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in boxes]
             texts = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in labels]
-            v = whole_view(v, view, bar.maximum(), (lo + 24, hi - 24), spans, texts)
+            v = reveal(bar.value(), (lo, hi), view, bar.maximum(), spans, texts)
             if v != bar.value():
                 bar.blockSignals(quiet)
                 bar.setValue(v)
@@ -871,12 +862,12 @@ class LifecycleDiagram(QWidget):
         i = order.index(self._focus)
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Left):
             self._focus = order[(i + (1 if key == Qt.Key.Key_Right else -1)) % len(order)]
-        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-            self._focus = self._vertical_neighbour(self._focus, -1 if key == Qt.Key.Key_Up else 1)
         elif key == Qt.Key.Key_Home:
             self._focus = order[0]
         elif key == Qt.Key.Key_End:
             self._focus = order[-1]
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self._focus = self._vertical_neighbour(self._focus, -1 if key == Qt.Key.Key_Up else 1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select):
             self.explain(self._focus)
             self.stateClicked.emit(self._focus)

@@ -16,10 +16,12 @@ from inspector.session.diagram_plan import (
     MAIN,
     TOP,
     analyse,
+    explanation_box,
     focus_order,
     glue_arrows,
     machine_as_of,
     resolve_edge,
+    reveal,
     whole_view,
     wrap_label,
 )
@@ -160,3 +162,33 @@ def test_the_machine_drawn_as_of_an_entry() -> None:
     assert machine_as_of(http, len(http) - 1)[2] is TransportKind.STREAMABLE_HTTP
     odd = Recording({"era_mode": "a later version's mode"}, t0=0.0)  # not known: auto
     assert machine_as_of(odd, 0) == (EraMode.AUTO, None, TransportKind.STDIO)
+
+
+def test_revealing_a_state_scrolls_no_further_than_needed() -> None:
+    boxes = [(0.0, 80.0), (150.0, 230.0), (300.0, 380.0)]
+    # in view already: stays, unless a nearby position cuts fewer boxes with the state still shown
+    assert reveal(0, (126.0, 254.0), 300.0, 400, boxes, []) == 0
+    # beyond the view's end: scrolled until its end shows, then to cut no box
+    v = reveal(0, (276.0, 404.0), 200.0, 400, boxes, [])
+    assert v <= 300 and v + 200 >= 380
+    assert not any(a < v < b or a < v + 200 < b for a, b in boxes)
+    # before the view's start, or larger than the view: scrolled to its start
+    assert reveal(300, (126.0, 254.0), 200.0, 400, [], []) == 126
+    assert reveal(0, (100.0, 500.0), 200.0, 400, [], []) == 100
+
+
+def test_the_explanation_goes_beside_a_wide_diagram_and_below_a_narrow_one() -> None:
+    asked: list[int] = []
+
+    def need(width: int) -> int:
+        asked.append(width)
+        return 90
+
+    assert explanation_box(1300, 300, False, need) == (True, (910, 0, 390, 300))  # 30 % of the width
+    assert explanation_box(1300, 300, True, need) == (True, (1014, 0, 286, 300))  # lesson notes: 22 %
+    assert explanation_box(2400, 300, False, need)[1][2] == 420  # at most 420 px wide
+    assert asked == []  # beside: its text's height is not asked for
+    assert explanation_box(1000, 500, False, need) == (False, (0, 406, 1000, 94))  # as tall as its text
+    assert asked == [960]
+    assert explanation_box(800, 200, False, need)[1][3] == 84  # at most 42 % of the height
+    assert explanation_box(600, 400, False, lambda _w: 10)[1][3] == 60  # at least 60 px
