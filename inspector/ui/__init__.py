@@ -54,7 +54,7 @@ origin, a form's placeholders) keeps what it was made from (``FeaturePanel.say``
 ``Field.retranslate``, the answer dialogs' ``_retranslate``), so a switch in the middle of a
 session leaves nothing in the other language; what the server sent is shown as it came. The
 Qt-free layers hand the window keys, not sentences: an outcome code with its values (the failure
-banner, the status bar and the exit label word it alike, ``banner.failure_why``), a field problem
+banner, the status bar and the exit label word it alike, ``session.failure_words``), a field problem
 of a saved server (``profiles.Problem``, worded by ``connection.problem_text``); a status-bar
 message still shown is said again in the new language (``StatusLine.say``, :mod:`.window_status`). The feature panels
 are made anew only with no session and no live recording: a running or ended session keeps them.

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -47,6 +46,7 @@ from .sequence import SequenceView, SideBySide
 from .stepbar import StepBar
 from .ticker import FLOOD_BATCH_ROWS, app_ticker, set_live_text
 from .timeline import TimelineView
+from .widgets import vbox
 from .window_actions import WindowActions
 from .window_files import WindowFiles
 from .window_layout import WindowLayouts
@@ -233,18 +233,12 @@ class MainWindow(QMainWindow):
         lower.setStretchFactor(1, 2)
         lower.setSizes([560, 400])  # proportions: the details get room for their header and sizes
         self.tabs.setMinimumWidth(300)
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
-        top_layout.setContentsMargins(0, 0, 0, 0)
         self.banner = FailureBanner()
         self.banner.showEntry.connect(self.timeline.select_seq)
-        top_layout.addWidget(self.banner)
-        top_layout.addWidget(self.diagram, 1)
-        top_layout.addWidget(self.stepbar)
-        self.top_layout = top_layout
         self.replay = ReplayBar()
         self.replay.rowChanged.connect(self._replay_row)
-        top_layout.addWidget(self.replay)
+        top = QWidget()
+        self.top_layout = vbox(self.banner, (self.diagram, 1), self.stepbar, self.replay, margins=False, parent=top)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(lower)

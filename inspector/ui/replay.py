@@ -21,7 +21,6 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QPushButton,
     QSlider,
     QStyle,
@@ -34,7 +33,7 @@ from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
 
 from .theme import mix, tone
-from .widgets import plain_label, plain_tooltip
+from .widgets import hbox, plain_label, plain_tooltip
 
 TICK_MS = 30  # how often a running playback looks for the entry due
 MESSAGE_MS = 1000  # "next message": one message a second
@@ -63,6 +62,12 @@ class MarkedSlider(QSlider):
             QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self
         )
 
+    def x_of(self, row: int, groove: QRect | None = None) -> int:
+        """The horizontal position of entry ``row`` on the groove (``row_at``'s inverse)."""
+        groove = self.groove() if groove is None else groove
+        span = max(1, self.maximum() - self.minimum())
+        return groove.left() + round((row - self.minimum()) * (groove.width() - 1) / span)
+
     def row_at(self, x: int) -> int:
         """The entry under the horizontal position ``x``."""
         groove = self.groove()
@@ -82,7 +87,6 @@ class MarkedSlider(QSlider):
         if self.maximum() <= self.minimum():
             return
         groove = self.groove()
-        span = self.maximum() - self.minimum()
         painter = QPainter(self)
         width = max(1, groove.width())
         counts = self.density(width) if self.density is not None else []
@@ -106,7 +110,7 @@ class MarkedSlider(QSlider):
         painter.setPen(QColor(tone(self, "error")))
         last = -1
         for row in self.marks:
-            x = groove.left() + round((row - self.minimum()) * (groove.width() - 1) / span)
+            x = self.x_of(row, groove)
             if x != last:  # many marks on one pixel are one tick
                 painter.drawLine(x, groove.top() - 3, x, groove.top() + 1)
                 last = x
@@ -121,29 +125,24 @@ class ReplayBar(QWidget):
         self.playback: Playback | None = None
         self._started = 0.0
         self._syncing = False
-        row = QHBoxLayout(self)
-        row.setContentsMargins(4, 2, 4, 2)
         self.play_button = QPushButton()
         self.play_button.setCheckable(True)
         self.play_button.toggled.connect(self._play_toggled)
-        row.addWidget(self.play_button)
         self.speed = QComboBox()
         for s in SPEEDS:
             self.speed.addItem(f"{s:g}×", s)
         self.speed.addItem("", NEXT_MESSAGE)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.currentIndexChanged.connect(self._speed_changed)
-        row.addWidget(self.speed)
         self.slider = MarkedSlider()
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider.sliderMoved.connect(self._dragged)
         self.slider.describe = self._describe
-        row.addWidget(self.slider, 1)
         self.position_label = plain_label(wrap=False)
-        row.addWidget(self.position_label)
         self.violation_button = QPushButton()
         self.violation_button.clicked.connect(self.next_violation)
-        row.addWidget(self.violation_button)
+        parts = (self.play_button, self.speed, (self.slider, 1), self.position_label, self.violation_button)
+        hbox(*parts, parent=self).setContentsMargins(4, 2, 4, 2)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
         self._retranslate()
@@ -193,10 +192,8 @@ class ReplayBar(QWidget):
         if pb is None:
             return
         if on:
-            pb.play()
-            self._started = time.monotonic()
+            self._run(pb)
             self._emit(pb.position)
-            self._timer.start(MESSAGE_MS if pb.speed == NEXT_MESSAGE else TICK_MS)
         else:
             pb.pause()
             self._timer.stop()
@@ -207,9 +204,13 @@ class ReplayBar(QWidget):
             return
         pb.speed = float(self.speed.currentData())
         if pb.playing:  # go on from here at the new speed
-            pb.play()
-            self._started = time.monotonic()
-            self._timer.start(MESSAGE_MS if pb.speed == NEXT_MESSAGE else TICK_MS)
+            self._run(pb)
+
+    def _run(self, pb: Playback) -> None:
+        """Play from the position now: the recorded time counts from here, at the speed set."""
+        pb.play()
+        self._started = time.monotonic()
+        self._timer.start(MESSAGE_MS if pb.speed == NEXT_MESSAGE else TICK_MS)
 
     def _tick(self) -> None:
         pb = self.playback
@@ -263,15 +264,7 @@ class ReplayBar(QWidget):
 
     def _dragged(self, value: int) -> None:
         """While the handle is dragged, the recorded time at it shows beside it."""
-        handle = QPoint(
-            self.slider.groove().left()
-            + round(
-                (value - self.slider.minimum())
-                * max(1, self.slider.groove().width() - 1)
-                / max(1, self.slider.maximum() - self.slider.minimum())
-            ),
-            0,
-        )
+        handle = QPoint(self.slider.x_of(value), 0)
         QToolTip.showText(self.slider.mapToGlobal(handle), plain_tooltip(self._describe(value)), self.slider)
 
     def _show_position(self) -> None:

@@ -15,7 +15,6 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -37,6 +36,7 @@ from inspector.session.step_words import message_text, step_text
 
 from .json_highlight import JsonHighlighter
 from .whole_lines import WholeLines, label_runs, plain_text_runs
+from .widgets import hbox, vbox
 
 # The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
 EMPHASIS = frozenset(
@@ -162,11 +162,8 @@ class StepBar(QFrame):
         self.continue_button.clicked.connect(self.continueClicked.emit)
         self.run_button.clicked.connect(self.runToEndClicked.emit)
         self.buttons = QWidget()  # beside the title, or under it when the bar is narrow
-        row = QHBoxLayout(self.buttons)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addStretch(1)
-        for b in (self.details_button, self.back_button, self.run_button, self.continue_button):
-            row.addWidget(b)
+        buttons = (self.details_button, self.back_button, self.run_button, self.continue_button)
+        hbox(1, *buttons, margins=False, parent=self.buttons)
         self.head = QGridLayout()  # one line: the title, then the buttons
         self.head.setContentsMargins(0, 0, 0, 0)
         self.head.setColumnStretch(0, 1)
@@ -177,11 +174,7 @@ class StepBar(QFrame):
         # mode's larger type) instead of being squeezed over each other
         words = QWidget()
         words.setObjectName("stepWords")
-        words_layout = QVBoxLayout(words)
-        words_layout.setContentsMargins(0, 0, 0, 0)
-        words_layout.addWidget(self.explanation)
-        words_layout.addWidget(self.note)
-        words_layout.addStretch(1)
+        vbox(self.explanation, self.note, 1, margins=False, parent=words)
         self.words = QScrollArea()
         self.words.setWidget(words)
         self.words.setWidgetResizable(True)
