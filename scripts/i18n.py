@@ -150,6 +150,7 @@ def protocol_strings() -> dict[str, list[str]]:
         labels,
         negotiation_text,
         note_words,
+        prompt_words,
         schema_words,
         sequence_rows,
         server_editor,
@@ -160,6 +161,7 @@ def protocol_strings() -> dict[str, list[str]]:
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
+    from inspector.session.profiles import demo_profile
     from inspector.transport.base import transport_choices
 
     return {
@@ -184,6 +186,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
         "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
+        "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "TasksPanel": [value_text.MINUTES],  # a span in milliseconds, with its own
@@ -194,6 +197,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
         "ConnectionPanel": [server_editor.UNNAMED],  # a server without a name, with the list's own
+        "Profiles": [demo_profile().name],  # the built-in server's name, stored in English
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),

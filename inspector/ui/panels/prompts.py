@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -27,11 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
+from inspector.session import prompt_words as words
 from inspector.session.controllers.base import (
-    CHANGES_LISTENING,
-    CHANGES_NOTIFIED,
-    CHANGES_OPENING,
-    CHANGES_UNDECLARED,
     LISTED,
     LOADING,
     PAGE,
@@ -43,7 +40,7 @@ from inspector.session.operations import NOTE_ERROR, ListNote
 from inspector.session.outcomes import Reply
 
 from ..content import ContentView
-from ..text import format_duration, listen_note_text
+from ..text import format_duration
 from ..theme import tone
 from ..widgets import (
     BusyIndicator,
@@ -275,24 +272,7 @@ class PromptsPanel(FeaturePanel):
         if not live:
             self.list_view.refresh_button.setEnabled(False)
             self.list_view.more_button.setEnabled(False)
-        changes = self.feature.changes()
-        if changes.how == CHANGES_UNDECLARED:
-            note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
-        elif changes.how == CHANGES_NOTIFIED:
-            note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
-        elif changes.how == CHANGES_LISTENING:
-            note = self.tr(
-                "Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id})."
-            ).format(id=changes.request_id)
-        elif changes.how == CHANGES_OPENING:
-            note = self.tr("Opening subscriptions/listen for prompt list changes…")
-        else:
-            why = listen_note_text(changes.note) if changes.note is not None else ""
-            if why:
-                note = self.tr("Not listening for list changes. {note}").format(note=why)
-            else:
-                note = self.tr("Not listening for list changes.")
-        self.list_view.live_note.setText(note)
+        self.list_view.live_note.setText(words.changes_note(self.feature.changes(), QCoreApplication.translate))
         self.get_button.setEnabled(live and self.current is not None)
 
     def _headers(self) -> list[str]:
@@ -433,25 +413,11 @@ class PromptsPanel(FeaturePanel):
             if field is None or label is None:
                 continue
             field.setPlaceholderText(self.tr("required") if arg.required else self.tr("optional"))
-            tip = arg.description
-            if not completes:
-                tip = (tip + "\n" if tip else "") + self.tr(
-                    "The server did not declare completions, so no suggestions."
-                )
-            field.hint = tip
+            tip = field.hint = words.argument_tip(arg, completes, QCoreApplication.translate)
             tip = plain_tooltip(tip) if tip else ""
             field.setToolTip(tip)
             label.setToolTip(tip)
-        if not args:
-            self.args_hint.setText(self.tr("This prompt takes no arguments."))
-        elif completes:
-            self.args_hint.setText(
-                self.tr("* required. Suggestions come from the server (completion/complete) as you type.")
-            )
-        else:
-            self.args_hint.setText(
-                self.tr("* required. The server did not declare completions: type the values yourself.")
-            )
+        self.args_hint.setText(words.arguments_hint(args, completes, QCoreApplication.translate))
 
     def arguments(self) -> dict[str, str]:
         return {name: f.text() for name, f in self.fields.items() if f.text()}

@@ -1,0 +1,43 @@
+"""What a front-end says about the prompt list's changes and a prompt's arguments
+(session/prompt_words.py), in English and through a caller's tr."""
+
+from __future__ import annotations
+
+from inspector.session import prompt_words as words
+from inspector.session.controllers.base import (
+    CHANGES_LISTENING,
+    CHANGES_NOT_LISTENING,
+    CHANGES_NOTIFIED,
+    CHANGES_UNDECLARED,
+    Changes,
+)
+from inspector.session.controllers.prompts import PromptArgument
+from inspector.session.operations import LISTEN_ENDED, ListenNote
+
+
+def test_how_the_list_learns_of_changes() -> None:
+    assert words.changes_note(Changes(CHANGES_UNDECLARED)).endswith("use Refresh.")
+    assert words.changes_note(Changes(CHANGES_NOTIFIED)) == "Refreshes by itself on notifications/prompts/list_changed."
+    assert "(subscriptions/listen, id 4)" in words.changes_note(Changes(CHANGES_LISTENING, 4))
+    assert words.changes_note(Changes(CHANGES_NOT_LISTENING)) == "Not listening for list changes."
+    ended = Changes(CHANGES_NOT_LISTENING, note=ListenNote(LISTEN_ENDED))
+    assert words.changes_note(ended) == "Not listening for list changes. The server ended the subscription."
+    contexts: list[str] = []
+
+    def tr(context: str, text: str) -> str:
+        contexts.append(context)
+        return text
+
+    words.changes_note(ended, tr)
+    assert contexts == ["ResourcesPanel", "PromptsPanel"]  # the stream's note keeps its own context
+
+
+def test_the_arguments_hint_and_tips() -> None:
+    city = PromptArgument("city", True, "Where it is")
+    assert words.arguments_hint([], True) == "This prompt takes no arguments."
+    assert words.arguments_hint([city], True).startswith("* required. Suggestions come from the server")
+    assert words.arguments_hint([city], False).startswith("* required. The server did not declare completions")
+    assert words.argument_tip(city, True) == "Where it is"
+    assert words.argument_tip(city, False) == "Where it is\nThe server did not declare completions, so no suggestions."
+    assert words.argument_tip(PromptArgument("x"), True) == ""
+    assert words.argument_tip(PromptArgument("x"), False) == words.NO_SUGGESTIONS
