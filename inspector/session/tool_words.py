@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from inspector.protocol.jsontypes import JsonObject
 
+from .controllers.base import CHANGE_RELOAD, CHANGE_UNDECLARED
 from .controllers.tools import REFUSE_EXCLUDED, REFUSE_UNMIRRORABLE, Refusal, ToolFacts
 from .operations import TaskSupport
 from .translate import Translate, untranslated
@@ -54,6 +55,14 @@ REFUSALS = {
     REFUSE_UNMIRRORABLE: "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.",
 }
 
+#: the note under the list when notifications/tools/list_changed came, by what the list did
+LIST_CHANGED = {
+    CHANGE_RELOAD: "The server said the tool list changed: reloaded.",
+    CHANGE_UNDECLARED: (
+        "The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."
+    ),
+}
+
 #: the Run as task box's tooltip, by what the tool's task support allows
 TASK_TIPS = {
     "required": "This tool must run as a task (execution.taskSupport: required): a plain call is refused.",
@@ -78,6 +87,7 @@ WORDS = [
     EXCLUDED,
     EXCLUDED_TIP,
     *REFUSALS.values(),
+    *LIST_CHANGED.values(),
     *TASK_TIPS.values(),
 ]
 
@@ -115,6 +125,12 @@ def refusal_text(refusal: Refusal, tr: Translate = untranslated) -> str:
     """Why a Call did not go out, in words."""
     detail = refusal.detail if isinstance(refusal.detail, str) else ", ".join(refusal.detail)
     return tr(CONTEXT, REFUSALS[refusal.code]).format(detail)
+
+
+def list_changed_note(how: str, tr: Translate = untranslated) -> str:
+    """The note under the list after a list_changed notification (``how``: ``CHANGE_RELOAD`` or
+    ``CHANGE_UNDECLARED``, what the controller did)."""
+    return tr(CONTEXT, LIST_CHANGED[how])
 
 
 @dataclass(frozen=True, slots=True)

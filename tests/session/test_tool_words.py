@@ -5,6 +5,7 @@ through a caller's tr with the Tools panel's context."""
 from __future__ import annotations
 
 from inspector.session import tool_words as words
+from inspector.session.controllers.base import CHANGE_RELOAD, CHANGE_UNDECLARED
 from inspector.session.controllers.tools import REFUSE_EXCLUDED, REFUSE_UNMIRRORABLE, Refusal, tool_facts
 from inspector.session.operations import TaskSupport
 
@@ -57,3 +58,8 @@ def test_why_a_call_did_not_go_out() -> None:
     big = words.refusal_text(Refusal(REFUSE_UNMIRRORABLE, ("a", "b.c")))
     assert big.startswith("Not called: the integer for a, b.c is outside")
     assert set(words.WORDS) >= set(words.REFUSALS.values()) | set(words.TASK_TIPS.values())
+
+
+def test_the_note_after_a_list_changed_notification() -> None:
+    assert words.list_changed_note(CHANGE_RELOAD) == "The server said the tool list changed: reloaded."
+    assert words.list_changed_note(CHANGE_UNDECLARED).endswith("press Refresh to reload.")

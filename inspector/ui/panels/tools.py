@@ -81,7 +81,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import tool_words as words
-from inspector.session.controllers.base import CHANGE_RELOAD, LISTED, LOADING, Failure
+from inspector.session.controllers.base import LISTED, LOADING, Failure
 from inspector.session.controllers.tools import (
     AUTO_PAGES,
     CALLED,
@@ -489,15 +489,8 @@ class ToolsPanel(FeaturePanel):
     def on_notification(self, method: str, params: dict) -> None:
         if method != "notifications/tools/list_changed":
             return
-        declared = self.availability is not None and self.availability.list_changed
-        if self.feature.list_changed(declared) == CHANGE_RELOAD:
-            self._note(lambda: self.tr("The server said the tool list changed: reloaded."))
-        else:
-            self._note(
-                lambda: self.tr(
-                    "The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."
-                )
-            )
+        how = self.feature.list_changed(self.availability is not None and self.availability.list_changed)
+        self._note(lambda: words.list_changed_note(how, QCoreApplication.translate))
 
     # ================================================================ listing
 
