@@ -8,7 +8,8 @@ MCP traffic in its own shape. :func:`read_log` reads one such file (sniffed from
 of :class:`Item` - a direction, the log's own time (seconds since the epoch), the bytes and the
 entry extras the recording keeps. :func:`to_recording` turns one into a recording judged as any
 session is: the items go into a raw recording and :func:`.reanalyse.reanalyse` feeds them both
-ways through a fresh engine (the client's messages as the client's, the server's with the HTTP
+ways through a fresh engine in observer mode, as a proxied session is (the host's messages judged
+as the client's, the era and capabilities from what the host did; the server's with the HTTP
 metadata they travelled with); the header says ``imported_from`` (the format and the file's
 name), ``created`` is the log's first time and the entries keep the log's times.
 
@@ -50,8 +51,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
+from inspector.protocol.engine import ClientConfig
 from inspector.protocol.engine_state import Analysis
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
@@ -61,7 +63,7 @@ from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK
 
 from .config_files import UnreadableFile, read_user_file
-from .reanalyse import reanalyse
+from .reanalyse import engine_header, reanalyse
 from .recording import Direction, Recording
 from .secrecy import secret_header
 
@@ -272,7 +274,7 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
                 continue
             stamp, level, text = host.groups()
             t = _epoch(stamp)
-            book.unplaced(_note(t, text, n))  # the host's own line, naming no server
+            book.unplaced(_note(t, f"[{level}] {text}", n))  # the host's own line, naming no server
             continue
         t = _epoch(stamp)
         low = text.lower()
@@ -401,12 +403,10 @@ def _session_key(url: str, req: dict[str, str], resp: dict[str, str], events: li
     if sid:
         return sid
     query = dict(parse_qsl(urlsplit(url).query))
-    if query.get("sessionId"):
-        return query["sessionId"]
-    for data in events:  # HTTP+SSE: the endpoint event names the session
-        q = dict(parse_qsl(urlsplit(data.decode("utf-8", "replace")).query))
-        if q.get("sessionId"):
-            return q["sessionId"]
+    for q in [query] + [dict(parse_qsl(urlsplit(d.decode("utf-8", "replace")).query)) for d in events]:
+        sid = q.get("sessionId") or q.get("session_id")  # HTTP+SSE: the endpoint event names the session
+        if sid:
+            return sid
     return None
 
 
@@ -443,15 +443,13 @@ def _har_entry(n: int, entry: JsonObject) -> _Exchange:
     meta: JsonObject = {"method": method, "url": url, "status": info["status"], "content_type": mime}
     if mime == "text/event-stream":
         for ev in SseDecoder().feed(got + b"\n\n"):
-            if ev.event == "endpoint":
+            if ev.event == "endpoint":  # HTTP+SSE: where to POST, as the live transport records it
                 events.append(ev.data)
+                target = ev.data.decode("utf-8", "replace").strip()
+                post = urljoin(url, target)
+                where: JsonObject = {"endpoint": target, "post_url": post}
                 items.append(
-                    Item(
-                        Direction.EVENT,
-                        t1,
-                        ev.data,
-                        {"event": "endpoint", "http": {"endpoint": ev.data.decode("utf-8", "replace")}},
-                    )
+                    Item(Direction.EVENT, t1, f"POST messages to {post}".encode(), {"event": "endpoint", "http": where})
                 )
                 continue
             sse: JsonObject = {**meta, "channel": channel + "-sse", "sse_event": ev.event}
@@ -524,7 +522,12 @@ def to_recording(s: LoggedSession, file_name: str) -> Recording:
         imported["clock"] = "local time without a zone, read as UTC"
     if s.kind is LogKind.HAR:
         imported["sse_times"] = "an event of a text/event-stream body has the time its HAR entry ended"
-    header: JsonObject = {"transport": s.transport.value, "server_name": s.server, "imported_from": imported}
+    header: JsonObject = {
+        "transport": s.transport.value,
+        "server_name": s.server,
+        "imported_from": imported,
+        **engine_header(ClientConfig(observer=True)),  # the host was the client: its messages observed
+    }
     if s.url is not None:
         header["url"] = s.url
     raw = Recording({**header, "created": _iso(t0)}, t0=t0)
