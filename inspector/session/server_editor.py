@@ -3,7 +3,7 @@
 Theory of operation. The editor (``inspector/ui/connection.py``) shows one
 :class:`~inspector.session.profiles.ServerProfile`'s fields and the list shows every saved
 server; what they show and do is decided here, headless: which era offers which protocol
-versions, which timeouts belong to a process only, each field's problem worded for the field
+versions, which fields a transport does not take (:func:`hidden_fields`), each field's problem worded for the field
 where it was typed (:func:`field_problems`, from :meth:`ServerProfile.problems` and
 :func:`~inspector.session.profiles.split_problem`), what the last session found out
 (:func:`found_text`), a capability the chosen version cannot carry, the list's row text
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.transport.base import TransportKind
 
-from .profiles import CAPABILITY_VERSIONS, PROBLEMS, Problem, ServerProfile, split_problem
+from .profiles import CAPABILITY_VERSIONS, PROBLEMS, Needs, Problem, ServerProfile, split_problem
 from .translate import Translate
 
 CONTEXT = "ProfileEditor"
@@ -58,8 +58,10 @@ TIMEOUT_WORDS = {
     "term_grace": "Exit after SIGTERM",
     "max_request_time": "Longest request, progress included",
 }
-#: The timeouts of a started process (a pipe and signals): not shown for a server reached by URL.
-PROCESS_TIMEOUTS = frozenset({"start_timeout", "stdin_grace", "term_grace"})
+#: The fields of a started process (a command, its folder and environment, a pipe and signals),
+#: and those of a server reached by URL ("headers": the HTTP box, with TLS).
+PROCESS_FIELDS = frozenset({"command", "cwd", "env", "start_timeout", "stdin_grace", "term_grace"})
+URL_FIELDS = frozenset({"url", "headers"})
 #: Why shlex cannot split a command line (its two messages), in words to translate.
 SPLIT_WORDS = {
     "No closing quotation": "no closing quotation mark",
@@ -118,6 +120,11 @@ def field_problems(profile: ServerProfile | None, command_line: str, tr: Transla
         problems["headers"] = headers[0]
     problems["env"] = "\n".join(text for key, text in problems.items() if key.startswith("env."))
     return problems
+
+
+def hidden_fields(needs: Needs | None) -> frozenset[str]:
+    """The editor's fields the picked transport does not take (hidden; they keep their values)."""
+    return PROCESS_FIELDS if needs is Needs.URL else URL_FIELDS
 
 
 def capability_note(key: str, version: str, tr: Translate) -> str:

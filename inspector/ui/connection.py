@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -19,16 +19,11 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLayout,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
-    QToolButton,
     QWidget,
 )
 
@@ -38,10 +33,18 @@ from inspector.session.secrecy import secret_header
 from inspector.session.server_editor import ServerList
 
 from .roots_editor import RootsEditor
-from .widgets import ErrorLabel, group_box, hbox, plain_label, plain_tooltip, section_title, vbox
-
-#: The built-in demo server's name, for the translation tools (profiles store it in English).
-QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
+from .widgets import (
+    ErrorLabel,
+    group_box,
+    hbox,
+    plain_label,
+    plain_tooltip,
+    push_button,
+    scroll_area,
+    section_title,
+    tool_button,
+    vbox,
+)
 
 # What can be wrong with a server's field, by code: session.profiles.PROBLEMS, whose English
 # scripts/i18n.py brings into the catalogue in the "ProfileEditor" context (a plain comment: a
@@ -49,18 +52,12 @@ QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
 PROBLEM_TEXTS = PROBLEMS
 
 
-def _tr(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
+_tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
 
 
 def problem_text(problem: str) -> str:
     """A field's problem in the window's language (:func:`.server_editor.problem_text`)."""
     return words.problem_text(problem, _tr)
-
-
-def profile_label(profile: ServerProfile) -> str:
-    """A saved server's name as the list shows it (the built-in one in the user's language)."""
-    return words.server_label(profile, _tr)
 
 
 class EnvTable(QTableWidget):
@@ -183,7 +180,7 @@ class ProfileEditor(QWidget):
         # anything; the problems appear on the first edit or when Connect is pressed.
         self._reveal = True
         self.errors: dict[str, ErrorLabel] = {}
-        self._rows: dict[str, QWidget] = {}  # each field with its problem, as its form's row
+        self._rows: dict[str, tuple[QFormLayout, QWidget]] = {}  # each field with its problem, as a form's row
         self.name = QLineEdit()
         self.transport = QComboBox()
         for choice in transport_choices():  # every registered transport a user can pick, by its saved name
@@ -198,16 +195,13 @@ class ProfileEditor(QWidget):
         )
         self.cwd = QLineEdit()
         self.cwd.setPlaceholderText(self.tr("(inherit)"))
-        browse = QToolButton()
-        browse.setText("…")
-        browse.setToolTip(self.tr("Choose the working directory"))
-        browse.clicked.connect(self._browse_cwd)
+        browse = tool_button("…", self._browse_cwd, self.tr("Choose the working directory"))
         self.era = QComboBox()
         for era, label in words.ERA_WORDS.items():
             self.era.addItem(_tr(words.CONTEXT, label), era)
         self.version = QComboBox()
         self.detected = plain_label()
-        form = self._form = self._fields_form(
+        form = self._fields_form(
             (self.tr("Name"), "name", self.name),
             (self.tr("Transport"), "transport", self.transport),
             (self.tr("URL"), "url", self.url),
@@ -232,12 +226,11 @@ class ProfileEditor(QWidget):
         self.env = EnvTable()
         self.env_box = group_box(self.tr("Environment"), self.inherit, self.env, self._add_remove(self.env))
 
-        headers_label = QLabel(
+        headers_label = plain_label(
             self.tr(
                 "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"  # noqa: E501
             )
         )
-        headers_label.setWordWrap(True)
         self.headers = EnvTable(judge=secret_header, headers=True)
         self.verify_tls = QCheckBox(self.tr("Verify the server's TLS certificate"))
         self.verify_tls.setToolTip(self.tr("Turn off only for a test server whose certificate you chose to trust"))
@@ -247,10 +240,7 @@ class ProfileEditor(QWidget):
             self.tr("HTTP"), headers_label, self.headers, header_buttons, self.verify_tls, self.tls_warning
         )
 
-        self.timeouts: dict[str, QDoubleSpinBox] = {}
-        for key in words.TIMEOUT_WORDS:
-            self.timeouts[key] = self._spin_box(0.1, 3600.0, decimals=1)
-            self.timeouts[key].setSingleStep(0.5)
+        self.timeouts = {key: self._spin_box(0.1, 3600.0, decimals=1, step=0.5) for key in words.TIMEOUT_WORDS}
         # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
         self.max_line = self._spin_box(0.01, 4096.0, decimals=2)
         self.max_line.setSuffix(" MiB")
@@ -262,8 +252,8 @@ class ProfileEditor(QWidget):
         timeout_rows = [
             (_tr(words.CONTEXT, label), key, self.timeouts[key]) for key, label in words.TIMEOUT_WORDS.items()
         ]
-        self._t_form = self._fields_form(*timeout_rows, (self.tr("Longest line"), "max_line", self.max_line))
-        t_box = group_box(self.tr("Timeouts (seconds)"), self._t_form)
+        t_form = self._fields_form(*timeout_rows, (self.tr("Longest line"), "max_line", self.max_line))
+        t_box = group_box(self.tr("Timeouts (seconds)"), t_form)
 
         # The editor fits the dock's width (no sideways scrolling): a combo box asks for a few
         # characters, not for its longest item (it grows with the column, the list opens whole).
@@ -274,22 +264,21 @@ class ProfileEditor(QWidget):
 
         for w in (self.name, self.command, self.cwd, self.url):
             w.textEdited.connect(self._changed)
-        self.transport.currentIndexChanged.connect(self._transport_changed)
+        self.transport.currentIndexChanged.connect(self._show_transport)  # then, as every field, _changed
+        self.transport.currentIndexChanged.connect(self._changed)
         self.era.currentIndexChanged.connect(self._era_changed)
-        for signal in (
-            self.headers.changed,
-            self.verify_tls.toggled,
-            self.version.currentIndexChanged,
-            self.inherit.toggled,
-            self.env.changed,
-        ):
-            signal.connect(self._changed)
+        self.version.currentIndexChanged.connect(self._changed)
+        self.verify_tls.toggled.connect(self._changed)
+        self.inherit.toggled.connect(self._changed)
+        for table in (self.headers, self.env):
+            table.changed.connect(self._changed)
 
-    def _spin_box(self, low: float, high: float, *, decimals: int) -> QDoubleSpinBox:
+    def _spin_box(self, low: float, high: float, *, decimals: int, step: float = 1.0) -> QDoubleSpinBox:
         """A number field from ``low`` to ``high`` that marks the server edited."""
         spin = QDoubleSpinBox()
         spin.setRange(low, high)
         spin.setDecimals(decimals)
+        spin.setSingleStep(step)
         spin.valueChanged.connect(self._changed)
         return spin
 
@@ -300,20 +289,19 @@ class ProfileEditor(QWidget):
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for label, key, field in rows:
-            form.addRow(label, self._with_error(key, field))
+            self._rows[key] = (form, self._with_error(key, field))
+            form.addRow(label, self._rows[key][1])
         return form
 
     def _add_remove(self, table: EnvTable) -> QHBoxLayout:
         """Add and Remove buttons for a name/value/secret table."""
-        add = QPushButton(self.tr("Add"))
-        remove = QPushButton(self.tr("Remove"))
-        add.clicked.connect(table.add_row)
-        remove.clicked.connect(table.remove_selected)
-        return hbox(add, remove, 1)
+        return hbox(
+            push_button(self.tr("Add"), table.add_row), push_button(self.tr("Remove"), table.remove_selected), 1
+        )
 
     def _with_error(self, key: str, field: QWidget | QLayout) -> QWidget:
         """``field`` with its problem under it (``errors[key]``)."""
-        box = self._rows[key] = QWidget()
+        box = QWidget()
         self.errors[key] = ErrorLabel(f"error-{key}")
         vbox(field, self.errors[key], margins=False, parent=box).setSpacing(1)
         return box
@@ -332,19 +320,13 @@ class ProfileEditor(QWidget):
                 self.version.addItem(v, v)
             self.version.setCurrentIndex(max(0, self.version.findData(selected)))
 
-    def _transport_changed(self) -> None:
-        self._show_transport()
-        self._changed()
-
     def _show_transport(self) -> None:
         """Only the fields of the chosen transport are shown (the others keep their values)."""
-        http = self._picked_needs() is Needs.URL
-        for key in ("url", "command", "cwd"):
-            self._form.setRowVisible(self._rows[key], http == (key == "url"))
-        self.http_box.setVisible(http)
-        self.env_box.setVisible(not http)
-        for key in words.PROCESS_TIMEOUTS:
-            self._t_form.setRowVisible(self._rows[key], not http)
+        hidden = words.hidden_fields(self._picked_needs())
+        for key, (form, row) in self._rows.items():
+            form.setRowVisible(row, key not in hidden)
+        self.http_box.setVisible("headers" not in hidden)
+        self.env_box.setVisible("env" not in hidden)
         self._show_tls_warning()
 
     def _picked_needs(self) -> Needs | None:
@@ -370,7 +352,7 @@ class ProfileEditor(QWidget):
     def set_profile(self, profile: ServerProfile) -> None:
         self._loading = True
         self._profile = profile
-        self.name.setText(profile_label(profile) if profile.builtin else profile.name)
+        self.name.setText(words.server_label(profile, _tr) if profile.builtin else profile.name)
         self.command.setText(profile.command_line)
         builtin = profile.builtin
         self.name.setReadOnly(builtin)
@@ -472,33 +454,27 @@ class ConnectionPanel(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Saved servers"))
         self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
-        add = QPushButton(self.tr("New"))
-        dup = QPushButton(self.tr("Duplicate"))
-        self.remove = QPushButton(self.tr("Delete"))
-        self.remove.setToolTip(self.tr("Delete the selected server (Undo puts it back)"))
-        add.clicked.connect(self.add_server)
-        dup.clicked.connect(self._duplicate)
-        self.remove.clicked.connect(self._remove)
+        add = push_button(self.tr("New"), self.add_server)
+        dup = push_button(self.tr("Duplicate"), self._duplicate)
+        self.remove = push_button(
+            self.tr("Delete"), self._remove, self.tr("Delete the selected server (Undo puts it back)")
+        )
         # the last deletion, with Undo
         self.undo_row = QWidget()
         self.undo_label = plain_label()
-        self.undo_button = QPushButton(self.tr("Undo"))
-        self.undo_button.setToolTip(self.tr("Put the deleted server back where it was"))
-        self.undo_button.clicked.connect(self.undo_delete)
+        self.undo_button = push_button(
+            self.tr("Undo"), self.undo_delete, self.tr("Put the deleted server back where it was")
+        )
         hbox((self.undo_label, 1), self.undo_button, margins=False, parent=self.undo_row)
         self.undo_row.hide()
         self.editor = ProfileEditor()
         self.editor.edited.connect(self._edited)
-        scroll = QScrollArea()
-        scroll.setWidget(self.editor)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.compact_button = QToolButton()
-        self.compact_button.setText(self.tr("Compact"))
-        self.compact_button.setToolTip(
-            self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space")
+        scroll = scroll_area(self.editor)
+        self.compact_button = tool_button(
+            self.tr("Compact"),
+            lambda: self.set_compact(True),
+            self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space"),
         )
-        self.compact_button.clicked.connect(lambda: self.set_compact(True))
         title_row = hbox((section_title(self.tr("Servers")), 1), self.compact_button)
         self.full = QWidget()
         vbox(
@@ -519,14 +495,18 @@ class ConnectionPanel(QWidget):
         self.picker.setMinimumContentsLength(12)
         self.state_label = plain_label()
         # the window's own words for them (its toolbar's actions): one entry each in the catalogue
-        self.connect_button = QPushButton(QCoreApplication.translate("MainWindow", "Connect"))
-        self.connect_button.clicked.connect(self.connectRequested.emit)
-        self.disconnect_button = QPushButton(QCoreApplication.translate("MainWindow", "Disconnect"))
-        self.disconnect_button.clicked.connect(self.disconnectRequested.emit)
+        self.connect_button = push_button(
+            QCoreApplication.translate("MainWindow", "Connect"), self.connectRequested.emit
+        )
+        self.disconnect_button = push_button(
+            QCoreApplication.translate("MainWindow", "Disconnect"), self.disconnectRequested.emit
+        )
         self.disconnect_button.setEnabled(False)
-        self.edit_button = QPushButton(self.tr("Edit servers…"))
-        self.edit_button.setToolTip(self.tr("The list of saved servers and the editor of the selected one"))
-        self.edit_button.clicked.connect(lambda: self.set_compact(False))
+        self.edit_button = push_button(
+            self.tr("Edit servers…"),
+            lambda: self.set_compact(False),
+            self.tr("The list of saved servers and the editor of the selected one"),
+        )
         buttons = hbox(self.connect_button, self.disconnect_button, 1, self.edit_button)
         vbox(self.picker, self.state_label, buttons, margins=False, parent=self.compact_form)
         self.compact_form.hide()
@@ -538,8 +518,7 @@ class ConnectionPanel(QWidget):
         self._select(0)
 
     def current(self) -> ServerProfile:
-        row = max(0, self.list.currentRow())
-        return self.profiles[row]
+        return self.profiles[max(0, self.list.currentRow())]
 
     # ------------------------------------------------------------------ compact form
 
@@ -576,7 +555,7 @@ class ConnectionPanel(QWidget):
             self.list.clear()
             self.picker.clear()
             for row in range(len(self.profiles)):
-                self.list.addItem(QListWidgetItem())
+                self.list.addItem("")
                 self.picker.addItem("")
                 self._show_row(row)
             self.list.setCurrentRow(select)
@@ -586,18 +565,17 @@ class ConnectionPanel(QWidget):
         """Row ``row``'s name (and command line, as its tooltip) in the list and the picker."""
         item, p = self.list.item(row), self.profiles[row]
         if item is not None:
-            item.setText(profile_label(p))
+            item.setText(words.server_label(p, _tr))
             item.setToolTip(plain_tooltip(p.command_line))
-        self.picker.setItemText(row, profile_label(p))
+        self.picker.setItemText(row, words.server_label(p, _tr))
         self.picker.setItemData(row, plain_tooltip(p.command_line), Qt.ItemDataRole.ToolTipRole)
 
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.profiles):
             self.editor.set_profile(self.profiles[row])
             self.remove.setEnabled(self.servers.can_delete(row))
-            if self.picker.currentIndex() != row:
-                with QSignalBlocker(self.picker):
-                    self.picker.setCurrentIndex(row)
+            with QSignalBlocker(self.picker):
+                self.picker.setCurrentIndex(row)
 
     def _edited(self) -> None:
         if self.list.currentRow() >= 0:
@@ -623,7 +601,7 @@ class ConnectionPanel(QWidget):
         """Delete the selected server (never the built-in one); Undo puts it back."""
         deleted = self.servers.delete(self.list.currentRow())
         if deleted is not None:
-            self.undo_label.setText(self.tr("Deleted “{name}”.").format(name=profile_label(deleted.profile)))
+            self.undo_label.setText(self.tr("Deleted “{name}”.").format(name=words.server_label(deleted.profile, _tr)))
             self._listed(min(deleted.row, len(self.profiles) - 1))
 
     def undo_delete(self) -> bool:

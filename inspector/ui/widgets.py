@@ -14,6 +14,8 @@ The kit: :class:`ErrorLabel` (the one way to say what went wrong where it happen
 :class:`OneLineLabel` (a note kept to one line however narrow its column: the rest in its
 tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`, :func:`hbox`,
 :func:`vbox` and :func:`group_box` (a row, a column or a titled box of widgets, in one call),
+:func:`push_button` and :func:`tool_button` (a button with its tooltip and what a click does),
+:func:`scroll_area` (a frameless view that scrolls a widget when it does not fit),
 :class:`PagedListView` (a filterable list fed by a session ``ListPager``, with Refresh, Load
 more and the pager's notes) and
 :class:`CompletionField` (a line edit whose suggestions come from ``completion/complete``).
@@ -41,7 +43,9 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
+    QToolButton,
     QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
@@ -294,6 +298,37 @@ def group_box(title: str, *parts: Part) -> QGroupBox:
     box = QGroupBox(title)
     vbox(*parts, parent=box)
     return box
+
+
+def scroll_area(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it (scroll bars only when it does not fit)."""
+    area = QScrollArea()
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(widget)
+    return area
+
+
+_Button = TypeVar("_Button", QPushButton, QToolButton)
+
+
+def _button(button: _Button, clicked: Callable[[], object], tip: str) -> _Button:
+    button.clicked.connect(clicked)
+    if tip:
+        button.setToolTip(tip)
+    return button
+
+
+def push_button(text: str, clicked: Callable[[], object], tip: str = "") -> QPushButton:
+    """A button saying ``text`` (with ``tip`` as its tooltip) that calls ``clicked``."""
+    return _button(QPushButton(text), clicked, tip)
+
+
+def tool_button(text: str, clicked: Callable[[], object], tip: str = "") -> QToolButton:
+    """A small tool button saying ``text`` (with ``tip`` as its tooltip) that calls ``clicked``."""
+    button = QToolButton()
+    button.setText(text)
+    return _button(button, clicked, tip)
 
 
 class PagedListView(QWidget):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session import server_editor as words
-from inspector.session.profiles import PROBLEMS, EnvVar, Problem, ServerProfile, demo_profile
+from inspector.session.profiles import PROBLEMS, EnvVar, Needs, Problem, ServerProfile, demo_profile
 from inspector.session.server_editor import ServerList
 from inspector.session.translate import untranslated
 from inspector.transport.base import TransportKind
@@ -83,7 +83,10 @@ def test_eras_versions_capabilities_and_timeouts():
         "Not defined in 2025-06-18; it will not be offered"
     )
     fields = set(ServerProfile.__dataclass_fields__)
-    assert set(words.TIMEOUT_WORDS) <= fields and words.PROCESS_TIMEOUTS <= set(words.TIMEOUT_WORDS)
+    assert set(words.TIMEOUT_WORDS) <= fields
+    # a server reached by URL shows no command, folder, environment or process timeouts; a command, no URL
+    assert words.hidden_fields(Needs.URL) == {"command", "cwd", "env", "start_timeout", "stdin_grace", "term_grace"}
+    assert words.hidden_fields(Needs.COMMAND) == {"url", "headers"} == words.hidden_fields(None)
     assert set(PROBLEMS.values()) <= set(words.all_words())
 
 
