@@ -62,7 +62,7 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK
 
-from .config_files import UnreadableFile, read_user_file
+from .config_files import FileTooLarge, UnreadableFile, read_user_file
 from .reanalyse import engine_header, reanalyse
 from .recording import Direction, Recording
 from .secrecy import secret_header
@@ -121,13 +121,14 @@ class LoggedSession:
 _CLAUDE_LINE = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z) \[([^\]]*)\] \[([^\]]*)\] ?(.*)$")
 _CLAUDE_HOST_LINE = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z) \[([^\]]*)\] ?(.*)$")
 _VSCODE_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \[(\w+)\] ?(.*)$")
+_HAR_START = re.compile(rb'^\{\s*"log"\s*:')  # a recording starts with {"format": ...
 _LEVELS = frozenset({"info", "error", "warn", "warning", "debug", "trace", "verbose", "log"})
 
 
 def sniff(data: bytes) -> LogKind | None:
     """Which format ``data`` (a file's first bytes) is in, or None."""
     head = data[:65536].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith(b"{") and b'"log"' in head and (b'"entries"' in head or b'"creator"' in head):
+    if _HAR_START.match(head):
         return LogKind.HAR
     for line in head.decode("utf-8", "replace").splitlines()[:50]:
         if _CLAUDE_LINE.match(line) or _CLAUDE_HOST_LINE.match(line):
@@ -135,6 +136,22 @@ def sniff(data: bytes) -> LogKind | None:
         if _VSCODE_LINE.match(line):
             return LogKind.VSCODE
     return None
+
+
+def host_log_kind(path: str | Path) -> LogKind | None:
+    """Which format the file at ``path`` is in, from its first bytes (None: not one of them, or
+    it cannot be read: the recording loader says why). Never blocks on a FIFO."""
+    try:
+        return sniff(read_user_file(Path(path), 1 << 16))
+    except FileTooLarge:
+        pass
+    except UnreadableFile:
+        return None
+    try:
+        with open(path, "rb") as f:  # a regular file (read_user_file checked it): its head
+            return sniff(f.read(1 << 16))
+    except OSError:
+        return None
 
 
 def read_log(path: str | Path) -> list[LoggedSession]:
@@ -567,6 +584,7 @@ __all__ = [
     "LoggedSession",
     "NOTE_CHANNEL",
     "convert",
+    "host_log_kind",
     "output_paths",
     "parse",
     "read_log",

@@ -19,6 +19,7 @@ import pytest
 from peers import HttpPeer, free_port, reference_server, sdk_http_server
 
 from inspector.session import host_logs
+from inspector.session.reanalyse import reanalyse
 from inspector.session.recording import Direction, Recording
 from inspector.transport.base import MASK
 
@@ -133,6 +134,8 @@ def test_a_claude_desktop_log_of_a_real_session_converts_to_the_same_messages_ju
     assert notes == [b"[info] Something only the host says"]
     events = [got.raw_at(i) for i in range(len(got)) if got.direction_at(i) is Direction.EVENT]
     assert events[0] == b"Initializing server..." and events[-1] == b"Server transport closed"
+    # opened again later, the file is judged the same (its header keeps the observer engine)
+    assert reanalyse(got)[1] == []
 
 
 def test_several_servers_and_sessions_in_one_mcp_log_split_right(tmp_path: Path, reference_session: Recording) -> None:
@@ -358,3 +361,24 @@ def test_what_no_reader_knows_is_refused(tmp_path: Path) -> None:
     missing = _convert(tmp_path / "nothing.log", tmp_path / "o.jsonl")
     assert missing.returncode == 2
     assert host_logs.sniff(b'{"log": {"version": "1.2", "entries": []}}') is host_logs.LogKind.HAR
+
+
+def test_the_window_tells_a_host_log_from_a_recording_by_its_head(tmp_path: Path, reference_session: Recording) -> None:
+    recording = tmp_path / "rec.jsonl"
+    host_logs.save(reference_session, recording)
+    har = tmp_path / "a.har"
+    har.write_text('{\n  "log": {"version": "1.2", "creator": {"name": "x", "version": "1"}, "entries": []}}')
+    log = tmp_path / "mcp.log"
+    log.write_text("\n".join(_claude_lines(reference_session, "everything", BASE)) + "\n")
+    vscode = tmp_path / "out.log"
+    vscode.write_text("2025-06-10 10:12:33.123 [info] Connection state: Starting\n")
+    assert host_logs.host_log_kind(recording) is None
+    assert host_logs.host_log_kind(har) is host_logs.LogKind.HAR
+    assert host_logs.host_log_kind(log) is host_logs.LogKind.CLAUDE
+    assert host_logs.host_log_kind(vscode) is host_logs.LogKind.VSCODE
+    assert host_logs.host_log_kind(tmp_path) is None  # a folder: the recording loader says why
+    assert host_logs.host_log_kind(tmp_path / "missing") is None
+    # a large log is told by its head too
+    big = tmp_path / "big.log"
+    big.write_bytes(log.read_bytes() * 200)
+    assert big.stat().st_size > 1 << 16 and host_logs.host_log_kind(big) is host_logs.LogKind.CLAUDE
