@@ -133,6 +133,7 @@ _ANIM_MS = 600
 #: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
 _SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
+_PIN_PAD = 4.0  # round the pinned legend, inside its box
 
 
 class LifecycleDiagram(QWidget):
@@ -471,8 +472,7 @@ class LifecycleDiagram(QWidget):
             self._anim.start()
         else:
             self._anim.stop()
-            self._progress = 1.0
-            self._prev = None
+            self._on_anim_done()  # at rest at once
         if self.lesson and self._explained is not state:
             self.explain(state)  # lesson notes follow the current state
         elif self._explained is not None:
@@ -637,20 +637,14 @@ class LifecycleDiagram(QWidget):
             (self._hbar, g.content_w, vw, (0, int(vh), int(vw), ext)),
             (self._vbar, g.content_h, vh, (int(vw), 0, ext, int(vh))),
         ):
-            over = math.ceil(content - view - 0.5)
-            if over > 0:
-                bar.blockSignals(True)
-                bar.setRange(0, over)
-                bar.setPageStep(max(1, int(view)))
-                bar.blockSignals(False)
-                bar.setGeometry(*geo)
-                bar.show()
-                bar.raise_()
-            else:
-                bar.blockSignals(True)
-                bar.setRange(0, 0)
-                bar.blockSignals(False)
-                bar.hide()
+            over = max(0, math.ceil(content - view - 0.5))  # 0: it fits that way, no bar
+            bar.blockSignals(True)
+            bar.setRange(0, over)
+            bar.setPageStep(max(1, int(view)))
+            bar.blockSignals(False)
+            bar.setGeometry(*geo)
+            bar.setVisible(over > 0)
+            bar.raise_()
 
     def _scroll(self) -> tuple[int, int]:
         return (
@@ -838,9 +832,9 @@ class LifecycleDiagram(QWidget):
         super().mouseReleaseEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
-        if self._focus is None and self._plan is not None and self._plan.states:
-            order = self._order()
-            self._focus = self._state if self._state in order else (order[0] if order else None)
+        order = self._order()  # every state of the plan: none without one
+        if self._focus is None and order:
+            self._focus = self._state if self._state in order else order[0]
         self.update()
         super().focusInEvent(event)
 
@@ -867,7 +861,9 @@ class LifecycleDiagram(QWidget):
         elif key == Qt.Key.Key_End:
             self._focus = order[-1]
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-            self._focus = self._vertical_neighbour(self._focus, -1 if key == Qt.Key.Key_Up else 1)
+            g = self._ensure_geometry()
+            if self._plan is not None and g is not None:
+                self._focus = vertical_neighbour(self._plan, g, self._focus, -1 if key == Qt.Key.Key_Up else 1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select):
             self.explain(self._focus)
             self.stateClicked.emit(self._focus)
@@ -879,10 +875,6 @@ class LifecycleDiagram(QWidget):
         event.accept()
         self._reveal()
         self.update()
-
-    def _vertical_neighbour(self, s: State, d: int) -> State:
-        g = self._ensure_geometry()
-        return s if self._plan is None or g is None else vertical_neighbour(self._plan, g, s, d)
 
     # ------------------------------------------------------------------ painting
 
@@ -935,17 +927,15 @@ class LifecycleDiagram(QWidget):
         p.setClipRect(vp)
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
-            p.save()
             p.setRenderHints(_SMOOTH)
             p.setTransform(self._view(g))
             paint_static(p, g, c)
-            p.restore()
         else:  # only the part in view
             pm = self._ensure_static(g)
             dpr = pm.devicePixelRatio()
             p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
-        p.setRenderHints(_SMOOTH)
-        p.setTransform(self._view(g))
+            p.setRenderHints(_SMOOTH)
+            p.setTransform(self._view(g))
         self._paint_highlights(p, g, c, self._progress, decorations=True)
         if (sx or sy) and g.legend:
             self._paint_pinned_legend(p, g, c, vp)
@@ -972,9 +962,9 @@ class LifecycleDiagram(QWidget):
         self._corner = (key, QRectF(best))
         return best
 
-    def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, QRectF, float] | None:
-        """The pinned legend's box in the widget, the legend's own rectangle (unscrolled) and the
-        box's padding; None while the legend itself is in view."""
+    def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, QRectF] | None:
+        """The pinned legend's box in the widget and the legend's own rectangle (in the layout's
+        coordinates); None while the legend itself is in view."""
         if not g.legend or not any(self._scroll()):
             return None
         area = QRectF()
@@ -983,14 +973,8 @@ class LifecycleDiagram(QWidget):
         if vp.contains(self._view(g).mapRect(area)):
             return None
         content = g.transform.mapRect(area)
-        pad = 4.0
-        return (
-            self._legend_corner(
-                g, vp, QSize(math.ceil(content.width() + 2 * pad), math.ceil(content.height() + 2 * pad))
-            ),
-            content,
-            pad,
-        )
+        size = QSize(math.ceil(content.width() + 2 * _PIN_PAD), math.ceil(content.height() + 2 * _PIN_PAD))
+        return self._legend_corner(g, vp, size), area
 
     def _paint_pinned_legend(self, p: QPainter, g: Geometry, c: Colours, vp: QRectF) -> None:
         """Scrolled so that the legend is (partly) out of view: a copy of it pinned, on the
@@ -999,22 +983,19 @@ class LifecycleDiagram(QWidget):
         pinned = self._pinned_legend(g, vp)
         if pinned is None:
             return
-        box, content, pad = pinned
+        box, area = pinned
+        content = g.transform.mapRect(area)
         p.save()
         p.resetTransform()
         p.setClipRect(vp)
         # the part of the legend itself still in view is covered: one legend is shown, not a
         # cut one beside its copy (its area holds nothing else)
-        area = QRectF()
-        for _k, _t, sample, trect in g.legend:
-            area = area.united(sample.united(trect))
         p.fillRect(self._view(g).mapRect(area).adjusted(-2, -2, 2, 2).intersected(vp), c.base)
         p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.setBrush(c.base)
         p.drawRoundedRect(box, 3, 3)
-        p.setTransform(
-            g.transform * QTransform.fromTranslate(box.left() + pad - content.left(), box.top() + pad - content.top())
-        )
+        shift = QTransform.fromTranslate(box.left() + _PIN_PAD - content.left(), box.top() + _PIN_PAD - content.top())
+        p.setTransform(g.transform * shift)
         paint_legend(p, g, c)
         self._paint_current_legend(p, g, c)
         p.restore()

@@ -116,7 +116,6 @@ class Block:
 class _Metrics:
     plan: Plan
     f: int
-    wrap: float | None
     lf: QFont
     tf: QFont
     fm: QFontMetricsF
@@ -127,16 +126,12 @@ class _Metrics:
     node_h: float
     gap_blocks: dict[tuple[int, int], list[Block]]
     loop_blocks: dict[State, Block]
-    loop_ext: dict[State, tuple[float, float]]  # how far the loops stand out of the node
     route_blocks: list[Block]
     gap_min: dict[tuple[int, int], float]
     side_reserve: dict[State, float]
-    row_w: list[float]
     overhang: list[float]
     loop_band: list[float]  # per row: band above (TOP/MAIN) or below (BOTTOM) for corner loops
     legend: list[tuple[str, str]]
-    legend_w: float
-    legend_h: float
     margin: float
     clear: float
     top_ch: float
@@ -290,7 +285,6 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     legend_w = 0.0
     for kind, text in legend_texts:
         legend_w += (2.2 * f if kind in ("line", "dash") else 1.5 * f) + 0.35 * f + fm.horizontalAdvance(text) + 1.1 * f
-    legend_h = lh
 
     margin = max(6.0, 0.6 * f)
     clear = 0.5 * f
@@ -305,7 +299,7 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     top_ch = max(top_ch, 1.6 * f)
     bottom_ch = clear + overhang[MAIN] + lanes_h(BOTTOM) + overhang[BOTTOM] + clear
     bottom_ch = max(bottom_ch, 1.6 * f) if plan.rows[BOTTOM] else overhang[MAIN] + clear
-    top_row_h = max(node_h if plan.rows[TOP] else 0.0, legend_h)
+    top_row_h = max(node_h if plan.rows[TOP] else 0.0, lh)  # the legend is one line
     nat_h = 2 * margin + loop_band[TOP] + top_row_h + top_ch + node_h + bottom_ch
     if plan.rows[BOTTOM]:
         nat_h += node_h + loop_band[BOTTOM]
@@ -313,7 +307,6 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     return _Metrics(
         plan,
         f,
-        wrap,
         lf,
         tf,
         fm,
@@ -324,16 +317,12 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
         node_h,
         gap_blocks,
         loop_blocks,
-        loop_ext,
         route_blocks,
         gap_min,
         side_reserve,
-        row_w,
         overhang,
         loop_band,
         legend_texts,
-        legend_w,
-        legend_h,
         margin,
         clear,
         top_ch,
@@ -421,7 +410,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
     y = (H - used_h) / 2 + m.margin
     legend_y = y
     y += m.loop_band[TOP]
-    top_row_h = max(nh if plan.rows[TOP] else 0.0, m.legend_h)
+    top_row_h = max(nh if plan.rows[TOP] else 0.0, m.lh)
     row_y = [y + (top_row_h - nh) / 2, 0.0, 0.0]
     y += top_row_h
     top_ch_y0 = y
@@ -446,13 +435,13 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
     # ---------------------------------------------------------------- the legend, top left
     legend: list[tuple[str, str, QRectF, QRectF]] = []
     x = m.margin + min(extra_w * 0.05, 2.0 * f)
-    ly = legend_y + (top_row_h - m.legend_h) / 2
+    ly = legend_y + (top_row_h - m.lh) / 2
     for kind, text in m.legend:
         sw = 2.2 * f if kind in ("line", "dash") else 1.5 * f
-        sample = QRectF(x, ly, sw, m.legend_h)
+        sample = QRectF(x, ly, sw, m.lh)
         x += sw + 0.35 * f
         tw = m.fm.horizontalAdvance(text)
-        legend.append((kind, text, sample, QRectF(x, ly, tw + 1, m.legend_h)))
+        legend.append((kind, text, sample, QRectF(x, ly, tw + 1, m.lh)))
         x += tw + 1.1 * f
 
     al, aw = 0.75 * f, 0.55 * f
