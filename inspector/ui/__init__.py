@@ -82,7 +82,9 @@ other responsibilities are helpers it owns, each given the window: actions, tool
 (:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
 (:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`).
 The lifecycle diagram is a widget (:mod:`.diagram`) over a layout computed without one
-(:mod:`.diagram_layout`), read for hit tests, keys and scrolling by :mod:`.diagram_reading`.
+(:mod:`.diagram_layout`), read for hit tests and up and down keys by :mod:`.diagram_reading`;
+its plan, lanes, scrolling decisions and words are Qt-free (``session/diagram_plan.py``,
+``diagram_lanes.py``, ``diagram_words.py``).
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle
