@@ -17,7 +17,7 @@ from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
 
 from .theme import tone
-from .widgets import mono_font, plain_label
+from .widgets import mono_font, plain_label, vbox
 
 
 class FailureBanner(QFrame):
@@ -44,10 +44,8 @@ class FailureBanner(QFrame):
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.hide)
-        text = QVBoxLayout()
+        text = vbox(self.headline, self.rules, self.exit, self.stderr)
         text.setSpacing(2)
-        for label in (self.headline, self.rules, self.exit, self.stderr):
-            text.addWidget(label)
         side = QVBoxLayout()
         side.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
         side.addStretch(1)
