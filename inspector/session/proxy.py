@@ -16,6 +16,10 @@ engine in observer mode (``ProtocolEngine.observe``: the host is the client, not
 the inspector), judges the server's lines as any session's, appends everything to a
 :class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
 drained and the file closed with its summary before the proxy exits: the recording is complete.
+The two share one interpreter, so the recorder gives way: while the forwarding read something
+in the last ``BUSY_WINDOW`` (a flood) it sleeps instead of judging, and the thread switch
+interval is short while the proxy runs, so a forwarding task that wakes on a pipe gets the
+interpreter back within half a millisecond. A flood is judged after it, a quiet session as it goes.
 
 How it ends: the host closing the proxy's stdin (or its stdout: it went away) starts the spec's
 shutdown of the server (close its stdin, wait, SIGTERM, SIGKILL); SIGINT, SIGTERM and SIGHUP to
@@ -68,6 +72,11 @@ PROXY_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: Exit status when the server could not be started (as a shell says "command not found").
 EXIT_SPAWN_FAILED = 127
 APP_FOLDER = "mcp-session-inspector"
+#: The interpreter's thread switch interval while the proxy runs (see run_proxy).
+SWITCH_INTERVAL = 0.0005
+#: After each read the forwarding counts as busy this long: the recorder judges nothing meanwhile.
+BUSY_WINDOW = 0.01
+_YIELD = 0.005  # how long the recorder sleeps while the forwarding is busy (waking costs the forwarding the GIL)
 
 
 @dataclass
@@ -134,6 +143,8 @@ class Recorder(threading.Thread):
         self.put = self.queue.put
         self._host_lines = LineSplitter(max_line)
         self._host_t = 0.0
+        #: time.monotonic() until which the forwarding is busy (a read a moment ago): judging waits
+        self.busy_until = 0.0
         self.returncode: int | None = None
         self.signal: int | None = None
         self.failure: BaseException | None = None
@@ -145,6 +156,8 @@ class Recorder(threading.Thread):
                 item = q.get()
                 if item is None:
                     break
+                while time.monotonic() < self.busy_until:  # a flood: forwarding first, judging after
+                    time.sleep(_YIELD)
                 self._take(item)
                 if q.empty():
                     self.rec.notify()
@@ -255,6 +268,10 @@ async def run_proxy(
     if options.record is None and say is not None:
         say(f"mcp-session-inspector proxy: recording to {path}")
     recorder = Recorder(rec, engine, options.max_line)
+    # The recorder thread holds the GIL while it judges; a forwarding task that wakes on a pipe
+    # must get it back at once, not after the default 5 ms (a flood would wait that long per read).
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     recorder.start()
     host_in, host_out, host_err = (HostPipe(fd) for fd in fds)
     outputs = {"stdout": host_out, "stderr": host_err}
@@ -262,6 +279,7 @@ async def run_proxy(
     host_left = anyio.Event()  # the host closed stdin or stdout: shut the server down
 
     async def relay(stream: str, data: bytes) -> None:
+        recorder.busy_until = time.monotonic() + BUSY_WINDOW
         if stream in gone:
             return
         try:
@@ -307,6 +325,7 @@ async def run_proxy(
         recorder.put(None)
         await anyio.to_thread.run_sync(recorder.join)
         writer.close(recorder.summary(escalation))
+        sys.setswitchinterval(switch)
         if recorder.failure is not None and say is not None:
             say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
 
@@ -321,6 +340,7 @@ async def _from_host(
         except OSError:
             data = b""
         t = clock()
+        recorder.busy_until = time.monotonic() + BUSY_WINDOW
         if not data:
             recorder.put(_HostRead(t, b""))
             left.set()
