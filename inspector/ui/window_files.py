@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from inspector.session.file_words import load_problems_text, reanalysis_text, suggested_recording_name
+from inspector.session.host_logs import host_log_kind
 from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
@@ -26,6 +27,8 @@ from inspector.session.recording import Recording, RecordingError
 from inspector.session.settings import read_text
 from inspector.session.views import flagged_rows
 
+from .host_log_open import file_filter as host_log_filter
+from .host_log_open import show_host_log
 from .opening import LoadingIndicator, RecordingOpener
 from .rowmodel import RowTableModel
 from .widgets import plain_message
@@ -84,7 +87,7 @@ class WindowFiles(QObject):
             self.window,
             self.tr("Open recording"),
             self.recordings_dir(),
-            self.tr("Recordings (*.jsonl);;All files (*)"),
+            self.tr("Recordings (*.jsonl);;All files (*)") + ";;" + host_log_filter(),
         )
         if path:
             self.window.settings.setValue("recordings_dir", str(Path(path).parent))
@@ -96,6 +99,8 @@ class WindowFiles(QObject):
         scrolls, filters and searches what has arrived (inspector.ui.opening). Lines that could
         not be read are listed in a message once it is loaded (the rest of the file is shown)."""
         self.drop_loading()
+        if host_log_kind(path) is not None:  # a host's log or a HAR file: converted on the way
+            return show_host_log(self.window, path)
         name = Path(path).name
         try:
             large = os.stat(path).st_size >= PROGRESS_FROM
