@@ -292,6 +292,8 @@ class ProtocolEngine(LinkEvents):
         early = p.method == "notifications/initialized" and self.lifecycle.state is State.INITIALIZING
         a = self.outgoing(raw, t, seq)
         found = [_HOST_RULES.get(rule, rule) for rule in judged.violations]
+        if p.bad_utf8 and "host.invalid-utf8" not in found:  # JSON read leniently: still not UTF-8
+            found.append("host.invalid-utf8")
         if early:
             found.append("lifecycle.initialized-before-result")
         a.violations = tuple(found)
