@@ -227,6 +227,7 @@ class KeptEngine(Document):
     client_info: JsonObject | None = None
     accept_unsupported_version: bool = False
     log_level: str | None = None
+    observer: bool = False  # proxy mode: the client was a host the inspector watched
 
 
 class RecordingHeader(Document):
@@ -260,6 +261,7 @@ class RecordingHeader(Document):
     env: dict[str, str] = {}
     migrated_from: int | None = None
     reanalysed_from: str | None = None
+    proxied: JsonObject | None = None  # proxy mode: {"command": argv as shown, "name": the server's}
 
 
 #: what the header's members that hold a name of a few say when they hold another
