@@ -55,6 +55,9 @@ REFUSALS = {
     REFUSE_UNMIRRORABLE: "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.",
 }
 
+#: the count over the list: its tools, the pages they came on, whether more can be loaded
+COUNT = {"tool": "1 tool", "tools": "{0} tools", "page": "1 page", "pages": "{0} pages", "more": "more available"}
+
 #: the note under the list when notifications/tools/list_changed came, by what the list did
 LIST_CHANGED = {
     CHANGE_RELOAD: "The server said the tool list changed: reloaded.",
@@ -88,6 +91,7 @@ WORDS = [
     EXCLUDED_TIP,
     *REFUSALS.values(),
     *LIST_CHANGED.values(),
+    *COUNT.values(),
     *TASK_TIPS.values(),
 ]
 
@@ -125,6 +129,14 @@ def refusal_text(refusal: Refusal, tr: Translate = untranslated) -> str:
     """Why a Call did not go out, in words."""
     detail = refusal.detail if isinstance(refusal.detail, str) else ", ".join(refusal.detail)
     return tr(CONTEXT, REFUSALS[refusal.code]).format(detail)
+
+
+def count_text(tools: int, pages: int, more: bool, tr: Translate = untranslated) -> str:
+    """The count over the list: "3 tools · 1 page · more available"."""
+    text = tr(CONTEXT, COUNT["tool"]) if tools == 1 else tr(CONTEXT, COUNT["tools"]).format(tools)
+    if pages:
+        text += " · " + (tr(CONTEXT, COUNT["page"]) if pages == 1 else tr(CONTEXT, COUNT["pages"]).format(pages))
+    return text + (" · " + tr(CONTEXT, COUNT["more"]) if more else "")
 
 
 def list_changed_note(how: str, tr: Translate = untranslated) -> str:

@@ -63,3 +63,9 @@ def test_why_a_call_did_not_go_out() -> None:
 def test_the_note_after_a_list_changed_notification() -> None:
     assert words.list_changed_note(CHANGE_RELOAD) == "The server said the tool list changed: reloaded."
     assert words.list_changed_note(CHANGE_UNDECLARED).endswith("press Refresh to reload.")
+
+
+def test_the_count_over_the_list() -> None:
+    assert words.count_text(0, 0, False) == "0 tools"
+    assert words.count_text(1, 1, False) == "1 tool · 1 page"
+    assert words.count_text(12, 3, True) == "12 tools · 3 pages · more available"

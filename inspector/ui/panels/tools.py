@@ -548,12 +548,7 @@ class ToolsPanel(FeaturePanel):
     def _update_count(self) -> None:
         if not hasattr(self, "count_label"):
             return
-        n = len(self.tools)
-        text = self.tr("1 tool") if n == 1 else self.tr("{0} tools").format(n)
-        if self.pages:
-            text += " · " + (self.tr("1 page") if self.pages == 1 else self.tr("{0} pages").format(self.pages))
-        if self.next_cursor:
-            text += " · " + self.tr("more available")
+        text = words.count_text(len(self.tools), self.pages, bool(self.next_cursor), QCoreApplication.translate)
         if self.feature.loading:
             text = self.loading_text("tools/list") if not self.tools else text + " · " + self.tr("loading…")
         self.count_label.setText(text)
