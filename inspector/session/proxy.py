@@ -64,6 +64,7 @@ from inspector.transport.stdio import StdioTransport
 
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
+from .session import record_process_event
 
 __all__ = ["PROXY_SIGNALS", "ProxyOptions", "Recorder", "default_record_path", "proxy_header", "run_proxy"]
 
@@ -219,16 +220,9 @@ class Recorder(threading.Thread):
             return self.engine.failed_analysis(raw, exc)
 
     def _process_event(self, ev: ProcessEvent) -> None:
-        kind = ev.kind
-        extra: JsonObject = {"event": kind.value}
-        if ev.pid is not None:
-            extra["pid"] = ev.pid
-        if kind is ProcessEventKind.EXITED:
+        if ev.kind is ProcessEventKind.EXITED:
             self.returncode, self.signal = ev.returncode, ev.signal
-            extra["returncode"] = ev.returncode
-            extra["signal"] = ev.signal
-        a = self.engine.link_event(kind.value, None)
-        self.rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+        record_process_event(self.rec, self.engine, ev)
 
     def summary(self, escalation: str | None) -> JsonObject:
         s: JsonObject = {"kind": "summary"}

@@ -28,7 +28,7 @@ import anyio
 from anyio.lowlevel import checkpoint
 
 from inspector.protocol.correlation import id_key
-from inspector.protocol.engine import Analysis
+from inspector.protocol.engine import Analysis, ProtocolEngine
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import Event, State, Transition
 from inspector.protocol.messages import Kind, valid_id
@@ -110,6 +110,20 @@ _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 #: legacy): the start sequence stops waiting for initialize and reads the engine's state.
 _ERA_UNDONE = frozenset({Event.MODERN_AFTER_FALLBACK})
 Args = TypeVarTuple("Args")
+
+
+def record_process_event(rec: Recording, engine: ProtocolEngine, ev: ProcessEvent) -> int:
+    """Record what the server's process did, with the engine's analysis of it (the lifecycle
+    edge is the engine's business): the event's name, pid and, at the exit, how it ended."""
+    kind = ev.kind
+    extra: JsonObject = {"event": kind.value}
+    if ev.pid is not None:
+        extra["pid"] = ev.pid
+    if kind is ProcessEventKind.EXITED:
+        extra["returncode"] = ev.returncode
+        extra["signal"] = ev.signal
+    a = engine.link_event(kind.value, None)
+    return rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
 
 def _runs(ev: Frames) -> list[tuple[list[bytes], JsonObject | None]]:
@@ -440,22 +454,17 @@ class Session(StartSequence, Shutdown):
         """Record what the server's process did with the engine's analysis of it (the lifecycle
         edge is the engine's business); the session only keeps what it waits on."""
         kind = ev.kind
-        extra: JsonObject = {"event": kind.value}
-        if ev.pid is not None:
-            extra["pid"] = ev.pid
-        a = self.engine.link_event(kind.value, None)
         if kind is ProcessEventKind.SIGKILL_SENT or kind is ProcessEventKind.GROUP_SIGKILL_SENT:
             self.killed = True
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal
-            extra["returncode"] = ev.returncode
-            extra["signal"] = ev.signal
+        record_process_event(self.recording, self.engine, ev)
+        if kind is ProcessEventKind.EXITED:
             self._exited.set()
             self._fail_waiters("the server " + (ev.detail or "exited"))
         elif kind is ProcessEventKind.SPAWNED:
             self._spawned.set()
-        self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
     def _link_event(self, ev: LinkEvent) -> None:
         """Record what a link without a process did (HTTP: it opened, an exchange, it closed)
