@@ -50,6 +50,7 @@ import orjson
 from inspector.cli_args import CAPABILITY_FLAGS, NEEDS_WORDS, build_parser
 from inspector.cli_args import EXIT_HELP as EXIT_HELP  # re-exported: the help texts live there
 from inspector.cli_args import JSON_OUTPUT as JSON_OUTPUT
+from inspector.cli_convert import opened_file
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import Event
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
@@ -912,7 +913,8 @@ def _start_failure_code(session: Session) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(argv)  # exits 2 on usage errors
+    opened = opened_file(parser, argv)  # mcp-session-inspector FILE: the window shows it
+    args = parser.parse_args(argv[1:] if opened else argv)  # exits 2 on usage errors
     if args.command is None:
         from inspector.ui import app  # Qt is imported only for the window
 
@@ -920,7 +922,7 @@ def main(argv: list[str] | None = None) -> int:
             return app.reset_settings()
         if args.self_test:
             return app.self_test()
-        return app.main([], connect_demo=args.connect_demo)
+        return app.main([], connect_demo=args.connect_demo, open_path=opened)
     if args.command == "probe":
         try:
             notes: list[str] = []

@@ -10,6 +10,7 @@ violations the engine found (judging never changes the exit code: the verdicts a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn, TextIO
@@ -57,6 +58,15 @@ def add_convert_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     c.add_argument("--list", action="store_true", help="only list the sessions LOG holds (numbered from 1)")
     c.add_argument("--session", metavar="N", type=int, help="convert only session N (see --list)")
+
+
+def opened_file(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """``mcp-session-inspector FILE [window flags]``: the file the window opens (a recording, a
+    host log or a HAR file), or None. A subcommand's name is the subcommand, never a file."""
+    if not argv or argv[0].startswith("-") or not os.path.isfile(argv[0]):
+        return None
+    commands = {name for a in parser._actions if isinstance(a, argparse._SubParsersAction) for name in a.choices}
+    return None if argv[0] in commands else argv[0]
 
 
 def run_convert(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO = sys.stdout) -> int:

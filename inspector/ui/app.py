@@ -308,8 +308,10 @@ def after_first_paint(window: QObject, action: Callable[[], None], *, at_the_lat
     QTimer.singleShot(at_the_latest_ms, watcher, watcher.run)
 
 
-def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
+def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path: str | None = None) -> int:
     """Run the window until it is closed; 0, or 128+N when signal N closed it.
+
+    ``open_path``: a recording, host log or HAR file to show at once (``mcp-session-inspector FILE``).
 
     ``connect_demo``: connect to the built-in demo server at once, print ``connected`` on
     stdout when its start sequence has finished and ``finished ...`` (shutdown step, exit code,
@@ -348,6 +350,8 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
             controller.task_group = tg
             await tg.start(on_stop_signals, close_on_signal)
             window.show()
+            if open_path is not None:
+                window.files.open_recording_path(open_path)
             if connect_demo:
                 _connect_demo(controller, window)
             await closed.wait()
