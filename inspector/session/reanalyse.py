@@ -70,7 +70,8 @@ def engine_header(config: ClientConfig) -> JsonObject:
         "modern_version": config.modern_version,
         "engine": {
             "capabilities": copy.deepcopy(config.capabilities),
-            "client_info": copy.deepcopy(config.client_info),
+            # observing, the client is the host: its info is in its own handshake, not the inspector's here
+            "client_info": None if config.observer else copy.deepcopy(config.client_info),
             "accept_unsupported_version": config.accept_unsupported_version,
             "log_level": config.log_level,
             "observer": config.observer,
