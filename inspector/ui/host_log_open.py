@@ -24,12 +24,6 @@ from .widgets import plain_message
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-_CONTEXT = "HostLogOpen"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(_CONTEXT, text)
-
 
 def show_host_log(window: MainWindow, path: str) -> bool:
     """Open the host log or HAR file at ``path`` in ``window``, read-only (what
@@ -42,16 +36,18 @@ def show_host_log(window: MainWindow, path: str) -> bool:
     except host_logs.HostLogError as exc:
         return _refuse(window, str(exc))
     if not sessions:
-        return _refuse(window, _tr("{name} holds no session.").format(name=name))
+        return _refuse(window, QCoreApplication.translate("HostLogOpen", "{name} holds no session.").format(name=name))
     if len(sessions) == 1:
         return _show(window, sessions[0], name)
     rows = [f"{n}. {s.describe()}" for n, s in enumerate(sessions, 1)]
     dialog = QInputDialog(window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setWindowTitle(_tr("Open host log"))
+    dialog.setWindowTitle(QCoreApplication.translate("HostLogOpen", "Open host log"))
     dialog.setLabelText(
-        _tr("{name} holds {count} sessions. Which one should be shown?").format(name=name, count=len(sessions))
+        QCoreApplication.translate("HostLogOpen", "{name} holds {count} sessions. Which one should be shown?").format(
+            name=name, count=len(sessions)
+        )
     )
     dialog.setComboBoxItems(rows)
     dialog.setComboBoxEditable(False)
@@ -63,7 +59,7 @@ def show_host_log(window: MainWindow, path: str) -> bool:
 
 
 def _refuse(window: MainWindow, why: str) -> bool:
-    window.message_box = plain_message(window, _tr("Cannot open host log"), why)
+    window.message_box = plain_message(window, QCoreApplication.translate("HostLogOpen", "Cannot open host log"), why)
     return False
 
 
@@ -72,10 +68,14 @@ def _show(window: MainWindow, session: host_logs.LoggedSession, name: str) -> bo
         window.controller.show_recording(host_logs.to_recording(session, name))
     except RecordingError as exc:  # a session is running
         return _refuse(window, str(exc))
-    window.setWindowTitle(_tr("MCP Session Inspector — {name} (imported, read-only)").format(name=name))
+    window.setWindowTitle(
+        QCoreApplication.translate("HostLogOpen", "MCP Session Inspector — {name} (imported, read-only)").format(
+            name=name
+        )
+    )
     return True
 
 
 def file_filter() -> str:
     """The Open dialog's choice for these files (after the recordings')."""
-    return _tr("Host logs and HAR files (*.log *.har *.txt)")
+    return QCoreApplication.translate("HostLogOpen", "Host logs and HAR files (*.log *.har *.txt)")

@@ -1576,6 +1576,33 @@
     </message>
 </context>
 <context>
+    <name>HostLogOpen</name>
+    <message>
+        <source>{name} holds no session.</source>
+        <translation>{name} 中没有会话。</translation>
+    </message>
+    <message>
+        <source>Open host log</source>
+        <translation>打开宿主日志</translation>
+    </message>
+    <message>
+        <source>{name} holds {count} sessions. Which one should be shown?</source>
+        <translation>{name} 中有 {count} 个会话。要显示哪一个？</translation>
+    </message>
+    <message>
+        <source>Cannot open host log</source>
+        <translation>无法打开宿主日志</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (imported, read-only)</source>
+        <translation>MCP 会话检查器 — {name}（导入，只读）</translation>
+    </message>
+    <message>
+        <source>Host logs and HAR files (*.log *.har *.txt)</source>
+        <translation>宿主日志和 HAR 文件 (*.log *.har *.txt)</translation>
+    </message>
+</context>
+<context>
     <name>ImportDialog</name>
     <message>
         <source>mcpServers file</source>
@@ -4634,7 +4661,7 @@
         <source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source>
         <translation>并非服务器的错误：对一个服务器无法读出其 id 的请求（解析错误、无效请求，或整个被拒绝的 HTTP POST）所作的错误响应，其 id 为 null（或没有 id）。JSON-RPC 2.0 要求此时 id 为 null；MCP 的 Schema 中没有 null id（自 2025-11-25 起允许省略 id），因此 Schema 检查时不计 id。</translation>
     </message>
-</context>
+<message><source>The client sent its 'initialized' notification before the server had answered initialize; it comes after a successful InitializeResult.</source><translation type="unfinished" /></message><message><source>The host (watched through the proxy) wrote a line that is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation type="unfinished" /></message><message><source>The host (watched through the proxy) wrote a line to the server's stdin that is not JSON; stdin is for MCP messages only.</source><translation type="unfinished" /></message><message><source>The host reused the id of one of its earlier requests; a request id must not have been used before by the same side in the session.</source><translation type="unfinished" /></message></context>
 <context>
     <name>SamplingDialog</name>
     <message>
@@ -6744,7 +6771,7 @@
     </message>
     <message>
         <source>{method} (id {id}) was answered at #{seq}, flagged: {why}.</source>
-        <extracomment>what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int) each story of :mod:`inspector.session.wait_story` in words: {method}, {id} (the request's), {seq} (its answer or timeout), {other} and {at} (the answer no request could take), {n}, {why}</extracomment>
+        <extracomment>each story of :mod:`inspector.session.wait_story` in words: {method}, {id} (the request's), {seq} (its answer or timeout), {other} and {at} (the answer no request could take), {n}, {why}</extracomment>
         <translation>{method}（id {id}）已在 #{seq} 得到应答，但被标记：{why}。</translation>
     </message>
     <message>
