@@ -207,3 +207,36 @@ def test_a_command_that_cannot_start_is_said_and_recorded(tmp_path):
     assert p.returncode == 127 and b"no-such-server" in p.stderr
     rec = load(record)
     assert events(rec)[-1]["event"] == "spawn_failed"
+
+
+def test_a_flood_reaches_the_host_whole_and_is_recorded_whole_when_the_proxy_exits(tmp_path):
+    record = tmp_path / "flood.jsonl"
+    flood = [sys.executable, str(ROOT / "tests" / "fixtures" / "servers" / "flood_pipe.py")]
+    server = [*flood, "--initialize", "--lines", "30000", "--noise", "50"]
+    direct = run_raw_host(server, [INIT], answered=False, pause=0.0)
+    proxied = run_raw_host(proxy_argv(record, server), [INIT], answered=False, pause=0.0)
+    assert proxied.returncode == direct.returncode == 0
+    assert proxied.stdout == direct.stdout and proxied.stdout.count(b"\n") == 30051
+    rec = load(record)  # the proxy has exited: every line is in the file, judged
+    assert raws(rec, Direction.S2C) == proxied.stdout
+    assert rec.summary is not None and rec.summary["counts"]
+    noise = [i for i in range(len(rec)) if rec.violations_at(i) == ("stdio.not-json",)]
+    assert len(noise) == 50
+
+
+def test_a_host_that_goes_away_gets_its_server_shut_down_per_spec(tmp_path):
+    record = tmp_path / "gone.jsonl"
+    p = subprocess.Popen(
+        proxy_argv(record, misbehave("ignore-stdin-close")), stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT
+    )
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write(INIT)
+    p.stdin.flush()
+    assert json.loads(p.stdout.readline())["id"] == 0
+    p.stdout.close()  # the host stops reading: its end of the proxy's stdout is gone
+    p.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n')
+    p.stdin.flush()
+    assert p.wait(timeout=30) == 128 + signal.SIGTERM  # this server ignores stdin's end: SIGTERM ended it
+    p.stdin.close()
+    kinds = [e.get("event") for e in events(load(record))]
+    assert kinds.index("stdin_closed") < kinds.index("sigterm_sent") < kinds.index("exited")
