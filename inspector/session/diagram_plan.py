@@ -28,7 +28,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from inspector.protocol.jsontypes import JsonObject, str_member
 from inspector.protocol.lifecycle import State, Transition, states_of
@@ -44,6 +44,7 @@ __all__ = [
     "TOP",
     "Plan",
     "RouteSpec",
+    "RowRoom",
     "analyse",
     "explanation_box",
     "focus_order",
@@ -51,6 +52,7 @@ __all__ = [
     "machine_as_of",
     "resolve_edge",
     "reveal",
+    "row_room",
     "whole_view",
     "wrap_label",
 ]
@@ -224,6 +226,65 @@ def _analyse(table: tuple[Transition, ...]) -> Plan:
         else:
             loop_side[s] = "down" if r == BOTTOM else "up"
     return Plan(table, states, rows, row_of, index_of, loops, loop_side, gaps, routes, straight, initial)
+
+
+class RowRoom(NamedTuple):
+    """The room the rows of a plan need round their nodes (:func:`row_room`)."""
+
+    overhang: list[float]  # per row: how far its gaps' labels stand out above and below its nodes
+    side_reserve: dict[State, float]  # per state with loops beside it: what they and their label take
+    loop_band: list[float]  # per row: the band its arched loops and their labels take
+    gap_min: dict[tuple[int, int], float]  # per gap (row, index): its least width
+    row_w: list[float]  # per row: its least width
+
+
+def row_room(
+    plan: Plan,
+    f: float,
+    node_w: dict[State, float],
+    node_h: float,
+    gaps: dict[tuple[int, int], list[tuple[float, float]]],
+    loops: dict[State, tuple[float, float]],
+    loop_ext: dict[State, tuple[float, float]],
+) -> RowRoom:
+    """The room the rows of ``plan`` need at type size ``f``, from the nodes' widths and height
+    and the sizes (width, height) of the labels in each gap (stacked, 2 px apart) and of each
+    state's loops; ``loop_ext``: how far a state's loops stand out of it (sideways, vertically).
+    A gap is at least 2.4 ems wide, wide enough for its widest label with an em each side, and
+    for an arch's label; a row is its nodes, its gaps and the loops beside its ends."""
+    overhang = [0.0, 0.0, 0.0]
+    for (r, _i), sizes in gaps.items():
+        stack = sum(h for _w, h in sizes) + 2 * (len(sizes) - 1)
+        overhang[r] = max(overhang[r], stack / 2 - node_h / 2 + 1)
+    side_reserve: dict[State, float] = {}
+    loop_band = [0.0, 0.0, 0.0]
+    for s, (bw, bh) in loops.items():
+        if plan.loop_side[s] in ("left", "right"):
+            # beside the first or last node of a row: no lane passes there, so no overhang
+            side_reserve[s] = loop_ext[s][0] + 0.35 * f + bw + 2
+        else:
+            r = plan.row_of[s]
+            loop_band[r] = max(loop_band[r], bh + 3, loop_ext[s][1] + 3)
+    gap_min: dict[tuple[int, int], float] = {}
+    row_w = [0.0, 0.0, 0.0]
+    for r, row in enumerate(plan.rows):
+        if not row:
+            continue
+        w = sum(node_w[s] for s in row)
+        for i in range(len(row) - 1):
+            need = 2.4 * f
+            in_gap = gaps.get((r, i))
+            if in_gap:
+                need = max(need, max(bw for bw, _h in in_gap) + 2 * (1.0 * f))  # an em each side
+            s = row[i]
+            if s in loops and plan.loop_side[s] in ("up", "down"):
+                need = max(need, loop_ext[s][0] + 0.35 * f + loops[s][0] + 0.6 * f)
+            gap_min[(r, i)] = need
+            w += need
+        for s in (row[0], row[-1]):
+            w += side_reserve.get(s, 0.0)
+        row_w[r] = w
+    return RowRoom(overhang, side_reserve, loop_band, gap_min, row_w)
 
 
 # --------------------------------------------------------------------------- readings

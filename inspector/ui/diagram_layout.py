@@ -45,7 +45,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroke
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition
 from inspector.session.diagram_lanes import Channel, best_lanes, lane_label_x, port_ranges, route_ends
-from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan, wrap_label
+from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, Plan, row_room, wrap_label
 
 _FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
 _WRAPS = (None, 17.0, 12.0, 8.5)  # label wrap widths in ems (None: never wrap)
@@ -236,7 +236,6 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     def block(groups: list[tuple[Transition, ...]], wrap_it: bool = True) -> Block:
         return _make_block(groups, fm, maxw if wrap_it else None, pad_x, pad_y, lh)
 
-    arrow_clear = 1.0 * f
     # a lone label may wrap; parallel ones stay on one line each (wrapping them would grow every node)
     gap_blocks = {k: [block([(tr,)], wrap_it=len(trs) == 1) for tr in trs] for k, trs in plan.gaps.items()}
     for blocks in gap_blocks.values():
@@ -247,40 +246,15 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     loop_ext = {s: _loop_ext(plan.loop_side[s], len(trs), f, node_h) for s, trs in plan.loops.items()}
     route_blocks = [block(r.entries, wrap_it=False) for r in plan.routes]
 
-    overhang = [0.0, 0.0, 0.0]
-    for (r, _i), blocks in gap_blocks.items():
-        stack = sum(b.h for b in blocks) + 2 * (len(blocks) - 1)
-        overhang[r] = max(overhang[r], stack / 2 - node_h / 2 + 1)
-    side_reserve: dict[State, float] = {}
-    loop_band = [0.0, 0.0, 0.0]
-    for s, b in loop_blocks.items():
-        side = plan.loop_side[s]
-        r = plan.row_of[s]
-        if side in ("left", "right"):
-            # beside the first or last node of a row: no lane passes there, so no overhang
-            side_reserve[s] = loop_ext[s][0] + 0.35 * f + b.w + 2
-        else:
-            loop_band[r] = max(loop_band[r], b.h + 3, loop_ext[s][1] + 3)
-
-    gap_min: dict[tuple[int, int], float] = {}
-    row_w = [0.0, 0.0, 0.0]
-    for r, row in enumerate(plan.rows):
-        if not row:
-            continue
-        w = sum(node_w[s] for s in row)
-        for i in range(len(row) - 1):
-            need = 2.4 * f
-            in_gap = gap_blocks.get((r, i))
-            if in_gap:
-                need = max(need, max(b.w for b in in_gap) + 2 * arrow_clear)
-            s = row[i]
-            if s in loop_blocks and plan.loop_side[s] in ("up", "down"):
-                need = max(need, loop_ext[s][0] + 0.35 * f + loop_blocks[s].w + 0.6 * f)
-            gap_min[(r, i)] = need
-            w += need
-        for s in (row[0], row[-1]):
-            w += side_reserve.get(s, 0.0)
-        row_w[r] = w
+    overhang, side_reserve, loop_band, gap_min, row_w = row_room(
+        plan,
+        f,
+        node_w,
+        node_h,
+        {k: [(b.w, b.h) for b in blocks] for k, blocks in gap_blocks.items()},
+        {s: (b.w, b.h) for s, b in loop_blocks.items()},
+        loop_ext,
+    )
 
     legend_w = 0.0
     for kind, text in legend_texts:

@@ -22,6 +22,7 @@ from inspector.session.diagram_plan import (
     machine_as_of,
     resolve_edge,
     reveal,
+    row_room,
     whole_view,
     wrap_label,
 )
@@ -192,3 +193,34 @@ def test_the_explanation_goes_beside_a_wide_diagram_and_below_a_narrow_one() -> 
     assert asked == [960]
     assert explanation_box(800, 200, False, need)[1][3] == 84  # at most 42 % of the height
     assert explanation_box(600, 400, False, lambda _w: 10)[1][3] == 60  # at least 60 px
+
+
+@pytest.mark.parametrize("table", ALL[:8], ids=lambda t: f"{len(t)}-{t[0].source.name}")
+def test_the_room_each_row_needs(table: tuple[Transition, ...]) -> None:
+    plan = analyse(table)
+    f, node_h = 12, 30.0
+    node_w = {s: 8.0 * len(s.title) for s in plan.states}
+    size = {t: (7.0 * len(t.label), 15.0) for t in table}  # a label's width and height
+    gaps = {k: [size[t] for t in trs] for k, trs in plan.gaps.items()}
+    loops = {s: (max(size[t][0] for t in trs), 15.0 * len(trs)) for s, trs in plan.loops.items()}
+    ext = {s: (20.0, 10.0) for s in plan.loops}
+    room = row_room(plan, f, node_w, node_h, gaps, loops, ext)
+    for r, row in enumerate(plan.rows):
+        if not row:
+            assert room.row_w[r] == 0.0
+            continue
+        widths = [room.gap_min[(r, i)] for i in range(len(row) - 1)]
+        sides = sum(room.side_reserve.get(s, 0.0) for s in (row[0], row[-1]))
+        assert room.row_w[r] == pytest.approx(sum(node_w[s] for s in row) + sum(widths) + sides)
+        for i, w in enumerate(widths):
+            assert w >= 2.4 * f
+            if (r, i) in gaps:  # the widest label with an em each side
+                assert w >= max(lw for lw, _h in gaps[(r, i)]) + 2 * f
+        stacks = [sum(h for _w, h in sizes) + 2 * (len(sizes) - 1) for (rr, _i), sizes in gaps.items() if rr == r]
+        assert room.overhang[r] == max([0.0] + [s / 2 - node_h / 2 + 1 for s in stacks])
+    for s in plan.loops:
+        if plan.loop_side[s] in ("left", "right"):  # beside the row: room for the loops and the label
+            assert room.side_reserve[s] == 20.0 + 0.35 * f + loops[s][0] + 2
+        else:  # arched: a band over (under) the row
+            assert room.loop_band[plan.row_of[s]] >= max(loops[s][1] + 3, 13.0)
+            assert s not in room.side_reserve
