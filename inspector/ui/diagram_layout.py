@@ -12,12 +12,15 @@ steps, each cached:
    channels, buses and loops). Edges between neighbours in a row are straight arrows, parallel
    ones offset; edges between rows run through the channel between them as orthogonal routes,
    a bus with one stub per source.
-2. **Measure** (per table, font size and wrap width): the smallest size the plan needs.
+2. **Measure** (per table, font size and wrap width): the smallest size the plan needs (the
+   labels are measured here; the room the rows need from those sizes is
+   :func:`~inspector.session.diagram_plan.row_room`).
 3. **Place** (per table and widget size): the largest font whose natural size fits the
    widget is chosen, spare room goes into the gaps and channels, the Failed and shutdown rows
    slide to where their labels fit with the fewest crossings, lanes in each channel are
-   ordered to minimise crossings and never draw two routes on one line, and every label is
-   put where it overlaps no other label, node or line. Type is never smaller than 11 px: when
+   ordered to minimise crossings and never draw two routes on one line
+   (:mod:`inspector.session.diagram_lanes`, plain numbers), and every label is put where it
+   overlaps no other label, node or line. Type is never smaller than 11 px: when
    even the smallest font does not fit, the smallest layout keeps its natural size and the
    widget scrolls (scroll bars, the wheel, a drag on empty space), keeping the current state
    and the held step's target in view as they change.
