@@ -77,6 +77,8 @@ APP_FOLDER = "mcp-session-inspector"
 SWITCH_INTERVAL = 0.0005
 #: After each read the forwarding counts as busy this long: the recorder judges nothing meanwhile.
 BUSY_WINDOW = 0.01
+#: The buffer asked for the pipe to the host (HostPipe), so that a flood rarely waits for it.
+PIPE_SIZE = 1 << 20
 _YIELD = 0.005  # how long the recorder sleeps while the forwarding is busy (waking costs the forwarding the GIL)
 
 
@@ -267,7 +269,7 @@ async def run_proxy(
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
     recorder.start()
-    host_in, host_out, host_err = (HostPipe(fd) for fd in fds)
+    host_in, host_out, host_err = HostPipe(fds[0]), HostPipe(fds[1], pipe_size=PIPE_SIZE), HostPipe(fds[2])
     outputs = {"stdout": host_out, "stderr": host_err}
     gone: set[str] = set()  # the host's ends that are closed
     host_left = anyio.Event()  # the host closed stdin or stdout: shut the server down

@@ -15,6 +15,7 @@ back (a terminal shared with a shell must not stay non-blocking).
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 
 import anyio
@@ -27,11 +28,19 @@ class HostGone(Exception):
 
 
 class HostPipe:
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, *, pipe_size: int | None = None) -> None:
+        """``pipe_size``: ask the kernel for a pipe buffer this large (Linux; the most an
+        unprivileged process gets is /proc/sys/fs/pipe-max-size, 1 MiB by default), so that a
+        flood waits for a slow reader later and less often; anything else keeps its buffer."""
         self.fd = fd
         self._flags = os.get_blocking(fd)
         os.set_blocking(fd, False)
         self._closed = False
+        if pipe_size is not None and hasattr(fcntl, "F_SETPIPE_SZ"):
+            try:
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, pipe_size)
+            except OSError:  # not a pipe, or more than this user may have
+                pass
 
     async def read(self, size: int = 65536) -> bytes:
         """What the pipe holds now, up to ``size`` bytes (waiting while it is empty); b"" at its end."""
