@@ -23,6 +23,7 @@ from peers import ROOT, misbehave, reference_server, sdk_server
 
 from inspector.session.reanalyse import reanalyse
 from inspector.session.recording import Direction, Recording
+from inspector.session.views import negotiation_facts
 
 pytestmark = pytest.mark.anyio
 
@@ -96,6 +97,11 @@ async def test_sdk_host_through_the_proxy_records_both_sides_byte_for_byte(tmp_p
     call = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i) is Direction.S2C)
     assert rec.paired_at(call) is not None and rec.latency_at(call) is not None
     assert rec.summary is not None and rec.summary["era"] == "legacy" and rec.summary["state"] == "terminated"
+    # what the window's negotiation panel shows: the host's offer, not the inspector's
+    offered = json.loads(rec.raw_at(next(i for i in range(len(rec)) if rec.method_at(i) == "initialize")))["params"]
+    facts = negotiation_facts(rec)
+    assert facts is not None and facts["offer"]["info"] == offered["clientInfo"] != {"name": "mcp-session-inspector"}
+    assert facts["offer"]["capabilities"] == offered["capabilities"]
     assert [e["event"] for e in events(rec)][0] == "spawned" and events(rec)[-1]["event"] == "exited"
     assert_judged_the_same_again(rec)
 
