@@ -1,0 +1,520 @@
+"""Attach the proxy to a host's servers, and detach it again: a host's configuration file
+rewritten in place so that the host starts ``mcp-session-inspector proxy`` instead of the
+server, and given back byte for byte. No Qt.
+
+Theory of operation
+-------------------
+:func:`read_host_file` reads a host's file (the formats :mod:`.imports` reads, found where
+:func:`.config_files.existing_locations` looks) and keeps its bytes, their SHA-256 and, for each
+server entry, a :class:`HostEntry`: stdio or URL, attached or not, and why it cannot be attached
+(a URL server needs the window's reverse proxy, which is not there yet).
+
+Nothing is re-serialised. The file's text is parsed for *spans* (where each value starts and
+ends) on :func:`.config_files.strip_jsonc`'s output, which keeps every character's place, so
+the spans are the original text's, comments and all. Attaching an entry edits two values and
+adds one member, all on the entry's own lines:
+
+- ``command`` becomes the inspector's launcher (:func:`launcher`: ``sys.executable`` with
+  ``-m inspector`` from a checkout or an installed package, the bundle's executable when frozen);
+- ``args`` becomes ``[LAUNCHER ARGS..., "proxy", "--name", NAME, "--", COMMAND, ARGS...]``
+  where COMMAND is the original command's JSON text and ARGS the original array's inner text,
+  copied verbatim: comments inside it stay comments, variables (``${input:...}``,
+  ``${workspaceFolder}``) stay for the host to expand (an entry without ``args`` gains one);
+- :data:`MARKER` (``"mcpSessionInspector"``) holds the original ``command`` and ``args`` texts
+  as strings, so that each entry can be detached on its own.
+
+``env``, ``cwd``, ``envFile``, ``type`` and the file's ``inputs`` are not touched: the host
+applies them to the proxy, which passes its environment and folder on to the server.
+Detaching puts the two original texts back and takes out exactly what attaching added (an
+entry edited by hand since: the marker member is taken out with its comma). Every edit is
+checked by reading the result back as the host would (the command line must be the one meant).
+
+Writing (:func:`write_host_file`) refuses a file that changed since it was read (its SHA-256
+read again just before the write), follows a symbolic link to the file it names, keeps the
+file's mode and replaces it atomically. The first attach leaves the bytes as they were in
+``FILE.inspector-backup`` beside it; when the last entry is detached and the file is byte for
+byte that backup again, the backup goes; otherwise it stays, and the outcome says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import stat
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.protocol.jsontypes import JsonValue
+
+from .config_files import ConfigLocation, UnreadableFile, existing_locations, loads_config, read_user_file, strip_jsonc
+from .imports import FORMATS, MAX_BYTES, detect_format
+from .profiles import _atomic_write
+
+#: the member an attached entry carries: the original ``command`` and ``args`` JSON texts
+MARKER = "mcpSessionInspector"
+BACKUP_SUFFIX = ".inspector-backup"
+_BOM = b"\xef\xbb\xbf"
+URL_REFUSAL = "an HTTP server needs the window's reverse proxy — coming"
+#: what to do after a change, by format, so that the host starts the server again
+RESTART_WORDS = {
+    "claude-desktop": "quit Claude Desktop completely (not only its window) and start it again",
+    "vscode": "restart the server in VS Code (MCP: List Servers → the server → Restart Server) or reload the window",
+    "cursor": "restart Cursor, or turn the server off and on again in Cursor Settings → MCP",
+    "windsurf": "refresh the MCP servers in Windsurf (Cascade → MCP servers → Refresh) or restart it",
+    "mcp-inspector": "start the MCP Inspector again with this file",
+}
+
+
+class AttachError(Exception):
+    """An attach or detach that cannot be done; the message says why (nothing was written)."""
+
+
+class ChangedSinceRead(AttachError):
+    pass
+
+
+def launcher() -> list[str]:
+    """How the running inspector is started, absolute: the frozen bundle's executable, or this
+    Python with ``-m inspector``."""
+    if getattr(sys, "frozen", False):
+        return [os.path.abspath(sys.executable)]
+    return [os.path.abspath(sys.executable), "-m", "inspector"]
+
+
+def proxy_argv(name: str, command: list[str], lead: list[str] | None = None) -> list[str]:
+    """The command line an attached entry runs: ``LAUNCHER proxy --name NAME -- COMMAND...``."""
+    return [*(lead or launcher()), "proxy", "--name", name, "--", *command]
+
+
+# ---------------------------------------------------------------------- spans
+
+
+@dataclass
+class _Node:
+    start: int
+    end: int
+    kind: str  # "object", "array", "string", "other"
+    members: dict[str, tuple[int, _Node]] = field(default_factory=dict)  # key -> (where the key starts, value)
+
+
+class _Spans:
+    """A JSON parser over comment-free text that keeps where each value is (not what it holds)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+
+    def skip(self) -> None:
+        t, n = self.text, len(self.text)
+        while self.i < n and t[self.i].isspace():
+            self.i += 1
+
+    def value(self, depth: int = 0) -> _Node:
+        if depth > 400:
+            raise AttachError("the file is nested too deeply")
+        self.skip()
+        t, start = self.text, self.i
+        c = t[start] if start < len(t) else ""
+        if c == "{":
+            node = _Node(start, start, "object")
+            self.i += 1
+            while True:
+                self.skip()
+                if t[self.i] == "}":
+                    break
+                key_start = self.i
+                key = json.loads(t[key_start : self.string_end()])
+                self.skip()
+                self.i += 1  # the colon
+                node.members[key] = (key_start, self.value(depth + 1))  # the last one wins, as for the host
+                self.skip()
+                if t[self.i] == ",":
+                    self.i += 1
+            self.i += 1
+        elif c == "[":
+            node = _Node(start, start, "array")
+            self.i += 1
+            while True:
+                self.skip()
+                if t[self.i] == "]":
+                    break
+                self.value(depth + 1)
+                self.skip()
+                if t[self.i] == ",":
+                    self.i += 1
+            self.i += 1
+        elif c == '"':
+            node = _Node(start, start, "string")
+            self.string_end()
+        else:
+            node = _Node(start, start, "other")
+            while self.i < len(t) and t[self.i] not in ",]} \t\r\n":
+                self.i += 1
+        node.end = self.i
+        return node
+
+    def string_end(self) -> int:
+        t, j = self.text, self.i + 1
+        while t[j] != '"':
+            j += 2 if t[j] == "\\" else 1
+        self.i = j + 1
+        return self.i
+
+
+# ---------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class HostEntry:
+    name: str
+    kind: str  # "stdio", "url" or "other"
+    attached: bool
+    why_not: str = ""  # why it cannot be attached ("" when it can, or is attached)
+    command_line: str = ""  # what it runs (the original command when attached)
+
+
+@dataclass
+class HostFile:
+    path: Path  # as named
+    target: Path  # the file written (a symbolic link followed)
+    data: bytes  # the bytes read
+    digest: str  # their SHA-256
+    fmt: str
+    text: str  # without a byte order mark
+    bom: bytes
+    entries: list[HostEntry]
+    servers: _Node  # the servers' object
+
+    @property
+    def client(self) -> str:
+        return FORMATS.get(self.fmt, self.fmt)
+
+    @property
+    def backup(self) -> Path:
+        return self.target.with_name(self.target.name + BACKUP_SUFFIX)
+
+    def entry(self, name: str) -> HostEntry:
+        for e in self.entries:
+            if e.name == name:
+                return e
+        raise AttachError(
+            f"{self.path}: no server called {name!r} (it has {', '.join(map(repr, self.names())) or 'none'})"
+        )
+
+    def names(self) -> list[str]:
+        return [e.name for e in self.entries]
+
+    def restart_words(self) -> str:
+        return RESTART_WORDS.get(self.fmt, "restart the host")
+
+    # ------------------------------------------------------------------ editing
+
+    def attached(self, names: Iterable[str], lead: list[str] | None = None) -> bytes:
+        """The file's bytes with the servers ``names`` attached (each must be attachable)."""
+        lead = lead or launcher()
+        edits: list[tuple[int, int, str]] = []
+        wanted: dict[str, list[str]] = {}
+        for name in names:
+            e = self.entry(name)
+            if e.attached:
+                raise AttachError(f"{self.path}: {name!r} is attached already")
+            if e.why_not:
+                raise AttachError(f"{self.path}: {name!r} cannot be attached: {e.why_not}")
+            edits += self._attach_edits(name, lead)
+            wanted[name] = proxy_argv(name, self._command(self.text, self.servers.members[name][1]), lead)
+        out = _apply(self.text, edits)
+        self._check(out, wanted)
+        return self.bom + out.encode()
+
+    def detached(self, names: Iterable[str] | None = None) -> bytes:
+        """The file's bytes with the servers ``names`` (every attached one: None) detached."""
+        chosen = [e.name for e in self.entries if e.attached] if names is None else list(names)
+        edits: list[tuple[int, int, str]] = []
+        for name in chosen:
+            if not self.entry(name).attached:
+                raise AttachError(f"{self.path}: {name!r} is not attached")
+            edits += self._detach_edits(name)
+        out = _apply(self.text, edits)
+        self._check(out, {})
+        return self.bom + out.encode()
+
+    def _attach_edits(self, name: str, lead: list[str]) -> list[tuple[int, int, str]]:
+        t, stripped = self.text, strip_jsonc(self.text)
+        node = self.servers.members[name][1]
+        cmd = node.members["command"][1]
+        args = node.members["args"][1] if "args" in node.members else None
+        cmd_text = t[cmd.start : cmd.end]
+        head = ", ".join(_dumps(a) for a in [*lead[1:], "proxy", "--name", name, "--"]) + ", " + cmd_text
+        marker = _dumps({"command": cmd_text, "args": t[args.start : args.end] if args else None})
+        added = f', "{MARKER}": {marker}'
+        new_cmd = _dumps(lead[0])
+        if args is None:
+            return [(cmd.start, cmd.end, f'{new_cmd}, "args": [{head}]{added}')]
+        inner, inner_stripped = t[args.start + 1 : args.end - 1], stripped[args.start + 1 : args.end - 1]
+        if inner_stripped.strip():
+            inner = ("," if inner[:1].isspace() else ", ") + inner
+        new_args = f"[{head}{inner}]"
+        if cmd.start < args.start:
+            return [(cmd.start, cmd.end, new_cmd), (args.start, args.end, new_args + added)]
+        return [(args.start, args.end, new_args), (cmd.start, cmd.end, new_cmd + added)]
+
+    def _detach_edits(self, name: str) -> list[tuple[int, int, str]]:
+        t, stripped = self.text, strip_jsonc(self.text)
+        node = self.servers.members[name][1]
+        key_start, mark = node.members[MARKER]
+        try:
+            saved = json.loads(t[mark.start : mark.end])
+            orig_cmd, orig_args = saved["command"], saved["args"]
+            assert isinstance(orig_cmd, str) and isinstance(orig_args, (str, type(None)))
+        except (ValueError, KeyError, TypeError, AssertionError):
+            raise AttachError(f"{self.path}: {name!r}: its {MARKER} member has been changed: detach by hand") from None
+        cmd = node.members["command"][1]
+        args = node.members["args"][1]
+        mark_text = t[mark.start : mark.end]
+        if orig_args is None:  # the args member was added after the command, then the marker
+            added = f', "args": {t[args.start : args.end]}, "{MARKER}": {mark_text}'
+            if t.startswith(added, cmd.end):
+                return [(cmd.start, cmd.end + len(added), orig_cmd)]
+            return [
+                (cmd.start, cmd.end, orig_cmd),
+                _member_removal(stripped, node.members["args"][0], args.end),
+                _member_removal(stripped, key_start, mark.end),
+            ]
+        last, first, first_text, last_text = (args, cmd, orig_cmd, orig_args)
+        if cmd.start > args.start:
+            last, first, first_text, last_text = (cmd, args, orig_args, orig_cmd)
+        added = f', "{MARKER}": {mark_text}'
+        if t.startswith(added, last.end):
+            return [(first.start, first.end, first_text), (last.start, last.end + len(added), last_text)]
+        return [
+            (first.start, first.end, first_text),
+            (last.start, last.end, last_text),
+            _member_removal(stripped, key_start, mark.end),
+        ]
+
+    @staticmethod
+    def _command(text: str, node: _Node) -> list[str]:
+        """The command line an entry runs (TypeError: not all strings)."""
+        cmd = json.loads(text[node.members["command"][1].start : node.members["command"][1].end])
+        args: JsonValue = []
+        if "args" in node.members:
+            a = node.members["args"][1]
+            args = loads_config(text[a.start : a.end])
+        argv = [cmd, *args] if isinstance(args, list) else None
+        if argv is None or not all(isinstance(x, str) for x in argv):
+            raise TypeError("not a list of strings")
+        return argv
+
+    def _check(self, out: str, wanted: dict[str, list[str]]) -> None:
+        """``out`` read back as the host reads it: valid, and each attached server running ``wanted``."""
+        try:
+            data = loads_config(out)
+        except (ValueError, RecursionError) as exc:  # a slip in the edits: never written
+            raise AttachError(f"{self.path}: the edit would break the file ({exc}): nothing was written") from None
+        servers = _servers_of(data, self.fmt)
+        for name, argv in wanted.items():
+            entry = servers.get(name) if isinstance(servers, dict) else None
+            got = [entry.get("command"), *entry.get("args", [])] if isinstance(entry, dict) else None
+            if got != argv:
+                raise AttachError(f"{self.path}: {name!r}: the edit would not run the proxy: nothing was written")
+
+
+def _dumps(value: JsonValue) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def _member_removal(stripped: str, key_start: int, value_end: int) -> tuple[int, int, str]:
+    """The edit that takes out the member from ``key_start`` to ``value_end`` with its comma."""
+    j = key_start - 1
+    while stripped[j].isspace():
+        j -= 1
+    if stripped[j] == ",":
+        return (j, value_end, "")
+    k = value_end
+    while k < len(stripped) and stripped[k].isspace():
+        k += 1
+    if k < len(stripped) and stripped[k] == ",":
+        k += 1
+        while k < len(stripped) and stripped[k] in " \t":
+            k += 1
+    return (key_start, k, "")
+
+
+def _servers_of(data: JsonValue, fmt: str) -> JsonValue:
+    if not isinstance(data, dict):
+        return None
+    if fmt == "vscode":
+        mcp = data.get("mcp")
+        return data.get("servers", mcp.get("servers") if isinstance(mcp, dict) else None)
+    return data.get("mcpServers")
+
+
+def _servers_node(root: _Node, fmt: str) -> _Node | None:
+    if fmt == "vscode" and "servers" not in root.members and "mcp" in root.members:
+        root = root.members["mcp"][1]
+        return root.members["servers"][1] if "servers" in root.members else None
+    key = "servers" if fmt == "vscode" else "mcpServers"
+    return root.members[key][1] if key in root.members else None
+
+
+def _classify(name: str, text: str, node: _Node) -> HostEntry:
+    m = node.members
+    if node.kind != "object":
+        return HostEntry(name, "other", False, "its entry is not an object")
+    kind_text = json.loads(text[m["type"][1].start : m["type"][1].end]) if "type" in m else "stdio"
+    line = ""
+    if "command" in m and m["command"][1].kind == "string":
+        try:
+            line = shlex.join(HostFile._command(text, node))
+        except (TypeError, ValueError):
+            line = ""
+    if MARKER in m:
+        try:
+            saved = json.loads(text[m[MARKER][1].start : m[MARKER][1].end])
+            cmd = json.loads(saved["command"])
+            rest = loads_config(saved["args"]) if saved["args"] is not None else []
+            line = shlex.join([cmd, *rest])
+        except (ValueError, KeyError, TypeError):
+            pass
+        return HostEntry(name, "stdio", True, "", line)
+    if "url" in m or "serverUrl" in m or kind_text not in ("stdio", None):
+        return HostEntry(name, "url", False, URL_REFUSAL)
+    if "command" not in m or m["command"][1].kind != "string":
+        return HostEntry(name, "other", False, "it has no command")
+    if "args" in m and m["args"][1].kind != "array":
+        return HostEntry(name, "stdio", False, "its args are not a list", line)
+    if not line:
+        return HostEntry(name, "stdio", False, "its args are not all strings")
+    return HostEntry(name, "stdio", False, "", line)
+
+
+def read_host_file(path: str | Path, fmt: str | None = None) -> HostFile:
+    """A host's configuration file, read for attaching and detaching (:class:`AttachError`
+    says why it cannot be: unreadable, not UTF-8, not JSON, not a host's file)."""
+    path = Path(path)
+    target = Path(os.path.realpath(path))
+    try:
+        data = read_user_file(target, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise AttachError(f"{path}: cannot be read: {exc.why}") from None
+    bom = _BOM if data.startswith(_BOM) else b""
+    try:
+        text = data[len(bom) :].decode()
+    except UnicodeDecodeError as exc:
+        raise AttachError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        parsed = loads_config(text)
+    except (ValueError, RecursionError) as exc:
+        raise AttachError(f"{path}: not JSON ({exc})") from None
+    fmt = fmt or detect_format(parsed, path.name, target.parent)
+    if fmt is None or fmt == "registry":
+        raise AttachError(f"{path}: not a host's configuration file (no mcpServers, no VS Code servers)")
+    root = _Spans(strip_jsonc(text)).value()
+    servers = _servers_node(root, fmt)
+    if servers is None or servers.kind != "object":
+        raise AttachError(f"{path}: it holds no servers")
+    entries = [_classify(name, text, node) for name, (_, node) in servers.members.items()]
+    digest = hashlib.sha256(data).hexdigest()
+    return HostFile(path, target, data, digest, fmt, text, bom, entries, servers)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+@dataclass
+class Outcome:
+    """What an attach or detach did, in words for the user."""
+
+    file: Path
+    changed: list[str]  # the servers attached or detached
+    backup: Path | None  # the backup kept beside the file (None: there is none)
+    notes: list[str] = field(default_factory=list)
+
+
+def write_host_file(host: HostFile, data: bytes, *, backup: bool = False) -> None:
+    """Write ``data`` over ``host``'s file, unless the file changed since it was read
+    (:class:`ChangedSinceRead`); the file's mode is kept; the write is atomic. ``backup``: the
+    bytes read are left in :attr:`HostFile.backup` first, unless a backup is there already."""
+    try:
+        now = read_user_file(host.target, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise AttachError(f"{host.path}: cannot be read again: {exc.why}") from None
+    if hashlib.sha256(now).hexdigest() != host.digest:
+        raise ChangedSinceRead(
+            f"{host.path} changed since it was read (another program wrote it): nothing was written; try again"
+        )
+    mode = stat.S_IMODE(os.stat(host.target).st_mode)
+    try:
+        if backup and not host.backup.exists():
+            _atomic_write(host.backup, host.data, mode)
+        _atomic_write(host.target, data, mode)
+    except OSError as exc:
+        raise AttachError(f"{host.path}: cannot be written: {exc.strerror or exc}") from None
+
+
+def attach(
+    path: str | Path, names: list[str] | None, *, fmt: str | None = None, lead: list[str] | None = None
+) -> Outcome:
+    """Attach the servers ``names`` (every attachable one: None) of the file at ``path``."""
+    host = read_host_file(path, fmt)
+    chosen = [e.name for e in host.entries if not e.attached and not e.why_not] if names is None else names
+    if not chosen:
+        raise AttachError(f"{host.path}: no server to attach (each is attached already or cannot be)")
+    data = host.attached(chosen, lead)
+    out = Outcome(host.path, chosen, host.backup)
+    write_host_file(host, data, backup=True)
+    return out
+
+
+def detach(path: str | Path, names: list[str] | None, *, fmt: str | None = None) -> Outcome:
+    """Detach the servers ``names`` (every attached one: None) of the file at ``path``."""
+    host = read_host_file(path, fmt)
+    chosen = [e.name for e in host.entries if e.attached] if names is None else names
+    if not chosen:
+        raise AttachError(f"{host.path}: no server is attached")
+    data = host.detached(chosen)
+    write_host_file(host, data)
+    out = Outcome(host.path, chosen, host.backup if host.backup.exists() else None)
+    if out.backup is not None and len(chosen) == sum(e.attached for e in host.entries):
+        try:
+            same = out.backup.read_bytes() == data
+        except OSError:
+            same = False
+        if same:
+            out.backup.unlink()
+            out.backup = None
+            out.notes.append("the file is byte for byte as it was before the first attach")
+        else:
+            out.notes.append(f"the file differs from {out.backup.name} (edited since the attach): the backup is kept")
+    return out
+
+
+@dataclass(frozen=True)
+class FoundFile:
+    location: ConfigLocation
+    host: HostFile | None
+    why: str = ""  # why it cannot be read (host is None)
+
+
+def found_host_files(**where: object) -> list[FoundFile]:
+    """The host files where the importer looks (:func:`.config_files.existing_locations`;
+    ``where`` passes its platform, home, env and cwd), each read or said why not."""
+    out = []
+    for loc in existing_locations(**where):  # type: ignore[arg-type]
+        if loc.format == "registry":
+            continue
+        try:
+            out.append(FoundFile(loc, read_host_file(loc.path, loc.format)))
+        except AttachError as exc:
+            out.append(FoundFile(loc, None, str(exc)))
+    return out
