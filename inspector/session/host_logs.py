@@ -428,6 +428,8 @@ def _session_key(url: str, req: dict[str, str], resp: dict[str, str], events: li
 
 
 def _har_entry(n: int, entry: JsonObject) -> _Exchange:
+    from inspector.transport.http_wire import SMALL_BODY, is_message  # httpx: only when a HAR is read
+
     started = entry.get("startedDateTime")
     t0 = _epoch(started) if isinstance(started, str) else 0.0
     took = entry.get("time")
@@ -473,10 +475,15 @@ def _har_entry(n: int, entry: JsonObject) -> _Exchange:
             if ev.id is not None:
                 sse["sse_id"] = ev.id
             items.append(Item(Direction.S2C, t1, ev.data, {"http": sse}))
-    elif mime == "application/json" and got.strip():
+    elif is_message(method, int(info["status"]), mime) and got:
         items.append(Item(Direction.S2C, t1, got, {"http": {**meta, "channel": channel}}))
-    elif got.strip():
-        items.append(Item(Direction.NOTE, t1, got, {"channel": "http-body", "har_entry": n}))
+    elif got and (info["status"] == 202 or method == "DELETE") and len(got) <= SMALL_BODY:
+        info["body"] = got.decode(
+            "utf-8", "backslashreplace"
+        )  # an acknowledgement's words, as the live link keeps them
+    elif got:
+        said = f"{method} {url} answered {info['status']} ({mime or 'no content type'}): ".encode()
+        items.append(Item(Direction.NOTE, t1, said + got, {"channel": "http-body", "har_entry": n}))
     return _Exchange(_session_key(url, req_h, resp_h, events), items, c2s, url, n)
 
 

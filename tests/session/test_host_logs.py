@@ -331,7 +331,7 @@ def test_a_har_of_a_real_streamable_http_session_converts_judged_with_secrets_ma
     assert exchanges and all(x["request_headers"]["Authorization"] == MASK for x in exchanges)
     assert all(x["request_headers"]["Cookie"] == MASK for x in exchanges)
     notes = [got.raw_at(i) for i in range(len(got)) if got.direction_at(i) is Direction.NOTE]
-    assert notes == [b"nope"]
+    assert notes == [b"GET http://127.0.0.1/favicon.ico answered 404 (text/html): nope"]
 
 
 def test_a_har_of_a_real_http_sse_session_converts(tmp_path: Path) -> None:
@@ -349,6 +349,14 @@ def test_a_har_of_a_real_http_sse_session_converts(tmp_path: Path) -> None:
     assert [m for m in mine if m[0] is Direction.C2S] == [m for m in real if m[0] is Direction.C2S]
     assert [m for m in mine if m[0] is Direction.S2C] == [m for m in real if m[0] is Direction.S2C]
     assert len(got.pairings()) >= 2, "answers paired with their requests"
+    # the POSTs' acknowledgements keep their words in the exchange, as the live link records them
+    acks = [rec.extra_at(i)["http"].get("body") for i in rec.exchange_rows if rec.extra_at(i)["http"]["status"] == 202]
+    assert (
+        acks
+        and [got.extra_at(i)["http"].get("body") for i in got.exchange_rows if got.extra_at(i)["http"]["status"] == 202]
+        == acks
+    )
+    assert not [i for i in range(len(got)) if got.direction_at(i) is Direction.NOTE]
     endpoint = [got.raw_at(i) for i in range(len(got)) if got.extra_at(i).get("event") == "endpoint"]
     assert len(endpoint) == 1 and b"POST messages to http://127.0.0.1" in endpoint[0] and b"session_id=" in endpoint[0]
 
