@@ -61,13 +61,28 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
-import jsonschema_rs
 import orjson
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.resources import resource_path
+
+if TYPE_CHECKING:
+    import jsonschema_rs
+else:
+
+    class _OnFirstUse:
+        """``jsonschema_rs``, imported when a schema is first compiled or an error caught: it
+        pulls in email, socket and decimal (about 6 ms) that the window's first paint and a
+        ``probe`` that validates nothing do not need."""
+
+        def __getattr__(self, name: str) -> object:
+            import jsonschema_rs
+
+            return getattr(jsonschema_rs, name)
+
+    jsonschema_rs = _OnFirstUse()
 
 __all__ = [
     "FORMAT_CHECKERS",
