@@ -34,10 +34,6 @@ formats:
   imported_from (the format and the file) and the entries keep the log's times
 """
 
-EXIT_OK = 0
-EXIT_USAGE = 2
-EXIT_OUTPUT = 8
-
 
 def add_convert_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c = sub.add_parser(
@@ -70,6 +66,7 @@ def opened_file(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
 
 
 def run_convert(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from inspector.cli import EXIT_OK, EXIT_OUTPUT, EXIT_USAGE  # the probe's codes, one meaning each
     from inspector.session import host_logs
 
     def usage(text: str) -> NoReturn:

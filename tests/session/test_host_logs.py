@@ -369,6 +369,15 @@ def test_what_no_reader_knows_is_refused(tmp_path: Path) -> None:
     missing = _convert(tmp_path / "nothing.log", tmp_path / "o.jsonl")
     assert missing.returncode == 2
     assert host_logs.sniff(b'{"log": {"version": "1.2", "entries": []}}') is host_logs.LogKind.HAR
+    log = tmp_path / "mcp.log"
+    log.write_text(
+        '2025-04-11T23:03:05.759Z [x] [info] Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}\n'
+    )
+    (tmp_path / "taken").mkdir()
+    cannot = _convert(log, tmp_path / "taken")  # a folder where the file should go
+    assert cannot.returncode == 8 and "cannot write" in cannot.stderr
+    done = _convert(log, tmp_path / "ping.jsonl")
+    assert done.returncode == 0 and "1 messages, 1 entries with violations" in done.stdout  # a ping before initialize
 
 
 def test_the_window_tells_a_host_log_from_a_recording_by_its_head(tmp_path: Path, reference_session: Recording) -> None:
