@@ -945,6 +945,10 @@ def main(argv: list[str] | None = None) -> int:
         from inspector.cli_convert import run_convert
 
         return run_convert(parser, args)
+    if args.command in ("attach", "detach"):
+        from inspector.cli_attach import run_attach
+
+        return run_attach(parser, args)
     return EXIT_USAGE
 
 
@@ -952,6 +956,8 @@ def _proxy(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from inspector.session.proxy import ProxyOptions, run_proxy, say_on_stderr
 
     command = args.argv[1:] if args.argv[:1] == ["--"] else args.argv
+    if args.listen is not None or args.upstream is not None:
+        return _http_proxy(parser, args, command)
     if not command:
         parser.exit(EXIT_USAGE, "mcp-session-inspector proxy: error: the server command is missing (after --)\n")
     options = ProxyOptions(command, record=args.record, name=args.name)
@@ -959,3 +965,30 @@ def _proxy(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return anyio.run(lambda: run_proxy(options, say=say_on_stderr))
     except OSError as exc:  # the recording could not be opened: nothing was started
         parser.exit(EXIT_USAGE, f"mcp-session-inspector proxy: error: cannot record: {exc}\n")
+
+
+def _http_proxy(parser: argparse.ArgumentParser, args: argparse.Namespace, command: list[str]) -> int:
+    from typing import NoReturn
+    from urllib.parse import urlsplit
+
+    from inspector.session.http_proxy import HttpProxyOptions, ListenError, loopback_listen, run_http_proxy
+    from inspector.session.proxy import say_on_stderr
+
+    def usage(text: str) -> NoReturn:
+        parser.exit(EXIT_USAGE, f"mcp-session-inspector proxy: error: {text}\n")
+
+    if command:
+        usage("--listen/--upstream proxy an HTTP server: give no command after --")
+    if args.listen is None or args.upstream is None:
+        usage("an HTTP proxy needs both --listen 127.0.0.1:PORT and --upstream URL")
+    try:
+        host, port = loopback_listen(args.listen)
+    except ListenError as exc:
+        usage(f"--listen {exc}")
+    if urlsplit(args.upstream).scheme not in ("http", "https") or not urlsplit(args.upstream).netloc:
+        usage(f"--upstream {args.upstream!r}: give the server's http:// or https:// URL")
+    options = HttpProxyOptions(args.upstream, host, port, record=args.record, name=args.name)
+    try:
+        return anyio.run(lambda: run_http_proxy(options, say=say_on_stderr))
+    except OSError as exc:  # the port is taken, or the recording's folder cannot be made
+        usage(str(exc))

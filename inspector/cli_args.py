@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 
 from inspector import __version__
+from inspector.cli_attach import add_attach_parsers
 from inspector.cli_convert import add_convert_parser
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
@@ -405,8 +406,21 @@ def build_parser() -> argparse.ArgumentParser:
         "named by server and time, said once on stderr)",
     )
     x.add_argument("--name", metavar="NAME", help="the server's name in the recording (default: the program's)")
+    x.add_argument(
+        "--listen",
+        metavar="127.0.0.1:PORT",
+        help="HTTP: be a reverse proxy listening here (loopback only: 127.0.0.1 or [::1]; PORT 0: a free one, said "
+        "on stderr) for the MCP server at --upstream, instead of starting a stdio COMMAND",
+    )
+    x.add_argument(
+        "--upstream",
+        metavar="URL",
+        help="HTTP: the MCP server's URL (Streamable HTTP or HTTP+SSE); the host is pointed at the proxy's address "
+        "with the same path",
+    )
     x.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     add_convert_parser(sub)
+    add_attach_parsers(sub)
     return parser
 
 

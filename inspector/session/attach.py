@@ -73,7 +73,12 @@ class AttachError(Exception):
     """An attach or detach that cannot be done; the message says why (nothing was written)."""
 
 
-class ChangedSinceRead(AttachError):
+class Refused(AttachError):
+    """The file was read, but what was asked is not done: a URL server, one attached already
+    (or not attached, to detach), a file that changed since it was read."""
+
+
+class ChangedSinceRead(Refused):
     pass
 
 
@@ -174,7 +179,8 @@ class HostEntry:
     kind: str  # "stdio", "url" or "other"
     attached: bool
     why_not: str = ""  # why it cannot be attached ("" when it can, or is attached)
-    command_line: str = ""  # what it runs (the original command when attached)
+    command_line: str = ""  # the server's command line (the original one when attached)
+    runs: str = ""  # what the host starts now (the proxy when attached)
 
 
 @dataclass
@@ -191,7 +197,8 @@ class HostFile:
 
     @property
     def client(self) -> str:
-        return FORMATS.get(self.fmt, self.fmt)
+        """The host's name ("the host" for a plain mcpServers file)."""
+        return "the host" if self.fmt == "mcp-servers" else FORMATS.get(self.fmt, self.fmt)
 
     @property
     def backup(self) -> Path:
@@ -209,7 +216,7 @@ class HostFile:
         return [e.name for e in self.entries]
 
     def restart_words(self) -> str:
-        return RESTART_WORDS.get(self.fmt, "restart the host")
+        return RESTART_WORDS.get(self.fmt, "quit it and start it again")
 
     # ------------------------------------------------------------------ editing
 
@@ -221,9 +228,9 @@ class HostFile:
         for name in names:
             e = self.entry(name)
             if e.attached:
-                raise AttachError(f"{self.path}: {name!r} is attached already")
+                raise Refused(f"{self.path}: {name!r} is attached already")
             if e.why_not:
-                raise AttachError(f"{self.path}: {name!r} cannot be attached: {e.why_not}")
+                raise Refused(f"{self.path}: {name!r} cannot be attached: {e.why_not}")
             edits += self._attach_edits(name, lead)
             wanted[name] = proxy_argv(name, self._command(self.text, self.servers.members[name][1]), lead)
         out = _apply(self.text, edits)
@@ -236,7 +243,7 @@ class HostFile:
         edits: list[tuple[int, int, str]] = []
         for name in chosen:
             if not self.entry(name).attached:
-                raise AttachError(f"{self.path}: {name!r} is not attached")
+                raise Refused(f"{self.path}: {name!r} is not attached")
             edits += self._detach_edits(name)
         out = _apply(self.text, edits)
         self._check(out, {})
@@ -378,6 +385,7 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
             line = shlex.join(HostFile._command(text, node))
         except (TypeError, ValueError):
             line = ""
+    runs = line
     if MARKER in m:
         try:
             saved = json.loads(text[m[MARKER][1].start : m[MARKER][1].end])
@@ -386,16 +394,16 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
             line = shlex.join([cmd, *rest])
         except (ValueError, KeyError, TypeError):
             pass
-        return HostEntry(name, "stdio", True, "", line)
+        return HostEntry(name, "stdio", True, "", line, runs)
     if "url" in m or "serverUrl" in m or kind_text not in ("stdio", None):
         return HostEntry(name, "url", False, URL_REFUSAL)
     if "command" not in m or m["command"][1].kind != "string":
         return HostEntry(name, "other", False, "it has no command")
     if "args" in m and m["args"][1].kind != "array":
-        return HostEntry(name, "stdio", False, "its args are not a list", line)
+        return HostEntry(name, "stdio", False, "its args are not a list", line, runs)
     if not line:
         return HostEntry(name, "stdio", False, "its args are not all strings")
-    return HostEntry(name, "stdio", False, "", line)
+    return HostEntry(name, "stdio", False, "", line, runs)
 
 
 def read_host_file(path: str | Path, fmt: str | None = None) -> HostFile:
@@ -469,7 +477,7 @@ def attach(
     host = read_host_file(path, fmt)
     chosen = [e.name for e in host.entries if not e.attached and not e.why_not] if names is None else names
     if not chosen:
-        raise AttachError(f"{host.path}: no server to attach (each is attached already or cannot be)")
+        raise Refused(f"{host.path}: no server to attach (each is attached already or cannot be)")
     data = host.attached(chosen, lead)
     out = Outcome(host.path, chosen, host.backup)
     write_host_file(host, data, backup=True)
@@ -481,7 +489,7 @@ def detach(path: str | Path, names: list[str] | None, *, fmt: str | None = None)
     host = read_host_file(path, fmt)
     chosen = [e.name for e in host.entries if e.attached] if names is None else names
     if not chosen:
-        raise AttachError(f"{host.path}: no server is attached")
+        raise Refused(f"{host.path}: no server is attached")
     data = host.detached(chosen)
     write_host_file(host, data)
     out = Outcome(host.path, chosen, host.backup if host.backup.exists() else None)

@@ -1,0 +1,129 @@
+"""``mcp-session-inspector attach`` / ``detach``: a host's servers run through the proxy, and back.
+
+Theory of operation: the reading, editing and writing are :mod:`inspector.session.attach`; this
+module is the command line around it. Without ``--config`` both list the host files found where
+the importer looks, each server with whether it is attached; with ``--config`` and no server
+chosen they list that file. Every change is said on stdout with what the entry now runs, where
+the backup is, and how to restart the host; a refusal is said on stderr and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from inspector.session.attach import HostFile
+
+ATTACH_EXIT_HELP = """\
+exit codes:
+  0  done (or listed)
+  2  usage: the command line is wrong, the file cannot be read or is no host's configuration,
+     or it has no server of that name
+  9  refused, nothing written: the server is a URL server, is attached already (attach) or is
+     not attached (detach), or the file changed while it was being edited
+"""
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_REFUSED = 9
+
+
+def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from inspector.session.imports import FORMATS
+
+    a = sub.add_parser(
+        "attach",
+        help="make a host (Claude Desktop, VS Code, Cursor, Windsurf) start its server through the proxy",
+        description="Rewrite a host's configuration so that it starts `mcp-session-inspector proxy --name NAME -- "
+        "COMMAND ARGS...` in place of a stdio server (env, cwd and inputs kept; comments kept), leaving the "
+        "original file beside it as FILE.inspector-backup. Without --config: list the host files found and "
+        "their servers. The host must be restarted for the change to take effect.",
+        epilog=ATTACH_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    d = sub.add_parser(
+        "detach",
+        help="give a host's configuration back as it was before attach",
+        description="Put attached servers back as they were: without --server every attached one; once none is "
+        "left the file is byte for byte what it was before the first attach. Without --config: list the host "
+        "files found and their servers.",
+        epilog=ATTACH_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    for p, verb in ((a, "attach"), (d, "detach")):
+        p.add_argument("--config", metavar="FILE", type=Path, help="the host's configuration file")
+        p.add_argument(
+            "--server", metavar="NAME", action="append", default=[], help=f"the server to {verb} (repeatable)"
+        )
+        p.add_argument("--format", choices=sorted(set(FORMATS) - {"registry"}), help="the file's format")
+    a.add_argument("--all", action="store_true", help="attach every stdio server of the file not attached yet")
+
+
+def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    from inspector.session.attach import AttachError, Refused, attach, detach, read_host_file
+
+    verb = args.command
+    prog = f"mcp-session-inspector {verb}"
+    every = getattr(args, "all", False)
+    if args.config is None:
+        if args.server or every:
+            parser.exit(EXIT_USAGE, f"{prog}: error: --server and --all need --config FILE\n")
+        return _list_found(out)
+    if every and args.server:
+        parser.exit(EXIT_USAGE, f"{prog}: error: --all or --server, not both\n")
+    try:
+        if not args.server and not (every or verb == "detach"):
+            _list_file(read_host_file(args.config, args.format), out)
+            return EXIT_OK
+        names = args.server or None
+        if verb == "attach":
+            outcome = attach(args.config, names, fmt=args.format)
+        else:
+            outcome = detach(args.config, names, fmt=args.format)
+        host = read_host_file(args.config, args.format)
+    except Refused as exc:
+        sys.stderr.write(f"{prog}: refused: {exc}\n")
+        return EXIT_REFUSED
+    except AttachError as exc:
+        sys.stderr.write(f"{prog}: error: {exc}\n")
+        return EXIT_USAGE
+    for name in outcome.changed:
+        entry = host.entry(name)
+        if verb == "attach":
+            out.write(f"attached {name!r} in {outcome.file}: the host now starts {entry.runs}\n")
+        else:
+            out.write(f"detached {name!r} in {outcome.file}: it runs {entry.command_line} again\n")
+    for note in outcome.notes:
+        out.write(f"{note}\n")
+    if outcome.backup is not None:
+        out.write(f"backup of the file as it was before the first attach: {outcome.backup}\n")
+    out.write(f"{host.client[:1].upper()}{host.client[1:]} must be restarted for this to take effect: ")
+    out.write(f"{host.restart_words()}\n")
+    return EXIT_OK
+
+
+def _list_file(host: HostFile, out: TextIO) -> None:
+    out.write(f"{host.path} ({host.client})\n")
+    if not host.entries:
+        out.write("  no servers\n")
+    for e in host.entries:
+        state = "attached" if e.attached else (f"cannot be attached: {e.why_not}" if e.why_not else "not attached")
+        line = f": {e.command_line}" if e.command_line else ""
+        out.write(f"  {e.name} [{e.kind}, {state}]{line}\n")
+
+
+def _list_found(out: TextIO) -> int:
+    from inspector.session.attach import found_host_files
+
+    found = found_host_files()
+    if not found:
+        out.write("no host configuration found (Claude Desktop, VS Code, Cursor, Windsurf, MCP Inspector)\n")
+    for f in found:
+        if f.host is None:
+            out.write(f"{f.location.path} ({f.location.client}): {f.why}\n")
+        else:
+            _list_file(f.host, out)
+    return EXIT_OK
