@@ -399,3 +399,47 @@ def test_the_window_tells_a_host_log_from_a_recording_by_its_head(tmp_path: Path
     big = tmp_path / "big.log"
     big.write_bytes(log.read_bytes() * 200)
     assert big.stat().st_size > 1 << 16 and host_logs.host_log_kind(big) is host_logs.LogKind.CLAUDE
+
+
+def test_a_har_body_in_base64_and_a_batch_are_read_as_sent() -> None:
+    import base64
+
+    batch = b'[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]'
+    answer = b'[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]'
+    har = {
+        "log": {
+            "version": "1.2",
+            "entries": [
+                {
+                    "startedDateTime": "2025-04-11T23:03:05.759Z",
+                    "time": 12.5,
+                    "request": {
+                        "method": "POST",
+                        "url": "http://127.0.0.1:9/mcp",
+                        "headers": [{"name": "Mcp-Session-Id", "value": "abc"}],
+                        "postData": {"mimeType": "application/json", "text": batch.decode()},
+                    },
+                    "response": {
+                        "status": 200,
+                        "statusText": "OK",
+                        "headers": [{"name": "Set-Cookie", "value": "id=1"}],
+                        "content": {
+                            "mimeType": "application/json; charset=utf-8",
+                            "encoding": "base64",
+                            "text": base64.b64encode(answer).decode(),
+                        },
+                    },
+                }
+            ],
+        }
+    }
+    [session] = host_logs.parse(json.dumps(har).encode(), host_logs.LogKind.HAR, "x.har")
+    assert [(i.direction, i.raw) for i in session.items if i.direction in (Direction.C2S, Direction.S2C)] == [
+        (Direction.C2S, batch),
+        (Direction.S2C, answer),
+    ]
+    exchange = next(i for i in session.items if i.direction is Direction.EVENT).extra
+    assert exchange is not None
+    assert exchange["http"]["response_headers"] == {"Set-Cookie": MASK}
+    assert exchange["http"]["request_headers"] == {"Mcp-Session-Id": "abc"}  # kept, as the live recorder keeps it
+    assert session.items[-1].t - session.items[0].t == pytest.approx(0.0125, abs=1e-6)

@@ -73,6 +73,15 @@ def test_open_asks_which_session_and_shows_it_imported(window_and_controller, tm
     assert controller.recording is rec
 
 
+def test_a_log_of_one_session_opens_at_once(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    log = _log(tmp_path / "mcp-server-memory.log")
+    log.write_text("".join(line + "\n" for line in log.read_text().splitlines() if "[memory]" in line))
+    assert window.files.open_recording_path(str(log))
+    assert not [d for d in window.findChildren(QInputDialog) if d.isVisible()]
+    assert controller.recording.header["server_name"] == "memory" and len(controller.recording) == 4
+
+
 def test_a_file_in_no_format_is_opened_as_a_recording_and_refused_there(window_and_controller, tmp_path):
     controller, window = window_and_controller
     other = tmp_path / "notes.jsonl"
