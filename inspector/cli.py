@@ -66,7 +66,6 @@ from inspector.session import (
 )
 from inspector.session.entry_text import transcript_bytes
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
-from inspector.session.imports import ImportResult, read_config
 from inspector.session.labels import HTTP_NOTE
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.recording import RecordingWriter
@@ -86,6 +85,7 @@ from inspector.transport.base import (
 
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
     from inspector.session.controllers.tools import Refusal, ToolsController
+    from inspector.session.imports import ImportResult  # the importer: when --config is read (not to start)
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -337,6 +337,8 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
     file said about it that was worked around goes to ``notes``. Every server the file defines
     counts, those that cannot be probed too (named, with why); without --server, a file that
     defines more than one is a usage error, even when only one of them can be probed."""
+    from inspector.session.imports import read_config  # the importer is not needed to start (the window's first paint)
+
     result: ImportResult = read_config(args.config, args.format)
     left_out = result.left_out()
 

@@ -15,7 +15,7 @@ from inspector.cli_attach import add_attach_parsers
 from inspector.cli_convert import add_convert_parser
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
-from inspector.session.imports import FORMATS
+from inspector.session.import_formats import FORMATS
 from inspector.transport.base import Needs, first_choice, transport_choices
 
 EXIT_HELP = """\

@@ -90,6 +90,7 @@ from .config_files import FileTooLarge, LongNumber, UnreadableFile, json_path, l
 from .config_files import default_locations as default_locations
 from .config_files import existing_locations as existing_locations
 from .config_files import strip_jsonc as strip_jsonc
+from .import_formats import FORMATS as FORMATS  # re-exported: format id -> the client's name
 from .import_problems import JSON_ERRORS as JSON_ERRORS  # re-exported: the problems' words
 from .import_problems import KINDS as KINDS
 from .import_problems import MESSAGES as MESSAGES
@@ -109,16 +110,6 @@ if TYPE_CHECKING:  # pydantic and python-dotenv are imported when a file is read
 
     from .documents import Failure, RegistryInput
 
-#: format id -> the client's name
-FORMATS: dict[str, str] = {
-    "claude-desktop": "Claude Desktop",
-    "vscode": "VS Code",
-    "cursor": "Cursor",
-    "windsurf": "Windsurf",
-    "mcp-inspector": "MCP Inspector",
-    "mcp-servers": "mcpServers file",
-    "registry": "MCP registry server.json",
-}
 #: formats whose values may hold ``${...}`` variables the client expands
 _EXPANDING = ("vscode", "cursor", "windsurf", "mcp-servers")
 MAX_BYTES = 8 << 20  # a configuration file larger than this is not read
