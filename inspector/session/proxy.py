@@ -49,6 +49,7 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.messages import Kind
 from inspector.transport.base import (
+    MASK,
     Frames,
     ProcessEvent,
     ProcessEventKind,
@@ -64,9 +65,18 @@ from inspector.transport.stdio import StdioTransport
 
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
+from .secrecy import secret_argument
 from .session import record_process_event
 
-__all__ = ["PROXY_SIGNALS", "ProxyOptions", "Recorder", "default_record_path", "proxy_header", "run_proxy"]
+__all__ = [
+    "PROXY_SIGNALS",
+    "ProxyOptions",
+    "Recorder",
+    "default_record_path",
+    "proxied_spec",
+    "proxy_header",
+    "run_proxy",
+]
 
 #: Signals the proxy passes on to the server's process group.
 PROXY_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -103,6 +113,14 @@ def default_record_path(name: str, now: float | None = None, env: dict[str, str]
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[:60] or "server"
     return base / APP_FOLDER / "proxied" / f"{safe}-{stamp}-{os.getpid()}.jsonl"
+
+
+def proxied_spec(argv: Sequence[str]) -> StdioSpec:
+    """The server's stdio spec; an argument that holds a secret (``--api-key sk-...``, a token of a
+    known shape) is masked wherever the command is shown or recorded, never in what is run."""
+    args = list(argv)
+    shown = [MASK if secret_argument(args, n) is not None else arg for n, arg in enumerate(args)]
+    return StdioSpec(args, shown_argv=shown if shown != args else None)
 
 
 def proxy_header(spec: StdioSpec, config: ClientConfig, name: str) -> JsonObject:
@@ -254,7 +272,7 @@ async def run_proxy(
 ) -> int:
     """Run the proxy until the server has exited and the recording is complete; the exit status."""
     name = server_name(options)
-    spec = StdioSpec(list(options.argv))
+    spec = proxied_spec(options.argv)
     config = ClientConfig(observer=True)
     engine = ProtocolEngine(config, transport=TransportKind.STDIO)
     rec = Recording(proxy_header(spec, config, name), t0=clock())

@@ -246,3 +246,16 @@ def test_a_host_that_goes_away_gets_its_server_shut_down_per_spec(tmp_path):
     p.stdin.close()
     kinds = [e.get("event") for e in events(load(record))]
     assert kinds.index("stdin_closed") < kinds.index("sigterm_sent") < kinds.index("exited")
+
+
+def test_a_secret_in_the_command_is_masked_in_the_recording_not_in_what_runs(tmp_path):
+    record = tmp_path / "secret.jsonl"
+    token = "sk-proj-" + "Zq7XwP3kLm9RtV2bN8cY4dF6"
+    server = ["sh", "-c", 'shift 2; exec "$@"', "sh", "--api-key", token, *misbehave("good")]
+    done = run_raw_host(proxy_argv(record, server), [INIT, INITIALIZED])
+    assert done.returncode == 0 and b'"id":0' in done.stdout  # the server ran with every argument
+    text = record.read_text(encoding="utf-8")
+    assert token not in text
+    rec = load(record)
+    assert rec.header["argv"][5] == rec.header["proxied"]["command"][5] == "••••••"
+    assert rec.header["argv"][4] == "--api-key" and rec.header["argv"][6:] == misbehave("good")
