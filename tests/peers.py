@@ -79,7 +79,7 @@ class HttpPeer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}{self.path}"
 
-    def __enter__(self) -> "HttpPeer":
+    def __enter__(self) -> HttpPeer:
         import os
         import socket
         import subprocess

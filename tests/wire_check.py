@@ -15,7 +15,7 @@ from typing import Any
 
 from inspector.session.recording import Direction, Recording
 
-_recordings: "weakref.WeakSet[Recording]" = weakref.WeakSet()
+_recordings: weakref.WeakSet[Recording] = weakref.WeakSet()
 _entry_lists: list[tuple[str, list[dict]]] = []
 
 

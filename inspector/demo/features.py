@@ -8,7 +8,7 @@ import re
 import threading
 import uuid
 from collections.abc import Callable, Hashable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TypeAlias
 
 import orjson
@@ -801,7 +801,7 @@ POLL_INTERVAL = 500
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class Task:

@@ -6,14 +6,14 @@ import base64
 import math
 import struct
 import zlib
-from functools import lru_cache
+from functools import cache
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
-@lru_cache(maxsize=None)
+@cache
 def png_bytes(size: int = 16) -> bytes:
     """A ``size`` x ``size`` RGB PNG: a diagonal gradient with a dark frame."""
     rows = []
@@ -35,7 +35,7 @@ def png_bytes(size: int = 16) -> bytes:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def wav_bytes(seconds: float = 0.2, freq: float = 440.0, rate: int = 8000) -> bytes:
     """A mono 8-bit PCM WAV file: a sine tone with a short fade in and out."""
     n = int(seconds * rate)

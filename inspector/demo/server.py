@@ -91,7 +91,7 @@ class Call:
 
     def __init__(
         self,
-        server: "DemoServer",
+        server: DemoServer,
         id: JsonValue,
         method: str,
         params: dict,

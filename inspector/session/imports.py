@@ -689,7 +689,7 @@ class _Reader:
             name = var.name
             if name in env:
                 var.name = unique_var(name, env)
-                profile.args = [a.replace("${secret:%s}" % name, "${secret:%s}" % var.name) for a in profile.args]
+                profile.args = [a.replace(_secret_ref(name), _secret_ref(var.name)) for a in profile.args]
             env[var.name] = var
         profile.env = list(env.values())
         if "cwd" in d:
@@ -973,6 +973,11 @@ def unique_var(name: str, taken: Iterable[str]) -> str:
     return out
 
 
+def _secret_ref(name: str) -> str:
+    """How an argument names secret variable ``name``: ``${secret:NAME}``."""
+    return "${secret:" + name + "}"
+
+
 def _secret_arg_var(args: list[str], n: int, taken: Iterable[str]) -> EnvVar:
     """Move the secret of ``args[n]`` into a secret variable: the value of ``--flag=VALUE``, or
     the whole argument, becomes ``${secret:NAME}`` in ``args`` (NAME from the flag's words,
@@ -986,7 +991,7 @@ def _secret_arg_var(args: list[str], n: int, taken: Iterable[str]) -> EnvVar:
     words = [w.upper() for w in _NAME_WORDS.findall(flag.lstrip("-"))]
     joined = "_".join(words)
     name = unique_var(joined if len(joined) >= 3 and joined[0].isalpha() else f"SECRET_ARG_{n}", taken)
-    ref = "${secret:%s}" % name
+    ref = _secret_ref(name)
     args[n] = f"{arg.split('=', 1)[0]}={ref}" if arg.startswith("-") and "=" in arg else ref
     return EnvVar(name, value, secret=True)
 

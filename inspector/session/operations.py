@@ -172,7 +172,7 @@ class ListPager:
             if gen == self.generation:
                 self.loading = False
 
-    def copy(self) -> "ListPager":
+    def copy(self) -> ListPager:
         """The same list, pages, cursor and notes in a pager of its own (a replay hands one to a
         panel)."""
         other = ListPager(self.method, self.key, accept=self.accept)
@@ -487,7 +487,7 @@ class TaskPoll:
         if self._wake is not None:
             self._wake.set()
 
-    async def run(self) -> "TaskPoll":
+    async def run(self) -> TaskPoll:
         """Poll until done (see the class docstring). Raises what ``session.request`` raises."""
         self.running = True
         try:

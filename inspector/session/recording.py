@@ -459,7 +459,7 @@ class Recording:
                 return None
         return code, method, t
 
-    def columns(self, start: int, end: int) -> "Columns":
+    def columns(self, start: int, end: int) -> Columns:
         """Entries ``start`` .. ``end - 1`` as columns (copies of the slices; the sparse
         fields as live views): for writers that format many entries (``probe``'s transcript)."""
         return Columns(
@@ -658,7 +658,7 @@ class Recording:
 
     # ---------------------------------------------------------------- files
 
-    def write_to(self, path: str | os.PathLike[str]) -> "RecordingWriter":
+    def write_to(self, path: str | os.PathLike[str]) -> RecordingWriter:
         """Start a recording file with everything so far; later batches are appended and flushed."""
         writer = RecordingWriter(Path(path), self)
         self.add_listener(writer.on_batch)
@@ -667,7 +667,7 @@ class Recording:
     @classmethod
     def load(
         cls, path: str | os.PathLike[str], *, progress: Progress | None = None, max_line: int | None = None
-    ) -> "Recording":
+    ) -> Recording:
         """Read a recording file back into a read-only store, as a stream.
 
         Raises :class:`RecordingError` (and nothing else) when the file cannot be a recording

@@ -379,7 +379,7 @@ class FileLoader:
 
     # ---------------------------------------------------------------- the whole file
 
-    def run(self, cls: type["Recording"]) -> "Recording":
+    def run(self, cls: type[Recording]) -> Recording:
         rec = self.begin(cls)
         progress = self.progress
         next_report = PROGRESS_STEP
@@ -397,7 +397,7 @@ class FileLoader:
 
     # ---------------------------------------------------------------- in steps
 
-    def begin(self, cls: type["Recording"]) -> "Recording":
+    def begin(self, cls: type[Recording]) -> Recording:
         """Open the file and read its header: the recording the entries go into (read-only,
         ``loading`` until the last step). Raises RecordingError when it cannot be a recording."""
         f, self.size = self.open()

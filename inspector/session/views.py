@@ -955,7 +955,7 @@ def negotiation_facts(rec: Recording, row: int | None = None) -> JsonObject | No
     return tracker.facts() if row is None else tracker.facts_as_of(row)
 
 
-def _name_test(f: "EntryFilter") -> Callable[[str], bool]:
+def _name_test(f: EntryFilter) -> Callable[[str], bool]:
     """The method filter's test of one name: equal to it, or containing it (any case)."""
     if f.method_exact:
         wanted = f.method

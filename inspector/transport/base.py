@@ -7,7 +7,7 @@ import re
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Union
+from typing import Protocol, TypeAlias
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.links import TransportKind as TransportKind  # re-exported: the vocabulary is the protocol's
@@ -111,7 +111,7 @@ class LinkEvent:
     info: JsonObject | None = None
 
 
-TransportEvent = Union[Frames, SideLine, ProcessEvent, LinkEvent]
+TransportEvent: TypeAlias = Frames | SideLine | ProcessEvent | LinkEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,7 +549,7 @@ class Transport(Protocol):
         and what answered it was delivered (HTTP: the POST's answer; a pipe: at once)."""
         ...
 
-    async def __aenter__(self) -> "Transport": ...
+    async def __aenter__(self) -> Transport: ...
 
     async def __aexit__(self, *exc: object) -> None: ...
 

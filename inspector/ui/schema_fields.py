@@ -83,10 +83,10 @@ class _NotSet:
     def __bool__(self) -> bool:
         return False
 
-    def __copy__(self) -> "_NotSet":
+    def __copy__(self) -> _NotSet:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "_NotSet":
+    def __deepcopy__(self, memo: dict) -> _NotSet:
         return self
 
 
@@ -124,7 +124,7 @@ class Field:
 
     kind = "field"
 
-    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape) -> None:
+    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape) -> None:
         self.form = form
         self.path = path
         self.shape = shape
@@ -155,7 +155,7 @@ class Field:
     def set(self, value: JsonValue) -> None:
         raise NotImplementedError
 
-    def children(self) -> list["Field"]:
+    def children(self) -> list[Field]:
         return []
 
     def retranslate(self) -> None:
@@ -196,7 +196,7 @@ class Field:
         """The field's own problem, else the first the schema's validator places at the field."""
         return self.own_problem() or self.form.schema_problems().get(self)
 
-    def child_at(self, part: str | int) -> "Field | None":
+    def child_at(self, part: str | int) -> Field | None:
         """The field that holds member ``part`` of this field's value, if one does."""
         return None
 
@@ -219,7 +219,7 @@ class Field:
         self.show_error(message)
         self._own_problem = bool(message)
 
-    def reword_problem(self, placed: "dict[Field, str]") -> None:
+    def reword_problem(self, placed: dict[Field, str]) -> None:
         """Say the message under the field again (``placed``: the form's schema_problems())."""
         if self._own_problem:
             self.show_problem(self.own_problem() or placed.get(self))
@@ -229,7 +229,7 @@ class Field:
         self.show_problem(self.problem())
         self.form._on_edit(self)
 
-    def walk(self) -> Iterator["Field"]:
+    def walk(self) -> Iterator[Field]:
         yield self
         for c in self.children():
             yield from c.walk()
@@ -442,7 +442,7 @@ class OpaqueField(Field):
 
     kind = "opaque"
 
-    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape) -> None:
+    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape) -> None:
         self.value_: JsonValue = NOT_SET
         super().__init__(form, path, shape)
         self.value_ = self.default()
@@ -471,7 +471,7 @@ class OpaqueField(Field):
 class ObjectField(Field):
     kind = "object"
 
-    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape, *, root: bool = False) -> None:
+    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape, *, root: bool = False) -> None:
         self.root = root
         self.fields: dict[str, Field] = {}
         super().__init__(form, path, shape)

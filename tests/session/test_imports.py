@@ -781,11 +781,9 @@ def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_fil
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     config = tmp_path / "mcp.json"
-    config.write_text(
-        '{"servers": {"gh": {"type": "stdio", "command": "gh-mcp", "args": ["--token", "${env:GITHUB_TOKEN}"], '
-        '"envFile": "%s"},'
-        ' "remote": {"type": "http", "url": "https://x.example/mcp?key=${env:API_KEY}"}}}' % fifo
-    )
+    gh = {"type": "stdio", "command": "gh-mcp", "args": ["--token", "${env:GITHUB_TOKEN}"], "envFile": str(fifo)}
+    remote = {"type": "http", "url": "https://x.example/mcp?key=${env:API_KEY}"}
+    config.write_text(json.dumps({"servers": {"gh": gh, "remote": remote}}))
     result = read_config(config, surroundings=where(tmp_path, GITHUB_TOKEN="ghp_abc", API_KEY="k"))
     texts = [f"{p.path}: {p.message}" for p in result.problems]
     assert any(

@@ -325,9 +325,9 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
         rec.append(Direction.S2C, rec.t0 + 9.0, raw, engine.incoming(raw, 9.0, len(rec)))
     plain = [
         (
-            '{"jsonrpc":"2.0","method":"notifications/message",'
-            '"params":{"level":"info","data":"a \\"quoted\\" \\\\ back\\\\slash"}}\n'
-        ).encode(),
+            b'{"jsonrpc":"2.0","method":"notifications/message",'
+            b'"params":{"level":"info","data":"a \\"quoted\\" \\\\ back\\\\slash"}}\n'
+        ),
         (
             '{"jsonrpc":"2.0","method":"notifications/message",'
             '"params":{"level":"info","data":"é 中文 \u2028 \x7f 🙂"}}\n'

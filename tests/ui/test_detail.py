@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import orjson
 import pytest
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QFileDialog, QLabel  # noqa: E402
@@ -233,7 +234,7 @@ def test_transition_and_process_details(pane):
 def test_server_text_is_never_rich_text(pane):
     d = Driver()
     d.handshake()
-    seq = d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{"text":"%s","%s":1}}\n' % (RICH, RICH, RICH)).encode())
+    seq = d.s2c(orjson.dumps({"jsonrpc": "2.0", "method": RICH, "params": {"text": RICH, RICH: 1}}) + b"\n")
     pane.set_entry(d.rec, seq)
     assert RICH in pane.title_label.text()
     for label in pane.findChildren(QLabel):
@@ -253,8 +254,7 @@ def test_server_text_is_never_rich_text(pane):
 def test_lazy_tree_pages_large_arrays(pane):
     d = Driver()
     d.handshake()
-    items = ",".join(str(i) for i in range(1234))
-    seq = d.s2c(('{"jsonrpc":"2.0","id":5,"result":{"list":[%s]}}\n' % items).encode())
+    seq = d.s2c(orjson.dumps({"jsonrpc": "2.0", "id": 5, "result": {"list": list(range(1234))}}) + b"\n")
     pane.set_entry(d.rec, seq)
     tree = pane.tree
     result = [

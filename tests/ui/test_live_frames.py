@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
 from PySide6.QtGui import QStaticText
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
@@ -265,7 +266,7 @@ def test_the_cell_delegate_paints_plain_text_elided_and_leaves_selected_rows_to_
     d.handshake()
     rich = "<b>bold</b><img src=x>"
     method = rich + "x" * 200
-    d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{}}\n' % method).encode())
+    d.s2c(orjson.dumps({"jsonrpc": "2.0", "method": method, "params": {}}) + b"\n")
     view = TimelineView()
     view.resize(900, 300)
     view.set_recording(d.rec)

@@ -39,7 +39,7 @@ def build_session() -> tuple[Recording, dict[str, int]]:
     s["bad_log"] = d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","data":"hi"}}\n')
     s["bad_utf8"] = d.s2c(b"\xff\xfe not \xc3 utf8\n")
     s["stderr_bad"] = d.stderr(b"warn: caf\xe9 \xff\n")
-    s["rich"] = d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{"text":"%s"}}\n' % (RICH, RICH)).encode())
+    s["rich"] = d.s2c(orjson.dumps({"jsonrpc": "2.0", "method": RICH, "params": {"text": RICH}}) + b"\n")
     s["unknown_id"] = d.s2c(b'{"jsonrpc":"2.0","id":987654,"result":{}}\n')
     s["ping"], pid = d.request("ping")
     s["ping_result"] = d.s2c(b'{"jsonrpc":"2.0","id":%d,"result":{}}\n' % pid)
