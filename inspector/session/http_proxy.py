@@ -1,0 +1,599 @@
+"""Proxy mode (HTTP): a loopback reverse proxy between a host and an MCP server at a URL, watching both.
+
+Theory of operation. ``mcp-session-inspector proxy --listen 127.0.0.1:PORT --upstream URL`` listens
+on a loopback address only and hands every request it gets to the upstream server's origin with
+the same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's
+path. The listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime
+dependency already: httpx's transport, httpcore, is built on it; no server library is a runtime
+dependency of the inspector); the upstream side is an ``httpx`` client, as the inspector's own
+HTTP transports use. Each host connection is served by one task, one exchange at a time (h11's
+request/response cycle; keep-alive kept): the request body is read whole (a JSON-RPC message),
+forwarded with the host's headers as they were written - names in their own case, values
+untouched, secrets included - except the hop-by-hop ones (``Connection`` and the headers it
+names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``, ``Trailer``, ``Upgrade``,
+``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names the upstream. httpx adds
+none of its defaults (``User-Agent``, ``Accept``...) the host did not send. The answer's status,
+reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and body go back as
+the upstream sent them, the body read by read (``aiter_raw``: not decoded, not buffered): an
+event stream reaches the host event by event as it arrives. A task beside the stream watches the
+host's socket: when the host goes away, the upstream stream is closed too. The one change to a
+body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the upstream's origin, is
+rewritten to the proxy's origin so that the host posts through the proxy (a relative endpoint,
+what servers usually send, already resolves against the proxy). An upstream that cannot be
+reached is answered with 502 and said in the recording.
+
+Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
+it moved - the request (method, URL, headers, body), the answer's status and headers, each read
+of the body, its end - on the queue of an :class:`HttpRecorder`, the stdio proxy's
+:class:`~.proxy.Recorder` thread taught HTTP. It records what the inspector's own HTTP sessions
+record: the host's message (``c2s``, judged by the engine in observer mode), an
+``http_exchange`` event (method, URL, status, reason, request and response headers with secrets
+masked - Authorization, cookies, tokens, as :func:`.secrecy.secret_header` tells them - and
+``request_seq``), the server's messages with their HTTP metadata (a JSON body; each event of an
+event stream, decoded there, with its id and name; the channel ``post``/``get``/``post-sse``/
+``get-sse``, HTTP+SSE's stream too), the ``endpoint`` event, bodies that are no message as
+``http-body`` notes. A gzip or deflate body is inflated for the recording only. The engine's
+transport is known at the first request: a GET first is HTTP+SSE (2024-11-05), a POST first is
+Streamable HTTP; the recording is opened then. When the proxy ends (SIGINT, SIGTERM, SIGHUP)
+the queue is drained and the recording closed with its summary before it exits.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import sys
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import anyio
+import anyio.abc
+import h11
+import httpx
+
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.framing import DEFAULT_MAX_LINE
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.messages import Kind
+from inspector.protocol.sse import SseDecoder
+from inspector.transport.base import MASK, LinkEventKind, TransportKind
+from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, why_failed
+
+from .proxy import BUSY_WINDOW, PROXY_SIGNALS, SWITCH_INTERVAL, Recorder, default_record_path
+from .reanalyse import engine_header
+from .recording import Direction, Recording, RecordingWriter
+from .secrecy import secret_header
+
+__all__ = ["HOP_BY_HOP", "HttpProxyOptions", "HttpRecorder", "ListenError", "loopback_listen", "run_http_proxy"]
+
+#: Headers that concern one connection, not the message (RFC 9110 7.6.1): never forwarded.
+HOP_BY_HOP = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-connection",
+        "proxy-authorization",
+        "proxy-authenticate",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+    }
+)
+#: httpx's default request headers: dropped again when the host did not send them.
+_CLIENT_DEFAULTS = ("accept", "accept-encoding", "connection", "user-agent")
+#: How much of an event stream's start is held to find HTTP+SSE's endpoint event (it comes first).
+ENDPOINT_WINDOW = 65536
+
+
+class ListenError(ValueError):
+    """``--listen`` names no loopback address and port."""
+
+
+def loopback_listen(text: str) -> tuple[str, int]:
+    """``127.0.0.1:PORT`` or ``[::1]:PORT`` (PORT 0: any free port) -> (address, port); anything
+    else - another address, a name, no port - is a :class:`ListenError`."""
+    host, sep, port_text = text.rpartition(":")
+    if not sep or not port_text.isdigit() or int(port_text) > 65535:
+        raise ListenError(f"{text!r}: give ADDRESS:PORT, e.g. 127.0.0.1:8765")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        raise ListenError(
+            f"{text!r}: the address must be 127.0.0.1 or [::1] (a loopback address, not a name)"
+        ) from None
+    if str(address) not in ("127.0.0.1", "::1"):
+        raise ListenError(
+            f"{text!r}: the proxy listens on loopback only (127.0.0.1 or [::1]); {address} would let other "
+            "machines reach the server through it"
+        )
+    return str(address), int(port_text)
+
+
+@dataclass
+class HttpProxyOptions:
+    upstream: str
+    host: str = "127.0.0.1"
+    port: int = 0  # 0: a free port (said once it listens)
+    record: Path | None = None  # None: the user's data folder
+    name: str | None = None  # the server's name in the recording (default: the upstream's host:port)
+    max_line: int = DEFAULT_MAX_LINE
+    verify_tls: bool = True
+
+
+def _masked(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """Headers as a recording keeps them: a secret's value masked (never in what is forwarded)."""
+    out: dict[str, str] = {}
+    for name, value in pairs:
+        shown = MASK if secret_header(name, value) or name.lower() in ("cookie", "set-cookie") else value
+        out[name] = f"{out[name]}, {shown}" if name in out else shown
+    return out
+
+
+# ---------------------------------------------------------------- behind the forwarding
+
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    t: float
+    xid: int
+    method: str
+    url: str
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    t: float
+    xid: int
+    status: int
+    reason: str
+    headers: list[tuple[str, str]]
+    rewritten: str | None = None  # HTTP+SSE: the endpoint as forwarded, when it was rewritten
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    t: float
+    xid: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    t: float
+    xid: int
+    error: str | None = None
+
+
+@dataclass
+class _Flow:
+    method: str
+    url: str
+    seq: int | None = None  # the entry of the host's message this exchange carried
+    meta: JsonObject = field(default_factory=dict)
+    sse: SseDecoder | None = None
+    body: bytearray = field(default_factory=bytearray)
+    total: int = 0
+    inflate: zlib._Decompress | None = None
+    rewritten: str | None = None
+    message: bool = False
+
+
+class HttpRecorder(Recorder):
+    """The stdio proxy's recorder taught HTTP exchanges (see the module's docstring)."""
+
+    def __init__(self, rec: Recording, engine: ProtocolEngine, kind: TransportKind, max_line: int) -> None:
+        super().__init__(rec, engine, max_line)
+        self.kind = kind
+        self._flows: dict[int, _Flow] = {}
+
+    def _take(self, item: object) -> None:
+        t = type(item)
+        if t is _Chunk:
+            assert isinstance(item, _Chunk)
+            self._chunk(item)
+        elif t is _Request:
+            assert isinstance(item, _Request)
+            self._request(item)
+        elif t is _Answer:
+            assert isinstance(item, _Answer)
+            self._answer(item)
+        elif t is _End:
+            assert isinstance(item, _End)
+            self._end(item)
+        elif t is _LinkNote:
+            assert isinstance(item, _LinkNote)
+            self.rec.append(
+                Direction.NOTE, item.t, item.text.encode(), self.engine.note(Kind.LINK_NOTE), {"channel": "http"}
+            )
+        else:
+            super()._take(item)  # type: ignore[arg-type]
+
+    def _request(self, item: _Request) -> None:
+        rec, eng = self.rec, self.engine
+        flow = self._flows[item.xid] = _Flow(item.method, item.url)
+        if item.method == "DELETE":  # the host ends the session
+            text = f"the host closes the session: DELETE {item.url}"
+            rec.append(
+                Direction.EVENT, item.t, text.encode(), eng.link_event("session_closing"), {"event": "session_closing"}
+            )
+        flow.meta = {"request_headers": _masked(item.headers)}
+        if item.body.strip():
+            flow.seq = len(rec)
+            raw = item.body
+            if len(raw) > self.max_line:
+                dropped = len(raw) - self.max_line
+                a = eng.oversized(raw[: self.max_line], dropped, self.max_line)
+                rec.append(Direction.C2S, item.t, raw[: self.max_line], a, {"dropped": dropped})
+            else:
+                rec.append(Direction.C2S, item.t, raw, self._judged(eng.observe, raw, item.t, flow.seq))
+
+    def _answer(self, item: _Answer) -> None:
+        flow = self._flows[item.xid]
+        headers = {k.lower(): v for k, v in item.headers}
+        ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+        info: JsonObject = {
+            "method": flow.method,
+            "url": flow.url,
+            "request_headers": flow.meta.get("request_headers", {}),
+            "status": item.status,
+            "reason": item.reason,
+            "response_headers": _masked(item.headers),
+        }
+        if flow.seq is not None:
+            info["request_seq"] = flow.seq
+        detail = f"{flow.method} {flow.url} → {item.status} {item.reason}" + (f" ({ctype})" if ctype else "")
+        a = self.engine.link_event(LinkEventKind.HTTP_EXCHANGE.value, info)
+        self.rec.append(Direction.EVENT, item.t, detail.encode(), a, {"event": "http_exchange", "http": info})
+        encoding = headers.get("content-encoding", "").strip().lower()
+        if encoding in ("gzip", "deflate"):
+            flow.inflate = zlib.decompressobj(47)  # gzip or zlib, told from the header
+        flow.rewritten = item.rewritten
+        channel = "post" if flow.method == "POST" else "get"
+        flow.meta = {"method": flow.method, "url": flow.url, "status": item.status, "content_type": ctype}
+        if flow.seq is not None:
+            flow.meta["request_seq"] = flow.seq
+        if ctype == "text/event-stream" and item.status < 300:
+            flow.sse = SseDecoder(self.max_line)
+            flow.meta["channel"] = channel + "-sse"  # HTTP+SSE's stream too, as the inspector's own session says
+        else:
+            flow.meta["channel"] = channel
+            flow.message = is_message(flow.method, item.status, ctype)
+
+    def _chunk(self, item: _Chunk) -> None:
+        flow = self._flows.get(item.xid)
+        if flow is None:
+            return
+        data = flow.inflate.decompress(item.data) if flow.inflate is not None else item.data
+        if flow.sse is None:
+            flow.total += len(data)
+            room = self.max_line - len(flow.body)
+            if room > 0:
+                flow.body += data[:room]
+            return
+        for ev in flow.sse.feed(data):
+            if ev.event == "endpoint":
+                self._endpoint(item.t, flow, ev.data)
+            elif ev.data:  # an event without data primes a stream (its id): the transport's business
+                meta: JsonObject = {**flow.meta, "sse_id": ev.id, "sse_event": ev.event}
+                self.engine.arrival = meta
+                if ev.dropped:
+                    a = self.engine.oversized(ev.data, ev.dropped, self.max_line)
+                    self.rec.append(Direction.S2C, item.t, ev.data, a, {"http": meta, "dropped": ev.dropped})
+                else:
+                    a = self._judged(self.engine.incoming, ev.data, item.t, len(self.rec))
+                    self.rec.append(Direction.S2C, item.t, ev.data, a, {"http": meta})
+
+    def _endpoint(self, t: float, flow: _Flow, data: bytes) -> None:
+        target = data.decode("utf-8", "replace").strip()
+        post = urljoin(flow.url, target)
+        info: JsonObject = {"endpoint": target, "post_url": post}
+        if flow.rewritten is not None:
+            info["forwarded_as"] = flow.rewritten
+        a = self.engine.link_event(LinkEventKind.ENDPOINT.value, info)
+        self.rec.append(Direction.EVENT, t, f"POST messages to {post}".encode(), a, {"event": "endpoint", "http": info})
+
+    def _end(self, item: _End) -> None:
+        flow = self._flows.pop(item.xid, None)
+        if flow is None:
+            return
+        rec, eng = self.rec, self.engine
+        if flow.sse is not None and flow.sse.pending():
+            data, dropped = flow.sse.partial(f"{flow.method} {flow.url}: the stream ended mid-event: ".encode())
+            rec.append(Direction.NOTE, item.t, data, eng.note(Kind.LINK_NOTE), {"channel": "http-body"})
+        elif flow.body:
+            raw = bytes(flow.body)
+            dropped = flow.total - len(raw)
+            if flow.message:
+                eng.arrival = flow.meta
+                extra: JsonObject = {"http": flow.meta}
+                if dropped:
+                    a = eng.oversized(raw, dropped, self.max_line)
+                    extra["dropped"] = dropped
+                else:
+                    a = self._judged(eng.incoming, raw, item.t, len(rec))
+                rec.append(Direction.S2C, item.t, raw, a, extra)
+            else:
+                what = f"{flow.method} {flow.url} answered {flow.meta.get('status')}: ".encode()
+                note: JsonObject = {"channel": "http-body"}
+                if dropped:
+                    note["dropped"] = dropped
+                rec.append(Direction.NOTE, item.t, what + raw, eng.note(Kind.LINK_NOTE), note)
+        if item.error is not None:
+            text = f"{flow.method} {flow.url}: {item.error}"
+            rec.append(Direction.NOTE, item.t, text.encode(), eng.note(Kind.LINK_NOTE), {"channel": "http"})
+
+
+@dataclass(frozen=True, slots=True)
+class _LinkNote:
+    t: float
+    text: str
+
+
+# ---------------------------------------------------------------- the forwarding
+
+
+class _Proxy:
+    def __init__(
+        self, options: HttpProxyOptions, clock: Callable[[], float], say: Callable[[str], None] | None
+    ) -> None:
+        self.options = options
+        self.clock = clock
+        self.say = say
+        parts = urlsplit(options.upstream)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        self.upstream_host = parts.netloc
+        self.name = options.name or parts.netloc
+        self.path = options.record or default_record_path(self.name)
+        self.own_origin = ""
+        self.client = httpx.AsyncClient(
+            verify=options.verify_tls,
+            timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
+            follow_redirects=False,  # a redirect is the host's to see
+            trust_env=False,  # the upstream is where the user pointed, not through another proxy
+        )
+        self.recorder: HttpRecorder | None = None
+        self.writer: RecordingWriter | None = None
+        self._xid = 0
+
+    def _open_recording(self, kind: TransportKind) -> HttpRecorder:
+        config = ClientConfig(observer=True)
+        engine = ProtocolEngine(config, transport=kind)
+        header: JsonObject = {
+            "transport": kind.value,
+            "url": self.options.upstream,
+            **engine_header(config),
+            "server_name": self.name,
+            "proxied": {"upstream": self.options.upstream, "listen": self.own_origin, "name": self.name},
+        }
+        rec = Recording(header, t0=self.clock())
+        self.writer = RecordingWriter(self.path, rec)
+        rec.add_listener(self.writer.on_batch)
+        recorder = HttpRecorder(rec, engine, kind, self.options.max_line)
+        recorder.start()
+        return recorder
+
+    def put(self, item: object) -> None:
+        recorder = self.recorder
+        if recorder is not None:
+            recorder.busy_until = time.monotonic() + BUSY_WINDOW
+            recorder.put(item)  # type: ignore[arg-type]
+
+    async def serve(self, stream: anyio.abc.ByteStream) -> None:
+        conn = h11.Connection(h11.SERVER)
+        try:
+            while True:
+                ev = await _next_event(conn, stream)
+                if not isinstance(ev, h11.Request):
+                    return
+                body = bytearray()
+                while True:
+                    part = await _next_event(conn, stream)
+                    if isinstance(part, h11.Data):
+                        body += part.data
+                    elif isinstance(part, h11.EndOfMessage):
+                        break
+                    else:
+                        return
+                await self._exchange(conn, stream, ev, bytes(body))
+                if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                    return
+                conn.start_next_cycle()
+        except (h11.RemoteProtocolError, h11.LocalProtocolError):
+            return
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError):
+            return
+        finally:
+            await stream.aclose()
+
+    async def _exchange(
+        self, conn: h11.Connection, stream: anyio.abc.ByteStream, req: h11.Request, body: bytes
+    ) -> None:
+        t = self.clock()
+        method = req.method.decode("ascii", "replace")
+        target = req.target.decode("ascii", "replace")
+        pairs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in _raw(req.headers)]
+        if self.recorder is None:
+            self.recorder = self._open_recording(
+                TransportKind.SSE if method == "GET" else TransportKind.STREAMABLE_HTTP
+            )
+        self._xid += 1
+        xid = self._xid
+        url = self.origin + target
+        self.put(_Request(t, xid, method, url, pairs, body))
+        named = {n.strip().lower() for k, v in pairs if k.lower() == "connection" for n in v.split(",")}
+        sent = [(k, v) for k, v in pairs if k.lower() not in HOP_BY_HOP | named | {"host", "content-length"}]
+        request = self.client.build_request(
+            method, url, headers=[("Host", self.upstream_host), *sent], content=body or None
+        )
+        given = {k.lower() for k, _ in sent}
+        for default in _CLIENT_DEFAULTS:
+            if default not in given and default in request.headers:
+                del request.headers[default]
+        try:
+            response = await self.client.send(request, stream=True)
+        except httpx.HTTPError as exc:
+            why = f"the upstream {self.origin} could not be reached: {why_failed(exc)}"
+            self.put(_LinkNote(self.clock(), f"{method} {url}: {why}"))
+            self.put(_End(self.clock(), xid))
+            text = (why + "\n").encode()
+            headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(text)))]
+            await stream.send(conn.send(h11.Response(status_code=502, headers=headers, reason=b"Bad Gateway")))
+            await stream.send(conn.send(h11.Data(data=text)))
+            await stream.send(conn.send(h11.EndOfMessage()))
+            return
+        error: str | None = None
+        try:
+            await self._answer(conn, stream, xid, method, response)
+        except httpx.HTTPError as exc:
+            error = f"the upstream's answer broke off: {why_failed(exc)}"
+            raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
+        finally:
+            await response.aclose()
+            self.put(_End(self.clock(), xid, error))
+
+    async def _answer(
+        self, conn: h11.Connection, stream: anyio.abc.ByteStream, xid: int, method: str, response: httpx.Response
+    ) -> None:
+        raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw]
+        named = {n.strip().lower() for k, v in raw_headers if k.lower() == "connection" for n in v.split(",")}
+        back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
+        ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        chunks = response.aiter_raw()
+        first = b""
+        rewritten: str | None = None
+        if method == "GET" and ctype == "text/event-stream" and "content-encoding" not in response.headers:
+            first, rewritten = await self._endpoint_start(chunks)
+        self.put(_Answer(self.clock(), xid, response.status_code, response.reason_phrase, raw_headers, rewritten))
+        if rewritten is not None:  # the recorder sees the upstream's bytes; the host gets its own origin
+            self.put(_Chunk(self.clock(), xid, first))
+            first = first.replace(self.origin.encode(), self.own_origin.encode(), 1)
+            grown = len(self.own_origin) - len(self.origin)
+            back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
+        reason = response.reason_phrase.encode("latin-1", "replace")
+        await stream.send(conn.send(h11.Response(status_code=response.status_code, headers=back, reason=reason)))
+        gone = anyio.Event()
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
+            if first:
+                if rewritten is None:
+                    self.put(_Chunk(self.clock(), xid, first))
+                await stream.send(conn.send(h11.Data(data=first)))
+            async for data in chunks:
+                self.put(_Chunk(self.clock(), xid, data))
+                await stream.send(conn.send(h11.Data(data=data)))
+            await stream.send(conn.send(h11.EndOfMessage()))
+            tg.cancel_scope.cancel()
+        if gone.is_set():
+            raise anyio.EndOfStream
+
+    async def _endpoint_start(self, chunks: object) -> tuple[bytes, str | None]:
+        """Hold an event stream's start until its first event is whole; HTTP+SSE's endpoint
+        event there, naming the upstream's origin, is to be forwarded naming the proxy's."""
+        held = bytearray()
+        it = chunks.__aiter__()  # type: ignore[attr-defined]
+        while b"\n\n" not in held and b"\r\n\r\n" not in held and b"\r\r" not in held and len(held) < ENDPOINT_WINDOW:
+            try:
+                held += await it.__anext__()
+            except StopAsyncIteration:
+                break
+        first = bytes(held)
+        for ev in SseDecoder().feed(first):
+            if ev.event == "endpoint":
+                target = ev.data.decode("utf-8", "replace").strip()
+                if target.startswith(self.origin) and self.origin.encode() in first:
+                    return first, self.own_origin + target[len(self.origin) :]
+            break
+        return first, None
+
+
+def _raw(headers: h11._headers.Headers) -> list[tuple[bytes, bytes]]:
+    """A request's headers with their names as the host wrote them (h11 keeps the case aside)."""
+    return list(headers.raw_items())
+
+
+async def _next_event(conn: h11.Connection, stream: anyio.abc.ByteStream) -> object:
+    while True:
+        ev = conn.next_event()
+        if ev is not h11.NEED_DATA:
+            return ev
+        try:
+            data = await stream.receive()
+        except (anyio.EndOfStream, anyio.BrokenResourceError):
+            data = b""
+        conn.receive_data(data)
+
+
+async def _watch_host(
+    conn: h11.Connection, stream: anyio.abc.ByteStream, gone: anyio.Event, scope: anyio.CancelScope
+) -> None:
+    """While an answer streams, the host's socket: its end closes the upstream stream too."""
+    while True:
+        try:
+            data = await stream.receive()
+        except (anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            data = b""
+        if not data:
+            gone.set()
+            scope.cancel()
+            return
+        conn.receive_data(data)  # a pipelined request: read once this answer is done
+
+
+async def run_http_proxy(
+    options: HttpProxyOptions,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+    say: Callable[[str], None] | None = None,
+    ready: Callable[[int], None] | None = None,
+) -> int:
+    """Listen until SIGINT, SIGTERM or SIGHUP (or cancellation), then close the recording; 0."""
+    proxy = _Proxy(options, clock, say)
+    proxy.path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the caller says why (nothing started yet)
+    listener = await anyio.create_tcp_listener(local_host=options.host, local_port=options.port)
+    port = int(listener.extra(anyio.abc.SocketAttribute.local_port))
+    shown = f"[{options.host}]" if ":" in options.host else options.host
+    proxy.own_origin = f"http://{shown}:{port}"
+    if say is not None:
+        say(
+            f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; point the "
+            f"host at {proxy.own_origin}{urlsplit(options.upstream).path or '/'}; recording to {proxy.path}"
+        )
+    if ready is not None:
+        ready(port)
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_until_signal, tg.cancel_scope)
+            await listener.serve(proxy.serve)
+    finally:
+        with anyio.CancelScope(shield=True):
+            await listener.aclose()
+            await proxy.client.aclose()
+            recorder = proxy.recorder
+            if recorder is not None and proxy.writer is not None:
+                recorder.put(None)
+                await anyio.to_thread.run_sync(recorder.join)
+                summary: JsonObject = {"kind": "summary", **recorder.engine.summary(), "counts": recorder.rec.counts()}
+                proxy.writer.close(summary)
+                if recorder.failure is not None and say is not None:
+                    say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
+        sys.setswitchinterval(switch)
+    return 0
+
+
+async def _until_signal(scope: anyio.CancelScope) -> None:
+    try:
+        with anyio.open_signal_receiver(*PROXY_SIGNALS) as signals:
+            async for _ in signals:
+                scope.cancel()
+                return
+    except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here (not the main thread)
+        await anyio.sleep_forever()

@@ -1,0 +1,230 @@
+"""The HTTP reverse proxy (issue 24): ``proxy --listen 127.0.0.1:PORT --upstream URL``.
+
+Real peers on loopback: the official SDK's server over Streamable HTTP (SSE answers and JSON
+answers) and over HTTP+SSE; the host is the SDK's own client (``streamable_http_client``,
+``sse_client``) pointed at the proxy, and a plain httpx client where the bytes are compared. What
+the host gets through the proxy equals a direct run; the recording holds both sides, judged (the
+host's messages observed, the server's as any session's), with the HTTP exchanges and secrets
+masked there only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+from peers import HttpPeer, free_port, sdk_http_auth_server, sdk_http_server
+
+from inspector.session.http_proxy import ListenError, loopback_listen
+from inspector.session.reanalyse import reanalyse
+from inspector.session.recording import Direction, Recording
+from inspector.transport.base import MASK
+
+LISTENING = re.compile(r"listening on (http://\S+),")
+
+
+@contextmanager
+def proxy(upstream: str, record: Path) -> Iterator[str]:
+    """The proxy as a host would run it; yields its origin; SIGINT ends it (the recording closed)."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            upstream,
+            "--record",
+            str(record),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline().decode()
+        found = LISTENING.search(line)
+        assert found, line
+        yield found.group(1)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise
+    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+
+
+async def _sdk_session(url: str, sse: bool, headers: dict[str, str] | None = None) -> list[object]:
+    """initialize, list_tools, call_tool through the SDK's client: what the host got, as data."""
+    from mcp import ClientSession
+
+    got: list[object] = []
+    with anyio.fail_after(30):
+        if sse:
+            from mcp.client.sse import sse_client
+
+            opened = sse_client(url, headers=headers)
+        else:
+            from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+
+            client = create_mcp_http_client(headers=headers)
+            opened = streamable_http_client(url, http_client=client)
+        async with opened as streams:
+            read, write = streams[0], streams[1]
+            async with ClientSession(read, write) as session:
+                init = await session.initialize()
+                got.append(init.model_dump(mode="json"))
+                tools = await session.list_tools()
+                got.append(tools.model_dump(mode="json"))
+                call = await session.call_tool("add", {"a": 2, "b": 3})
+                got.append(call.model_dump(mode="json"))
+                echo = await session.call_tool("echo", {"text": "through the proxy"})
+                got.append(echo.model_dump(mode="json"))
+    return got
+
+
+def _judged_clean(rec: Recording) -> None:
+    assert rec.header["engine"]["observer"] is True
+    assert rec.header["proxied"]["upstream"]
+    # the SDK's server sends log messages without declaring logging (its own fault, flagged in direct
+    # sessions too: tests/session/test_http.py); nothing else is wrong on either side
+    known = {"capability.server-undeclared"}
+    bad = [(i, rec.violations_at(i)) for i in range(len(rec)) if set(rec.violations_at(i)) - known]
+    assert not bad, bad
+    assert all(not rec.violations_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S)
+    again, changes = reanalyse(rec)
+    assert not changes, changes
+
+
+def _methods(rec: Recording, d: Direction) -> list[str | None]:
+    return [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is d]
+
+
+@pytest.mark.parametrize("flags", [(), ("--json-response",)], ids=["sse-answers", "json-answers"])
+def test_sdk_client_through_the_proxy_streamable_http(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, *flags), port) as peer:
+        direct = anyio.run(_sdk_session, peer.url, False)
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            through = anyio.run(_sdk_session, origin + "/mcp", False)
+    assert through == direct
+    rec = Recording.load(record)
+    assert rec.header["transport"] == "streamable-http"
+    c2s = _methods(rec, Direction.C2S)
+    assert c2s[:2] == ["initialize", "notifications/initialized"]
+    assert c2s.count("tools/call") == 2 and "tools/list" in c2s
+    s2c = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert len(s2c) >= 4  # initialize, tools/list, two calls (and the echo's log message)
+    channel = "post" if flags else "post-sse"
+    assert all(rec.extra_at(i)["http"]["channel"] == channel for i in s2c)
+    exchanges = [rec.extra_at(i)["http"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "http_exchange"]
+    assert exchanges[0]["method"] == "POST" and exchanges[0]["status"] == 200
+    assert any(k.lower() == "mcp-session-id" for k in exchanges[0]["response_headers"])
+    assert any(x["method"] == "DELETE" for x in exchanges)  # the SDK's client ends the session
+    _judged_clean(rec)
+
+
+def test_sdk_client_through_the_proxy_http_sse(tmp_path: Path) -> None:
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") as peer:
+        direct = anyio.run(_sdk_session, peer.url, True)
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            through = anyio.run(_sdk_session, origin + "/sse", True)
+    assert through == direct
+    rec = Recording.load(record)
+    assert rec.header["transport"] == "sse"
+    endpoints = [rec.extra_at(i)["http"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "endpoint"]
+    assert len(endpoints) == 1 and endpoints[0]["endpoint"].startswith("/messages/")
+    s2c = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert s2c and all(rec.extra_at(i)["http"]["channel"] == "get-sse" for i in s2c)
+    assert _methods(rec, Direction.C2S)[:2] == ["initialize", "notifications/initialized"]
+    _judged_clean(rec)
+
+
+def test_bodies_byte_for_byte_and_a_bearer_token_reaches_the_server_masked_in_the_recording(tmp_path: Path) -> None:
+    """A host's raw POSTs with a token: the server (which refuses without it) answers; the JSON bodies
+    the host reads through the proxy are the bytes a direct run gets; the token is masked in the
+    recording only."""
+    token = "Bearer s3cret-token-value-0123456789"
+    port = free_port()
+    env = {"REQUIRED_HEADERS": '{"Authorization": "%s"}' % token}
+    init = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+        b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}'
+    )
+    base = {"Authorization": token, "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+    def run(url: str) -> list[tuple[int, bytes, str]]:
+        out = []
+        with httpx.Client(timeout=20) as c:
+            r = c.post(url, content=init, headers=base)
+            out.append((r.status_code, r.content, r.headers.get("content-type", "")))
+            sid = {"Mcp-Session-Id": r.headers["mcp-session-id"], "MCP-Protocol-Version": "2025-06-18"}
+            r = c.post(url, content=b'{"jsonrpc":"2.0","method":"notifications/initialized"}', headers={**base, **sid})
+            out.append((r.status_code, r.content, r.headers.get("content-type", "")))
+            r = c.post(url, content=b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}', headers={**base, **sid})
+            out.append((r.status_code, r.content, r.headers.get("content-type", "")))
+            r = c.post(url, content=init, headers={"Accept": base["Accept"], "Content-Type": "application/json"})
+            out.append((r.status_code, b"", ""))  # without the token: refused
+        return out
+
+    with HttpPeer(sdk_http_server(port, "--json-response", "--require-headers"), port, env=env) as peer:
+        direct = run(peer.url)
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            through = run(origin + "/mcp")
+    assert direct[0][0] == 200 and direct[-1][0] == 401
+    assert through == direct  # status, body bytes, content type
+    text = record.read_text()
+    assert "s3cret-token-value" not in text
+    rec = Recording.load(record)
+    sent = [
+        rec.extra_at(i)["http"]["request_headers"]
+        for i in range(len(rec))
+        if rec.extra_at(i).get("event") == "http_exchange"
+    ]
+    assert sent[0]["Authorization"] == MASK
+    assert "Authorization" not in sent[-1]
+
+
+def test_a_non_loopback_listen_is_refused() -> None:
+    for text in ("0.0.0.0:8080", "192.168.1.2:80", "localhost:80", "example.com:80", "[::]:80", "127.0.0.1"):
+        with pytest.raises(ListenError):
+            loopback_listen(text)
+    assert loopback_listen("127.0.0.1:0") == ("127.0.0.1", 0)
+    assert loopback_listen("[::1]:8765") == ("::1", 8765)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "proxy",
+            "--listen",
+            "0.0.0.0:8765",
+            "--upstream",
+            "http://127.0.0.1:1/mcp",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ},
+    )
+    assert done.returncode == 2
+    assert "loopback only" in done.stderr
