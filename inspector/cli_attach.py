@@ -62,9 +62,10 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     a.add_argument("--all", action="store_true", help="attach every stdio server of the file not attached yet")
 
 
-def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO | None = None) -> int:
     from inspector.session.attach import AttachError, Refused, attach, detach, read_host_file
 
+    out = out or sys.stdout
     verb = args.command
     prog = f"mcp-session-inspector {verb}"
     every = getattr(args, "all", False)

@@ -1,0 +1,327 @@
+"""Attach / detach: host configuration files rewritten to run the proxy, and given back byte for byte.
+
+The files are the importer's fixtures (tests/fixtures/configs: Claude Desktop, VS Code JSONC with
+comments, Cursor, Windsurf, the MCP Inspector's file) copied to a temporary folder, and files
+written here in each host's format. The rewritten entries are run by a real host: the official
+Python SDK's ClientSession starts the command line read back from the rewritten file (its env and
+cwd too) against the reference server and the SDK server, through the proxy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from peers import ROOT, reference_server, sdk_server
+
+from inspector.cli import main
+from inspector.session.attach import (
+    BACKUP_SUFFIX,
+    MARKER,
+    URL_REFUSAL,
+    AttachError,
+    ChangedSinceRead,
+    Refused,
+    attach,
+    detach,
+    found_host_files,
+    launcher,
+    read_host_file,
+    write_host_file,
+)
+from inspector.session.config_files import loads_config
+from inspector.session.recording import Direction, Recording
+
+CONFIGS = ROOT / "tests" / "fixtures" / "configs"
+FIXTURES = {
+    "claude": (CONFIGS / "claude_desktop_config.json", "claude_desktop_config.json"),
+    "vscode": (CONFIGS / "workspace" / ".vscode" / "mcp.json", ".vscode/mcp.json"),
+    "cursor": (CONFIGS / "workspace" / ".cursor" / "mcp.json", ".cursor/mcp.json"),
+    "windsurf": (CONFIGS / "mcp_config.json", "mcp_config.json"),
+    "inspector": (CONFIGS / "inspector" / "mcp.json", "mcp.json"),
+}
+
+
+def copy(tmp_path: Path, which: str) -> Path:
+    src, rel = FIXTURES[which]
+    dst = tmp_path / rel
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+    return dst
+
+
+def servers(path: Path) -> dict:
+    data = loads_config(path.read_text(encoding="utf-8-sig"))
+    assert isinstance(data, dict)
+    return data.get("servers") or data["mcpServers"]
+
+
+def argv_of(entry: dict) -> list[str]:
+    return [entry["command"], *entry.get("args", [])]
+
+
+@pytest.mark.parametrize("which", sorted(FIXTURES))
+def test_attach_all_then_detach_gives_the_original_bytes(tmp_path, which):
+    path = copy(tmp_path, which)
+    original = path.read_bytes()
+    before = servers(path)
+    host = read_host_file(path)
+    stdio = [e.name for e in host.entries if e.kind == "stdio" and not e.why_not]
+    assert stdio, host.entries
+    outcome = attach(path, None)
+    assert outcome.changed == stdio
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    assert backup.read_bytes() == original
+    after = servers(path)
+    for name in stdio:  # each runs the proxy with the original command line after --
+        assert argv_of(after[name]) == [*launcher(), "proxy", "--name", name, "--", *argv_of(before[name])]
+        for key in ("env", "cwd", "envFile", "type", "disabled"):  # kept as they were
+            assert after[name].get(key) == before[name].get(key)
+    for name in set(before) - set(stdio):  # URL servers untouched
+        assert after[name] == before[name]
+    assert all(e.attached for e in read_host_file(path).entries if e.name in stdio)
+    done = detach(path, None)
+    assert done.changed == stdio
+    assert path.read_bytes() == original
+    assert not backup.exists()  # nothing left to restore
+
+
+def test_vscode_comments_are_kept_while_attached(tmp_path):
+    path = copy(tmp_path, "vscode")
+    original = path.read_text()
+    attach(path, ["demo"])
+    text = path.read_text()
+    for comment in ("// VS Code workspace configuration", "/* the inspector's own demo server */"):
+        assert comment in text
+    assert original.count("\n") == text.count("\n")  # the edit stays on the entry's own lines
+    assert '"${input:demo-lang}"' in text  # the host still expands its inputs
+
+
+def test_comments_inside_args_stay_comments(tmp_path):
+    path = tmp_path / ".vscode" / "mcp.json"
+    path.parent.mkdir()
+    original = (
+        "{\n"
+        '  "servers": {\n'
+        '    "notes": {\n'
+        '      "command": "uvx", // the runner\n'
+        '      "args": [\n'
+        '        "mcp-notes", // the package\n'
+        '        /* where */ "--root", "${workspaceFolder}",\n'
+        "      ],\n"
+        '      "cwd": "${workspaceFolder}"\n'
+        "    }\n"
+        "  }\n"
+        "}\n"
+    )
+    path.write_text(original)
+    attach(path, ["notes"])
+    text = path.read_text()
+    assert "// the package\n" in text and "/* where */" in text and "// the runner\n" in text
+    assert argv_of(servers(path)["notes"])[-5:] == ["--", "uvx", "mcp-notes", "--root", "${workspaceFolder}"]
+    detach(path, ["notes"])
+    assert path.read_text() == original
+
+
+def test_an_entry_without_args_bom_and_crlf(tmp_path):
+    path = tmp_path / "claude_desktop_config.json"
+    original = b'\xef\xbb\xbf{\r\n  "mcpServers": {\r\n    "solo": {"command": "my-server"}\r\n  }\r\n}\r\n'
+    path.write_bytes(original)
+    attach(path, ["solo"])
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert argv_of(servers(path)["solo"]) == [*launcher(), "proxy", "--name", "solo", "--", "my-server"]
+    detach(path, None)
+    assert path.read_bytes() == original
+
+
+def test_per_server_detach_keeps_the_others_attached(tmp_path):
+    path = copy(tmp_path, "claude")
+    original = path.read_bytes()
+    attach(path, ["demo", "github"])
+    attach(path, ["filesystem"])  # a second attach keeps the first backup (the bytes before any attach)
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    assert backup.read_bytes() == original
+    outcome = detach(path, ["github"])
+    assert outcome.backup == backup and backup.exists()
+    state = {e.name: e.attached for e in read_host_file(path).entries}
+    assert state == {"demo": True, "github": False, "filesystem": True}
+    assert servers(path)["github"] == loads_config(original.decode())["mcpServers"]["github"]
+    detach(path, ["filesystem"])
+    detach(path, ["demo"])
+    assert path.read_bytes() == original
+    assert not backup.exists()
+
+
+def test_a_file_changed_since_it_was_read_is_refused(tmp_path):
+    path = copy(tmp_path, "cursor")
+    host = read_host_file(path)
+    new = host.attached(["local-notes"])
+    edited = path.read_bytes().replace(b'"X-Client": "inspector"', b'"X-Client": "someone else"')
+    path.write_bytes(edited)  # the host (or the user) wrote the file meanwhile
+    with pytest.raises(ChangedSinceRead, match="changed since it was read"):
+        write_host_file(host, new, backup=True)
+    assert path.read_bytes() == edited
+    assert not path.with_name(path.name + BACKUP_SUFFIX).exists()
+
+
+def test_refusals_change_nothing(tmp_path):
+    path = copy(tmp_path, "vscode")
+    original = path.read_bytes()
+    with pytest.raises(Refused, match=URL_REFUSAL):
+        attach(path, ["remote-tools"])
+    with pytest.raises(Refused, match="not attached"):
+        detach(path, ["demo"])
+    with pytest.raises(AttachError, match="no server called 'nope'"):
+        attach(path, ["nope"])
+    attach(path, ["demo"])
+    with pytest.raises(Refused, match="attached already"):
+        attach(path, ["demo"])
+    detach(path, None)
+    assert path.read_bytes() == original
+    registry = tmp_path / "server.json"
+    shutil.copyfile(CONFIGS / "server.json", registry)
+    with pytest.raises(AttachError, match="not a host's configuration"):
+        read_host_file(registry)
+
+
+def test_an_entry_edited_by_hand_while_attached_still_detaches(tmp_path):
+    path = copy(tmp_path, "claude")
+    original = path.read_bytes()
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    attach(path, ["github"])
+    marker = f', "{MARKER}"'
+    path.write_text(path.read_text().replace(marker, f',\n      "{MARKER}"', 1))  # the marker moved to its own line
+    detach(path, ["github"])
+    assert path.read_bytes() == original and not backup.exists()  # the marker went with its comma and line break
+    attach(path, ["github"])
+    text = path.read_text()
+    path.write_text(text.replace(marker, f',\n      "disabled": false{marker}', 1))  # a member added before it
+    outcome = detach(path, ["github"])
+    edited = original.replace(
+        b'"@modelcontextprotocol/server-github"]', b'"@modelcontextprotocol/server-github"],\n      "disabled": false'
+    )
+    assert path.read_bytes() == edited  # the original command line back, the user's own edit kept
+    assert outcome.backup == backup and backup.read_bytes() == original  # not the backup's bytes: it is kept
+    assert any("backup is kept" in note for note in outcome.notes)
+
+
+def test_mode_and_symbolic_link_are_kept(tmp_path):
+    real = copy(tmp_path, "windsurf")
+    real.chmod(0o600)
+    link = tmp_path / "link" / "mcp_config.json"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    original = real.read_bytes()
+    attach(link, None)
+    assert link.is_symlink() and stat.S_IMODE(real.stat().st_mode) == 0o600
+    assert real.with_name(real.name + BACKUP_SUFFIX).read_bytes() == original
+    detach(link, None)
+    assert link.is_symlink() and real.read_bytes() == original
+
+
+def test_found_host_files_where_the_importer_looks(tmp_path):
+    home, cwd = tmp_path / "home", tmp_path / "work"
+    env = {"XDG_CONFIG_HOME": str(home / ".config")}
+    claude = home / ".config" / "Claude" / "claude_desktop_config.json"
+    profile = home / ".config" / "Code" / "User" / "profiles" / "abc" / "mcp.json"
+    cursor = cwd / ".cursor" / "mcp.json"
+    for path, src in ((claude, "claude"), (profile, "vscode"), (cursor, "cursor")):
+        path.parent.mkdir(parents=True)
+        shutil.copyfile(FIXTURES[src][0], path)
+    attach(claude, ["demo"])
+    found = found_host_files(platform="linux", home=home, env=env, cwd=cwd)
+    by_path = {f.location.path: f for f in found}
+    assert set(by_path) == {claude, profile, cursor}
+    assert by_path[profile].location.scope == "profile"
+    hosts = {p: f.host for p, f in by_path.items()}
+    assert all(h is not None for h in hosts.values())
+    assert {e.name: e.attached for e in hosts[claude].entries} == {"demo": True, "github": False, "filesystem": False}
+    assert [e.why_not for e in hosts[cursor].entries if e.kind == "url"] == [URL_REFUSAL]
+
+
+def test_cli_lists_attaches_and_detaches(tmp_path, capsys, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.chdir(tmp_path)
+    path = home / ".config" / "Claude" / "claude_desktop_config.json"
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(FIXTURES["claude"][0], path)
+    original = path.read_bytes()
+    assert main(["attach"]) == 0
+    listed = capsys.readouterr().out
+    assert f"{path} (Claude Desktop)" in listed and "github [stdio, not attached]" in listed
+    assert main(["attach", "--config", str(path), "--server", "github"]) == 0
+    said = capsys.readouterr().out
+    assert "attached 'github'" in said and "proxy --name github -- npx -y @modelcontextprotocol/server-github" in said
+    assert "quit Claude Desktop completely" in said and BACKUP_SUFFIX in said
+    assert main(["attach", "--config", str(path), "--server", "github"]) == 9
+    assert "refused" in capsys.readouterr().err
+    assert main(["detach"]) == 0
+    assert "github [stdio, attached]" in capsys.readouterr().out
+    assert main(["detach", "--config", str(path)]) == 0
+    assert "byte for byte" in capsys.readouterr().out
+    assert path.read_bytes() == original
+    assert main(["attach", "--config", str(tmp_path / "missing.json"), "--all"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the rewritten entry, run by a real host
+
+
+async def list_tools_as_host(entry: dict) -> list[str]:
+    """The SDK's ClientSession starts what ``entry`` says (command, args, env, cwd), as a host does."""
+    env = {**os.environ, **entry.get("env", {})}
+    params = StdioServerParameters(command=entry["command"], args=entry.get("args", []), env=env, cwd=entry.get("cwd"))
+    with anyio.fail_after(60):
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            tools = await session.list_tools()
+    return sorted(t.name for t in tools.tools)
+
+
+@pytest.mark.parametrize("which", ["reference", "sdk"])
+def test_the_attached_entry_runs_through_the_proxy(tmp_path, which):
+    server = reference_server() if which == "reference" else sdk_server()
+    data_home = tmp_path / "data"
+    work = tmp_path / "work"
+    work.mkdir()
+    if which == "reference":  # Claude Desktop's format: env only
+        path = tmp_path / "claude_desktop_config.json"
+        entry = {"command": server[0], "args": server[1:], "env": {"XDG_DATA_HOME": str(data_home)}}
+        path.write_text(json.dumps({"mcpServers": {"everything": entry}}, indent=2) + "\n")
+        name = "everything"
+    else:  # VS Code's JSONC: a comment in args, env and cwd
+        path = work / ".vscode" / "mcp.json"
+        path.parent.mkdir()
+        args = ",\n        ".join(f'"{a}"' for a in server[1:])
+        path.write_text(
+            '{\n  "servers": {\n    "sdk": {\n      "type": "stdio",\n'
+            f'      "command": "{server[0]}",\n'
+            f'      "args": [\n        // the low-level server\n        {args}\n      ],\n'
+            f'      "env": {{"XDG_DATA_HOME": "{data_home}"}},\n'
+            f'      "cwd": "{work}"\n    }}\n  }}\n}}\n'
+        )
+        name = "sdk"
+    original = path.read_bytes()
+    direct = anyio.run(list_tools_as_host, servers(path)[name])
+    attach(path, [name])
+    rewritten = servers(path)[name]
+    assert rewritten["command"] == sys.executable and rewritten["args"][:4] == ["-m", "inspector", "proxy", "--name"]
+    through = anyio.run(list_tools_as_host, rewritten)
+    assert through == direct and through
+    recordings = list((data_home / "mcp-session-inspector" / "proxied").glob("*.jsonl"))
+    assert len(recordings) == 1, recordings  # the proxy ran and recorded the session
+    rec = Recording.load(recordings[0])
+    sent = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert any(b'"tools/list"' in raw for raw in sent)
+    detach(path, None)
+    assert path.read_bytes() == original
