@@ -19,7 +19,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from inspector.session.file_words import load_problems_text, reanalysis_text, suggested_recording_name
-from inspector.session.host_logs import host_log_kind
 from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
@@ -27,8 +26,6 @@ from inspector.session.recording import Recording, RecordingError
 from inspector.session.settings import read_text
 from inspector.session.views import flagged_rows
 
-from .host_log_open import file_filter as host_log_filter
-from .host_log_open import show_host_log
 from .opening import LoadingIndicator, RecordingOpener
 from .rowmodel import RowTableModel
 from .widgets import plain_message
@@ -83,6 +80,8 @@ class WindowFiles(QObject):
         return dialog
 
     def open_recording(self) -> None:
+        from .host_log_open import file_filter as host_log_filter  # host logs: on use, not to start
+
         path, _ = QFileDialog.getOpenFileName(
             self.window,
             self.tr("Open recording"),
@@ -98,6 +97,10 @@ class WindowFiles(QObject):
         the rest loads behind the status bar's progress (with Stop) while the timeline already
         scrolls, filters and searches what has arrived (inspector.ui.opening). Lines that could
         not be read are listed in a message once it is loaded (the rest of the file is shown)."""
+        from inspector.session.host_logs import host_log_kind  # the host-log readers: on use, not to start
+
+        from .host_log_open import show_host_log
+
         self.drop_loading()
         if host_log_kind(path) is not None:  # a host's log or a HAR file: converted on the way
             return show_host_log(self.window, path)
