@@ -73,6 +73,20 @@ _CLIENT_GATES: dict[str, str] = {
 #: Observer: the hand-written message rules in the words for a host's message.
 _HOST_RULES = {"client.not-json": "host.not-json", "client.invalid-utf8": "host.invalid-utf8",
                "client.id-reused": "host.id-reused"}  # fmt: skip
+# client request -> (server capability, sub-capability or None) it needs (observer mode)
+_HOST_GATES: dict[str, tuple[str, str | None]] = {
+    "tools/list": ("tools", None),
+    "tools/call": ("tools", None),
+    "prompts/list": ("prompts", None),
+    "prompts/get": ("prompts", None),
+    "resources/list": ("resources", None),
+    "resources/read": ("resources", None),
+    "resources/templates/list": ("resources", None),
+    "resources/subscribe": ("resources", "subscribe"),
+    "resources/unsubscribe": ("resources", "subscribe"),
+    "logging/setLevel": ("logging", None),
+    "completion/complete": ("completions", None),
+}
 #: JSON-RPC 2.0 errors for a request whose id could not be read: parse error, invalid request.
 ID_UNREADABLE_CODES = frozenset({-32700, -32600})
 #: The info rule that explains an error response with id null for such a request.
@@ -296,10 +310,22 @@ class ProtocolEngine(LinkEvents):
             found.append("host.invalid-utf8")
         if early:
             found.append("lifecycle.initialized-before-result")
+        if p.kind is Kind.REQUEST and not self._server_offers(p.method or ""):
+            found.append("host.capability-undeclared")
         a.violations = tuple(found)
         a.schema = judged.schema
         a.problem = a.problem or judged.problem
         return a
+
+    def _server_offers(self, method: str) -> bool:
+        """Observer: whether the server declared the capability a host's request needs (True
+        while its capabilities are not known, and for requests that need none)."""
+        gate = _HOST_GATES.get(method)
+        caps = self.server_capabilities
+        if gate is None or caps is None:
+            return True
+        cap = caps.get(gate[0])
+        return isinstance(cap, dict) and (gate[1] is None or bool(cap.get(gate[1])))
 
     def _host_era(self, method: str | None, params: JsonObject, meta: JsonObject) -> None:
         """Observer, auto: the era the host chose by what it sent first."""

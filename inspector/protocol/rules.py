@@ -281,6 +281,13 @@ RULES: dict[str, Rule] = {
             "2025-11-25 basic#requests",
         ),
         _R(
+            "host.capability-undeclared",
+            _S.ERROR,
+            "The host sent a request for a server feature the server did not declare (tools, prompts, resources "
+            "or their subscribe, logging, completions); both parties must only use negotiated capabilities.",
+            "2025-11-25 basic/lifecycle#operation",
+        ),
+        _R(
             "lifecycle.initialized-before-result",
             _S.ERROR,
             "The client sent its 'initialized' notification before the server had answered initialize; it "

@@ -109,3 +109,18 @@ def test_the_inspectors_own_configuration_is_not_the_hosts():
     assert e.client_capabilities("2025-06-18") == {}
     e.observe(orjson.dumps(initialize(caps={"roots": {}})) + b"\n", 0.0, 0)
     assert e.client_capabilities("2025-06-18") == {"roots": {}}
+
+
+def test_a_host_request_for_a_feature_the_server_did_not_declare_is_flagged():
+    w = Watch()
+    w.h(initialize())
+    w.s(answer())  # tools only
+    w.h(INITIALIZED)
+    assert w.h({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).violations == ()
+    prompts = w.h({"jsonrpc": "2.0", "id": 2, "method": "prompts/list"})
+    assert prompts.violations == ("host.capability-undeclared",)
+    level = {"level": "info"}
+    assert w.h({"jsonrpc": "2.0", "id": 3, "method": "logging/setLevel", "params": level}).violations == (
+        "host.capability-undeclared",
+    )
+    assert w.h({"jsonrpc": "2.0", "id": 4, "method": "ping"}).violations == ()
