@@ -191,6 +191,21 @@ def _iso(t: float) -> str:
     return datetime.fromtimestamp(t, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def _raw(text: str) -> bytes:
+    """Text read from a log back to its bytes: a line's undecodable bytes as they were (they
+    were read with ``surrogateescape``); a lone surrogate a HAR's JSON escaped, as UTF-8 would
+    carry it (invalid: the engine says so)."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+def _clean(text: str) -> str:
+    """Text for a header or an entry's extras (written as JSON): undecodable bytes escaped."""
+    return _raw(text).decode("utf-8", "backslashreplace")
+
+
 def _message(text: str) -> tuple[bytes, str | None]:
     """A logged message's bytes (a stdio line: with its newline) and what the host wrote after
     it (``{ metadata: undefined }``), or None. Broken JSON is kept whole for the engine to judge."""
@@ -200,10 +215,10 @@ def _message(text: str) -> tuple[bytes, str | None]:
     except ValueError:
         trailer = re.search(r"\s+\{ metadata: [^{}]*\}$", body)
         if trailer:
-            return body[: trailer.start()].encode() + b"\n", trailer.group(0).strip()
-        return body.encode() + b"\n", None
+            return _raw(body[: trailer.start()]) + b"\n", trailer.group(0).strip()
+        return _raw(body) + b"\n", None
     rest = body[end:].strip()
-    return body[:end].encode() + b"\n", rest or None
+    return _raw(body[:end]) + b"\n", rest or None
 
 
 class _Sessions:
@@ -252,11 +267,11 @@ class _Sessions:
 
 
 def _note(t: float, text: str, line: int) -> Item:
-    return Item(Direction.NOTE, t, text.encode("utf-8", "surrogateescape"), {"channel": NOTE_CHANNEL, "log_line": line})
+    return Item(Direction.NOTE, t, _raw(text), {"channel": NOTE_CHANNEL, "log_line": line})
 
 
 def _event(t: float, text: str, line: int) -> Item:
-    return Item(Direction.EVENT, t, text.encode(), {"event": "host_lifecycle", "log_line": line})
+    return Item(Direction.EVENT, t, _raw(text), {"event": "host_lifecycle", "log_line": line})
 
 
 _CLAUDE_START = ("initializing server",)
@@ -282,11 +297,11 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
             stamp, first, second, text = m.groups()
             if first.lower() in _LEVELS and second.lower() not in _LEVELS:
                 first, second = second, first  # mcp.log: [level] [server]
-            server, level = first, second.lower()
+            server, level = _clean(first), second.lower()
         else:
             host = _CLAUDE_HOST_LINE.match(line)
             if host is None:  # no prefix: the server's stderr as the host copied it
-                item = Item(Direction.STDERR, t, line.encode("utf-8", "surrogateescape") + b"\n", {"log_line": n})
+                item = Item(Direction.STDERR, t, _raw(line) + b"\n", {"log_line": n})
                 book.unplaced(item)
                 continue
             stamp, level, text = host.groups()
@@ -299,7 +314,7 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
             raw, trailer = _message(text.split(":", 1)[1])
             extra: JsonObject = {"log_line": n}
             if trailer:
-                extra["log_trailer"] = trailer
+                extra["log_trailer"] = _clean(trailer)
             d = Direction.C2S if text.startswith("Message from client") else Direction.S2C
             book.of(server, n).items.append(Item(d, t, raw, extra))
         elif low.startswith(_CLAUDE_START):
@@ -331,9 +346,7 @@ def _read_vscode(data: bytes, name: str) -> list[LoggedSession]:
         if m is None:  # a line a multi-line entry went on with
             last = book.last.items[-1] if book.last is not None and book.last.items else None
             if last is not None and last.direction is Direction.STDERR:
-                book.unplaced(
-                    Item(Direction.STDERR, t, line.encode("utf-8", "surrogateescape") + b"\n", {"log_line": n})
-                )
+                book.unplaced(Item(Direction.STDERR, t, _raw(line) + b"\n", {"log_line": n}))
             else:
                 book.unplaced(_note(t, line, n))
             continue
@@ -341,20 +354,18 @@ def _read_vscode(data: bytes, name: str) -> list[LoggedSession]:
         t = _epoch(stamp)
         started = re.match(r"^Starting server (.+?)\s*$", text)
         if started:
-            server = started.group(1)
+            server = _clean(started.group(1))
             book.of(server, n, fresh=True).items.append(_event(t, text, n))
         elif text.startswith((_VS_TO_SERVER, _VS_TO_EDITOR)):
             d = Direction.C2S if text.startswith(_VS_TO_SERVER) else Direction.S2C
             raw, trailer = _message(text[len(_VS_TO_SERVER) :])
             extra: JsonObject = {"log_line": n}
             if trailer:
-                extra["log_trailer"] = trailer
+                extra["log_trailer"] = _clean(trailer)
             book.of(server, n).items.append(Item(d, t, raw, extra))
         elif text.startswith(_VS_STDERR):
             body = text[len(_VS_STDERR) :].lstrip(" ")
-            book.of(server, n).items.append(
-                Item(Direction.STDERR, t, body.encode("utf-8", "surrogateescape") + b"\n", {"log_line": n})
-            )
+            book.of(server, n).items.append(Item(Direction.STDERR, t, _raw(body) + b"\n", {"log_line": n}))
         elif text.startswith("Connection state: Starting"):
             book.of(server, n, fresh=True).items.append(_event(t, text, n))
         elif text.startswith(("Connection state: Stopped", "Connection state: Error")):
@@ -376,7 +387,7 @@ def _headers(value: JsonValue) -> dict[str, str]:
     out: dict[str, str] = {}
     for h in value if isinstance(value, list) else []:
         if isinstance(h, dict) and isinstance(h.get("name"), str):
-            name, text = h["name"], str(h.get("value", ""))
+            name, text = _clean(h["name"]), _clean(str(h.get("value", "")))
             out[name] = MASK if secret_header(name, text) or name.lower() == "set-cookie" else text
     return out
 
@@ -396,8 +407,8 @@ def _body(part: JsonValue, key: str) -> bytes:
         try:
             return base64.b64decode(text)
         except ValueError:
-            return text.encode("utf-8", "surrogateescape")
-    return text.encode("utf-8", "surrogateescape")
+            return _raw(text)
+    return _raw(text)
 
 
 def _mime(part: JsonValue, key: str) -> str:
@@ -437,7 +448,7 @@ def _har_entry(n: int, entry: JsonObject) -> _Exchange:
     request = entry.get("request") if isinstance(entry.get("request"), dict) else {}
     response = entry.get("response") if isinstance(entry.get("response"), dict) else {}
     assert isinstance(request, dict) and isinstance(response, dict)
-    method, url = str(request.get("method", "")), str(request.get("url", ""))
+    method, url = _clean(str(request.get("method", ""))), _clean(str(request.get("url", "")))
     req_h, resp_h = _headers(request.get("headers")), _headers(response.get("headers"))
     sent = _body(request, "postData")
     got, mime = _body(response, "content"), _mime(response, "content")
@@ -452,23 +463,23 @@ def _har_entry(n: int, entry: JsonObject) -> _Exchange:
         "url": url,
         "request_headers": dict(req_h),
         "status": status if isinstance(status, int) else 0,
-        "reason": str(response.get("statusText", "")),
+        "reason": _clean(str(response.get("statusText", ""))),
         "response_headers": dict(resp_h),
         "har_entry": n,
     }
     detail = f"{method} {url} → {info['status']} {info['reason']}".rstrip() + (f" ({mime})" if mime else "")
-    items.append(Item(Direction.EVENT, t0, detail.encode(), {"event": "http_exchange", "http": info}))
+    items.append(Item(Direction.EVENT, t0, _raw(detail), {"event": "http_exchange", "http": info}))
     events: list[bytes] = []
     meta: JsonObject = {"method": method, "url": url, "status": info["status"], "content_type": mime}
     if mime == "text/event-stream":
         for ev in SseDecoder().feed(got + b"\n\n"):
             if ev.event == "endpoint":  # HTTP+SSE: where to POST, as the live transport records it
                 events.append(ev.data)
-                target = ev.data.decode("utf-8", "replace").strip()
+                target = ev.data.decode("utf-8", "backslashreplace").strip()
                 post = urljoin(url, target)
                 where: JsonObject = {"endpoint": target, "post_url": post}
                 items.append(
-                    Item(Direction.EVENT, t1, f"POST messages to {post}".encode(), {"event": "endpoint", "http": where})
+                    Item(Direction.EVENT, t1, _raw(f"POST messages to {post}"), {"event": "endpoint", "http": where})
                 )
                 continue
             sse: JsonObject = {**meta, "channel": channel + "-sse", "sse_event": ev.event}
@@ -482,7 +493,7 @@ def _har_entry(n: int, entry: JsonObject) -> _Exchange:
             "utf-8", "backslashreplace"
         )  # an acknowledgement's words, as the live link keeps them
     elif got:
-        said = f"{method} {url} answered {info['status']} ({mime or 'no content type'}): ".encode()
+        said = _raw(f"{method} {url} answered {info['status']} ({mime or 'no content type'}): ")
         items.append(Item(Direction.NOTE, t1, said + got, {"channel": "http-body", "har_entry": n}))
     return _Exchange(_session_key(url, req_h, resp_h, events), items, c2s, url, n)
 

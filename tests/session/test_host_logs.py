@@ -443,3 +443,23 @@ def test_a_har_body_in_base64_and_a_batch_are_read_as_sent() -> None:
     assert exchange["http"]["response_headers"] == {"Set-Cookie": MASK}
     assert exchange["http"]["request_headers"] == {"Mcp-Session-Id": "abc"}  # kept, as the live recorder keeps it
     assert session.items[-1].t - session.items[0].t == pytest.approx(0.0125, abs=1e-6)
+
+
+def test_bytes_that_are_not_utf8_are_kept_and_judged(tmp_path: Path) -> None:
+    hello = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+    hello += b'"capabilities":{},"clientInfo":{"name":"c\xfe","version":"1"}}}'
+    log = tmp_path / "mcp.log"
+    log.write_bytes(
+        b"2025-04-11T23:03:05.759Z [b\xffad] [info] Initializing server...\n"
+        b"2025-04-11T23:03:05.800Z [b\xffad] [info] Message from client: " + hello + b" { metadata: \xff }\n"
+        b"stderr \xfe here\n"
+    )
+    done = _convert(log, tmp_path / "bad.jsonl")
+    assert done.returncode == 0, done.stderr
+    got = Recording.load(tmp_path / "bad.jsonl")
+    assert got.header["server_name"] == "b\\xffad"
+    rows = {got.direction_at(i): i for i in range(len(got))}
+    assert got.raw_at(rows[Direction.C2S]) == hello + b"\n"
+    assert got.violations_at(rows[Direction.C2S]), "a client message that is not UTF-8 is flagged"
+    assert got.extra_at(rows[Direction.C2S])["log_trailer"] == "{ metadata: \\xff }"
+    assert got.raw_at(rows[Direction.STDERR]) == b"stderr \xfe here\n"
