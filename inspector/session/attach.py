@@ -124,30 +124,22 @@ class _Spans:
         self.skip()
         t, start = self.text, self.i
         c = t[start] if start < len(t) else ""
-        if c == "{":
-            node = _Node(start, start, "object")
+        if c in "{[":
+            node = _Node(start, start, "object" if c == "{" else "array")
+            close = "}" if c == "{" else "]"
             self.i += 1
             while True:
                 self.skip()
-                if t[self.i] == "}":
+                if t[self.i] == close:
                     break
-                key_start = self.i
-                key = json.loads(t[key_start : self.string_end()])
-                self.skip()
-                self.i += 1  # the colon
-                node.members[key] = (key_start, self.value(depth + 1))  # the last one wins, as for the host
-                self.skip()
-                if t[self.i] == ",":
-                    self.i += 1
-            self.i += 1
-        elif c == "[":
-            node = _Node(start, start, "array")
-            self.i += 1
-            while True:
-                self.skip()
-                if t[self.i] == "]":
-                    break
-                self.value(depth + 1)
+                if c == "{":
+                    key_start = self.i
+                    key = json.loads(t[key_start : self.string_end()])
+                    self.skip()
+                    self.i += 1  # the colon
+                    node.members[key] = (key_start, self.value(depth + 1))  # the last one wins, as for the host
+                else:
+                    self.value(depth + 1)
                 self.skip()
                 if t[self.i] == ",":
                     self.i += 1

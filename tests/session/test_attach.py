@@ -325,3 +325,21 @@ def test_the_attached_entry_runs_through_the_proxy(tmp_path, which):
     assert any(b'"tools/list"' in raw for raw in sent)
     detach(path, None)
     assert path.read_bytes() == original
+
+
+def test_vscode_settings_json_with_an_mcp_section(tmp_path):
+    path = tmp_path / "settings.json"
+    original = (
+        '{\n  "editor.fontSize": 14, // mine\n  "mcp": {\n    "servers": {\n'
+        '      "demo": {"type": "stdio", "command": "python", "args": ["-m", "inspector.demo"]},\n'
+        '      "web": {"type": "http", "url": "http://127.0.0.1:9/mcp"}\n    }\n  }\n}\n'
+    )
+    path.write_text(original)
+    host = read_host_file(path)
+    assert host.fmt == "vscode" and [(e.name, e.kind) for e in host.entries] == [("demo", "stdio"), ("web", "url")]
+    attach(path, None)
+    data = loads_config(path.read_text())
+    assert argv_of(data["mcp"]["servers"]["demo"])[-4:] == ["--", "python", "-m", "inspector.demo"]
+    assert data["editor.fontSize"] == 14 and "// mine" in path.read_text()
+    detach(path, None)
+    assert path.read_text() == original
