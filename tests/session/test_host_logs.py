@@ -463,3 +463,36 @@ def test_bytes_that_are_not_utf8_are_kept_and_judged(tmp_path: Path) -> None:
     assert got.violations_at(rows[Direction.C2S]), "a client message that is not UTF-8 is flagged"
     assert got.extra_at(rows[Direction.C2S])["log_trailer"] == "{ metadata: \\xff }"
     assert got.raw_at(rows[Direction.STDERR]) == b"stderr \xfe here\n"
+
+
+def test_a_real_hosts_session_logged_by_the_host_converts_to_what_the_proxy_saw(tmp_path: Path) -> None:
+    """The official SDK's ClientSession is the host; the proxy records what passed between it and
+    the reference server; that traffic, written as Claude Desktop logs it, converts to the same
+    messages judged the same (the host's messages observed, as the proxy judged them)."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    recorded = tmp_path / "proxied.jsonl"
+    proxy = ["-m", "inspector", "proxy", "--record", str(recorded), "--name", "everything", "--", *reference_server()]
+
+    async def host() -> None:
+        params = StdioServerParameters(command=sys.executable, args=proxy)
+        with anyio.fail_after(60):
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                await session.list_tools()
+
+    anyio.run(host)
+    seen = Recording.load(recorded)
+    assert seen.header["engine"]["observer"] is True
+    log = tmp_path / "mcp-server-everything.log"
+    log.write_text("\n".join(_claude_lines(seen, "everything", BASE)) + "\n")
+    done = _convert(log, tmp_path / "host.jsonl")
+    assert done.returncode == 0, done.stderr
+    got = Recording.load(tmp_path / "host.jsonl")
+    assert _messages(got) == _messages(seen) and len(_messages(seen)) >= 4
+    then = [i for i in range(len(seen)) if seen.direction_at(i) in (Direction.C2S, Direction.S2C)]
+    now = [i for i in range(len(got)) if got.direction_at(i) in (Direction.C2S, Direction.S2C)]
+    assert [got.violations_at(i) for i in now] == [seen.violations_at(i) for i in then]
+    assert [got.state_at(i) for i in now] == [seen.state_at(i) for i in then]
