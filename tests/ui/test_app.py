@@ -605,3 +605,68 @@ def test_a_damaged_recording_header_is_said_at_its_json_path(window_and_controll
     assert rec.header.get("era_mode") is None and rec.header["server_name"] == "x"
     said = window.statusBar().currentMessage()
     assert "edited.jsonl: $.era_mode: expected auto, legacy or modern; the default (auto) is used" in said, said
+
+
+#: Modules the app imports on first use, not to start: what the window's first paint does
+#: without (about 15 ms of CPU for the schema library alone; ``benchmarks/startup_cpu.py``).
+NOT_AT_FIRST_PAINT = (
+    "jsonschema_rs",  # protocol/schema: on the first compile (the tools panel's empty form: on its first check)
+    "pydantic",  # session/documents: the saved servers are read just after the first paint
+    "inspector.session.documents",
+    "inspector.session.host_logs",  # ui/window_files: when a file is opened
+    "inspector.ui.host_log_open",
+    "inspector.ui.import_dialog",  # Import and Export: on first use
+    "inspector.session.import_view",
+)
+
+#: Run by ``python -c`` as ``python -m inspector`` runs: at the first paint, the modules of
+#: NOT_AT_FIRST_PAINT that are loaded, as a JSON list on stderr.
+_PAINT_PROBE = """
+import json, sys
+import inspector.cli
+lazy = json.loads(sys.argv[1])
+
+class Out:
+    def __init__(self, out):
+        self.out = out
+    def write(self, text):
+        if "first-paint" in text:
+            sys.stderr.write("loaded " + json.dumps([m for m in lazy if m in sys.modules]) + "\\n")
+        return self.out.write(text)
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = Out(sys.stdout)
+sys.exit(inspector.cli.main([]))
+"""
+
+
+def test_the_first_paint_imports_none_of_what_is_imported_on_first_use(tmp_path):
+    """The app started as a user starts it (``python -m inspector``, offscreen, a fresh config
+    folder): when the window has painted, none of the modules kept for first use is loaded;
+    then in this process the tools panel's empty form still judges a value (compiling its
+    schema on demand)."""
+    import json
+
+    from inspector.ui.schema_form import SchemaForm
+
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path),
+        MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", _PAINT_PROBE, json.dumps(NOT_AT_FIRST_PAINT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    said = [line for line in proc.stderr.splitlines() if line.startswith("loaded ")]
+    assert proc.returncode == 0 and "first-paint" in proc.stdout and said, proc.stderr[-2000:]
+    assert json.loads(said[0].removeprefix("loaded ")) == []
+    form = SchemaForm()  # as the tools panel makes its editor: an object of no properties
+    assert form.check({}).ok is True and form.check({"any": 1}).ok is True
+    refused = form.check([1])
+    assert refused.ok is False and refused.problems

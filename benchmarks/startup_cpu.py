@@ -1,0 +1,105 @@
+"""Start-up in CPU time: this tree against another, from process start to the first painted window.
+
+    .venv/bin/python benchmarks/startup_cpu.py --before /tmp/wt_before [--runs 12]
+
+Wall time on a shared, loaded machine is mostly waiting for a core; the CPU time the process
+itself spent (all its threads, ``time.process_time``) is what start-up costs and moves little
+with the load. Each run starts ``python -c`` in the tree (its package first on the path, a
+fresh config folder, offscreen) with a small wrapper that takes the process's CPU time at
+three points: after ``import inspector.cli``, after ``import inspector.ui.main_window`` (what
+``python -m inspector`` imports next anyway), and when the app prints ``first-paint`` (the
+window's first paint, MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1). Interpreter start before the
+wrapper is not counted (the same interpreter for both trees). The trees alternate run by run
+(before, after, after, before, ...) so a slow moment falls on both; the medians are printed per
+phase with after/before (below 1 is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+#: Run in the child: times in ms on stderr as ``cpu cli=.. window=.. paint=..``.
+CHILD = """
+import sys, time
+import inspector.cli
+cli = time.process_time()
+import inspector.ui.main_window
+window = time.process_time()
+
+class Out:
+    def __init__(self, out):
+        self.out = out
+    def write(self, text):
+        if "first-paint" in text:
+            paint = time.process_time()
+            sys.stderr.write(f"cpu cli={cli * 1000:.2f} window={window * 1000:.2f} paint={paint * 1000:.2f}\\n")
+            sys.stderr.flush()
+        return self.out.write(text)
+    def flush(self):
+        self.out.flush()
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = Out(sys.stdout)
+sys.argv = ["inspector"]
+sys.exit(inspector.cli.main([]))
+"""
+
+PHASES = ("cli", "window", "paint")
+
+
+def one(tree: Path) -> dict[str, float]:
+    """CPU ms at each phase for one start of the app in ``tree``."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            XDG_CONFIG_HOME=home,
+            PYTHONPATH=str(tree),
+            MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1",
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD], cwd=tree, env=env, capture_output=True, text=True, timeout=120
+        )
+    for line in done.stderr.splitlines():
+        if line.startswith("cpu "):
+            return {k: float(v) for k, v in (part.split("=") for part in line.split()[1:])}
+    raise SystemExit(f"{tree}: no first paint (exit {done.returncode}):\n{done.stderr[-2000:]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, required=True, help="the other tree (a checkout of the project)")
+    parser.add_argument("--after", type=Path, default=HERE.parent, help="this tree (default: the script's)")
+    parser.add_argument("--runs", type=int, default=12, help="runs per tree")
+    args = parser.parse_args()
+    before, after = args.before.resolve(), args.after.resolve()
+    for tree in (before, after):  # bytecode as an installed app has it (see bytecode.py)
+        if not compileall.compile_dir(str(tree / "inspector"), quiet=1, workers=0):
+            raise SystemExit(f"could not compile the bytecode of {tree}")
+    runs: dict[Path, list[dict[str, float]]] = {before: [], after: []}
+    for i in range(args.runs):
+        order = (before, after) if i % 2 == 0 else (after, before)
+        for tree in order:
+            runs[tree].append(one(tree))
+    print(f"CPU ms from process start, medians of {args.runs} alternating runs per tree")
+    print(f"{'phase':<34}{'before':>10}{'after':>10}{'ratio':>8}")
+    names = {"cli": "import inspector.cli", "window": "+ import ui.main_window", "paint": "first paint"}
+    for phase in PHASES:
+        b = statistics.median(r[phase] for r in runs[before])
+        a = statistics.median(r[phase] for r in runs[after])
+        print(f"{names[phase]:<34}{b:>10.1f}{a:>10.1f}{a / b:>8.3f}")
+    print(f"before: {before}\nafter:  {after}")
+
+
+if __name__ == "__main__":
+    main()
