@@ -41,10 +41,11 @@ the queue is drained and the recording closed with its summary before it exits.
 from __future__ import annotations
 
 import ipaddress
+import re
 import sys
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -60,14 +61,22 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.messages import Kind
 from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK, LinkEventKind, TransportKind
-from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, why_failed
+from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, origin_of, why_failed
 
 from .proxy import BUSY_WINDOW, PROXY_SIGNALS, SWITCH_INTERVAL, Recorder, default_record_path
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_header
 
-__all__ = ["HOP_BY_HOP", "HttpProxyOptions", "HttpRecorder", "ListenError", "loopback_listen", "run_http_proxy"]
+__all__ = [
+    "HOP_BY_HOP",
+    "endpoint_rewrite",
+    "HttpProxyOptions",
+    "HttpRecorder",
+    "ListenError",
+    "loopback_listen",
+    "run_http_proxy",
+]
 
 #: Headers that concern one connection, not the message (RFC 9110 7.6.1): never forwarded.
 HOP_BY_HOP = frozenset(
@@ -450,67 +459,87 @@ class _Proxy:
             return
         error: str | None = None
         try:
-            await self._answer(conn, stream, xid, method, response)
+            if await self._answer(conn, stream, xid, method, response):
+                error = "the host closed the connection while the answer came; the upstream's answer was closed too"
+                raise anyio.EndOfStream
         except httpx.HTTPError as exc:
             error = f"the upstream's answer broke off: {why_failed(exc)}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
-            await response.aclose()
             self.put(_End(self.clock(), xid, error))
+            with anyio.CancelScope(shield=True):  # also when the proxy is ending
+                await response.aclose()
 
     async def _answer(
         self, conn: h11.Connection, stream: anyio.abc.ByteStream, xid: int, method: str, response: httpx.Response
-    ) -> None:
+    ) -> bool:
+        """Send the upstream's answer to the host as it comes; whether the host went away meanwhile."""
         raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw]
         named = {n.strip().lower() for k, v in raw_headers if k.lower() == "connection" for n in v.split(",")}
         back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         chunks = response.aiter_raw()
-        first = b""
+        first = host_first = b""
         rewritten: str | None = None
         if method == "GET" and ctype == "text/event-stream" and "content-encoding" not in response.headers:
-            first, rewritten = await self._endpoint_start(chunks)
+            first, host_first, rewritten = await self._endpoint_start(chunks)
         self.put(_Answer(self.clock(), xid, response.status_code, response.reason_phrase, raw_headers, rewritten))
-        if rewritten is not None:  # the recorder sees the upstream's bytes; the host gets its own origin
-            self.put(_Chunk(self.clock(), xid, first))
-            first = first.replace(self.origin.encode(), self.own_origin.encode(), 1)
-            grown = len(self.own_origin) - len(self.origin)
+        if rewritten is not None:
+            grown = len(host_first) - len(first)
             back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
         reason = response.reason_phrase.encode("latin-1", "replace")
         await stream.send(conn.send(h11.Response(status_code=response.status_code, headers=back, reason=reason)))
         gone = anyio.Event()
         async with anyio.create_task_group() as tg:
             tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
-            if first:
-                if rewritten is None:
-                    self.put(_Chunk(self.clock(), xid, first))
-                await stream.send(conn.send(h11.Data(data=first)))
+            if first:  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
+                self.put(_Chunk(self.clock(), xid, first))
+                await stream.send(conn.send(h11.Data(data=host_first)))
             async for data in chunks:
                 self.put(_Chunk(self.clock(), xid, data))
                 await stream.send(conn.send(h11.Data(data=data)))
             await stream.send(conn.send(h11.EndOfMessage()))
             tg.cancel_scope.cancel()
-        if gone.is_set():
-            raise anyio.EndOfStream
+        return gone.is_set()
 
-    async def _endpoint_start(self, chunks: object) -> tuple[bytes, str | None]:
-        """Hold an event stream's start until its first event is whole; HTTP+SSE's endpoint
-        event there, naming the upstream's origin, is to be forwarded naming the proxy's."""
+    async def _endpoint_start(self, chunks: AsyncIterator[bytes]) -> tuple[bytes, bytes, str | None]:
+        """Hold an event stream's start until its first event is whole (HTTP+SSE's endpoint comes
+        first): (the upstream's bytes, the bytes for the host, the endpoint as rewritten)."""
         held = bytearray()
-        it = chunks.__aiter__()  # type: ignore[attr-defined]
-        while b"\n\n" not in held and b"\r\n\r\n" not in held and b"\r\r" not in held and len(held) < ENDPOINT_WINDOW:
+        while not _EVENT_END.search(held) and len(held) < ENDPOINT_WINDOW:
             try:
-                held += await it.__anext__()
+                held += await chunks.__anext__()
             except StopAsyncIteration:
                 break
         first = bytes(held)
-        for ev in SseDecoder().feed(first):
-            if ev.event == "endpoint":
-                target = ev.data.decode("utf-8", "replace").strip()
-                if target.startswith(self.origin) and self.origin.encode() in first:
-                    return first, self.own_origin + target[len(self.origin) :]
+        host_bytes, rewritten = endpoint_rewrite(first, self.origin, self.own_origin)
+        return first, host_bytes, rewritten
+
+
+_EVENT_END = re.compile(rb"\r\n\r\n|\n\n|\r\r")
+
+
+def endpoint_rewrite(first: bytes, upstream: str, own: str) -> tuple[bytes, str | None]:
+    """An event stream's first bytes as the host is to get them: when the first event is HTTP+SSE's
+    ``endpoint`` naming an absolute URL on the upstream's origin, that URL on the proxy's origin
+    instead (path, query and fragment kept), so the host posts through the proxy; anything else
+    (a relative endpoint, which resolves against the proxy already; another origin, which the
+    host must judge itself) unchanged. Returns (bytes, the endpoint as rewritten or None)."""
+    for ev in SseDecoder().feed(first):
+        if ev.event != "endpoint":
             break
-        return first, None
+        target = ev.data.decode("utf-8", "replace").strip()
+        parts = urlsplit(target)
+        try:
+            if not parts.scheme or origin_of(target) != origin_of(upstream):
+                break
+        except ValueError:  # a port past 65535: no URL of the upstream's
+            break
+        rest = target[len(f"{parts.scheme}://{parts.netloc}") :]
+        moved = own + rest
+        changed = first.replace(target.encode(), moved.encode(), 1)
+        return (changed, moved) if changed != first else (first, None)
+    return first, None
 
 
 def _raw(headers: h11._headers.Headers) -> list[tuple[bytes, bytes]]:

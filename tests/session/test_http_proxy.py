@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,9 +23,9 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from peers import HttpPeer, free_port, sdk_http_auth_server, sdk_http_server
+from peers import HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
 
-from inspector.session.http_proxy import ListenError, loopback_listen
+from inspector.session.http_proxy import ListenError, endpoint_rewrite, loopback_listen
 from inspector.session.reanalyse import reanalyse
 from inspector.session.recording import Direction, Recording
 from inspector.transport.base import MASK
@@ -228,3 +229,78 @@ def test_a_non_loopback_listen_is_refused() -> None:
     )
     assert done.returncode == 2
     assert "loopback only" in done.stderr
+
+
+def test_the_reference_server_over_streamable_http_through_the_proxy(tmp_path: Path) -> None:
+    port = free_port()
+    with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            through = anyio.run(_reference_session, origin + "/mcp")
+        direct = anyio.run(_reference_session, peer.url)
+    assert through == direct
+    rec = Recording.load(record)
+    c2s = _methods(rec, Direction.C2S)
+    assert c2s[:2] == ["initialize", "notifications/initialized"] and "tools/call" in c2s
+    assert all(not rec.violations_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S)
+    again, changes = reanalyse(rec)
+    assert not changes, changes
+
+
+async def _reference_session(url: str) -> list[object]:
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    got: list[object] = []
+    with anyio.fail_after(30):
+        async with streamable_http_client(url) as streams:
+            async with ClientSession(streams[0], streams[1]) as session:
+                init = await session.initialize()
+                got.append(init.model_dump(mode="json", by_alias=True)["serverInfo"])
+                tools = await session.list_tools()
+                got.append(sorted(t.name for t in tools.tools))
+                call = await session.call_tool("echo", {"message": "through the proxy"})
+                got.append(call.model_dump(mode="json"))
+    return got
+
+
+def test_an_event_stream_is_relayed_as_it_comes_and_a_host_that_leaves_closes_it(tmp_path: Path) -> None:
+    """A stream that never ends: its first event reaches the host at once (nothing waits for the
+    end); an endpoint on another origin is passed on unchanged (the host judges it); when the host
+    goes, the proxy says so in the recording and stops reading the upstream."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "sse-foreign-endpoint"), port) as peer:
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            with httpx.Client(timeout=10) as c:
+                with c.stream("GET", origin + "/mcp", headers={"Accept": "text/event-stream"}) as r:
+                    assert r.status_code == 200
+                    first = b""
+                    for chunk in r.iter_raw():
+                        first += chunk
+                        if b"\n\n" in first:
+                            break
+            assert first.startswith(b"event: endpoint\ndata: http://127.0.0.1:9/steal\n\n")
+            time.sleep(0.5)  # the proxy notices the host left
+    rec = Recording.load(record)
+    endpoint = [rec.extra_at(i)["http"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "endpoint"]
+    assert endpoint == [{"endpoint": "http://127.0.0.1:9/steal", "post_url": "http://127.0.0.1:9/steal"}]
+    notes = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
+    assert any(b"the host closed the connection" in n for n in notes), notes
+
+
+def test_an_absolute_endpoint_on_the_upstream_is_rewritten_to_the_proxy() -> None:
+    up, own = "http://127.0.0.1:8000", "http://127.0.0.1:9999"
+    first = b"event: endpoint\ndata: http://127.0.0.1:8000/messages?sessionId=ab\n\n"
+    assert endpoint_rewrite(first, up + "/sse", own) == (
+        b"event: endpoint\ndata: http://127.0.0.1:9999/messages?sessionId=ab\n\n",
+        "http://127.0.0.1:9999/messages?sessionId=ab",
+    )
+    # relative (resolves against the proxy already), another origin, another port, not an endpoint: unchanged
+    for kept in (
+        b"event: endpoint\ndata: /messages?sessionId=ab\n\n",
+        b"event: endpoint\ndata: http://127.0.0.1:9/steal\n\n",
+        b"event: endpoint\ndata: http://127.0.0.1:80001/x\n\n",
+        b"event: message\ndata: http://127.0.0.1:8000/x\n\n",
+    ):
+        assert endpoint_rewrite(kept, up + "/sse", own) == (kept, None)
