@@ -159,6 +159,8 @@ def read_log(path: str | Path) -> list[LoggedSession]:
     p = Path(path)
     try:
         data = read_user_file(p, MAX_LOG_BYTES)
+    except FileTooLarge:
+        raise HostLogError(f"{p.name}: larger than {MAX_LOG_BYTES:,} bytes, the most a log is read") from None
     except UnreadableFile as exc:
         raise HostLogError(f"{p.name}: {exc}") from None
     kind = sniff(data)
@@ -180,8 +182,13 @@ def parse(data: bytes, kind: LogKind, name: str) -> list[LoggedSession]:
 # ---------------------------------------------------------------------------- text logs
 
 
-def _epoch(stamp: str) -> float:
-    at = datetime.fromisoformat(stamp.replace(" ", "T").replace("Z", "+00:00"))
+def _epoch(stamp: str, default: float) -> float:
+    """Seconds since the epoch of a log's time (no zone: UTC); ``default`` (the time before it)
+    when it is no time at all (a 13th month)."""
+    try:
+        at = datetime.fromisoformat(stamp.replace(" ", "T").replace("Z", "+00:00"))
+    except ValueError:
+        return default
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
     return at.timestamp()
@@ -305,10 +312,10 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
                 book.unplaced(item)
                 continue
             stamp, level, text = host.groups()
-            t = _epoch(stamp)
+            t = _epoch(stamp, t)
             book.unplaced(_note(t, f"[{level}] {text}", n))  # the host's own line, naming no server
             continue
-        t = _epoch(stamp)
+        t = _epoch(stamp, t)
         low = text.lower()
         if text.startswith(("Message from client:", "Message from server:")):
             raw, trailer = _message(text.split(":", 1)[1])
@@ -351,7 +358,7 @@ def _read_vscode(data: bytes, name: str) -> list[LoggedSession]:
                 book.unplaced(_note(t, line, n))
             continue
         stamp, level, text = m.groups()
-        t = _epoch(stamp)
+        t = _epoch(stamp, t)
         started = re.match(r"^Starting server (.+?)\s*$", text)
         if started:
             server = _clean(started.group(1))
@@ -438,11 +445,11 @@ def _session_key(url: str, req: dict[str, str], resp: dict[str, str], events: li
     return None
 
 
-def _har_entry(n: int, entry: JsonObject) -> _Exchange:
+def _har_entry(n: int, entry: JsonObject, before: float) -> _Exchange:
     from inspector.transport.http_wire import SMALL_BODY, is_message  # httpx: only when a HAR is read
 
     started = entry.get("startedDateTime")
-    t0 = _epoch(started) if isinstance(started, str) else 0.0
+    t0 = _epoch(started, before) if isinstance(started, str) else before
     took = entry.get("time")
     t1 = t0 + (float(took) / 1000 if isinstance(took, (int, float)) and took > 0 else 0.0)
     request = entry.get("request") if isinstance(entry.get("request"), dict) else {}
@@ -510,10 +517,14 @@ def _read_har(data: bytes, name: str) -> list[LoggedSession]:
     by_key: dict[str | None, list[_Exchange]] = {}
     order: list[str | None] = []
     last: str | None = None
+    before = 0.0  # the time of the entry before (one without a time takes it)
     for n, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict):
-            continue
-        ex = _har_entry(n, entry)
+        if isinstance(entry, dict):
+            ex = _har_entry(n, entry, before)
+        else:  # no entry at all: kept as a note where it stood
+            junk = Item(Direction.NOTE, before, _raw(json.dumps(entry)), {"channel": NOTE_CHANNEL, "har_entry": n})
+            ex = _Exchange(None, [junk], None, "", n)
+        before = ex.items[0].t
         key = ex.key if ex.key is not None else last
         if key not in by_key:
             by_key[key] = []

@@ -496,3 +496,26 @@ def test_a_real_hosts_session_logged_by_the_host_converts_to_what_the_proxy_saw(
     now = [i for i in range(len(got)) if got.direction_at(i) in (Direction.C2S, Direction.S2C)]
     assert [got.violations_at(i) for i in now] == [seen.violations_at(i) for i in then]
     assert [got.state_at(i) for i in now] == [seen.state_at(i) for i in then]
+
+
+def test_what_cannot_be_placed_is_kept_as_a_note() -> None:
+    har = {
+        "log": {
+            "entries": [
+                {
+                    "startedDateTime": "2025-04-11T23:03:05.759Z",
+                    "request": {"method": "POST", "url": "http://127.0.0.1:9/mcp", "postData": {"text": "{}"}},
+                    "response": {"status": 202, "content": {"text": ""}},
+                },
+                "not an entry",
+                {"startedDateTime": "yesterday", "request": {"method": "GET", "url": "http://127.0.0.1:9/x"}},
+            ]
+        }
+    }
+    [session] = host_logs.parse(json.dumps(har).encode(), host_logs.LogKind.HAR, "x.har")
+    notes = [i for i in session.items if i.direction is Direction.NOTE]
+    assert [n.raw for n in notes] == [b'"not an entry"']
+    assert {i.t for i in session.items} == {session.items[0].t}  # no time of its own: the one before
+    text = b"2025-13-11T23:03:05.759Z [s] [info] Message from client: {}\n"
+    [claude] = host_logs.parse(text, host_logs.LogKind.CLAUDE, "mcp.log")
+    assert [(i.direction, i.raw, i.t) for i in claude.items] == [(Direction.C2S, b"{}\n", 0.0)]
