@@ -108,7 +108,7 @@ def write_file(path: Path, entries: int) -> None:
         Transition(State.INITIALIZING, Event.RECV_INITIALIZE_RESULT, State.INITIALIZED, "initialize result"),
         Transition(State.INITIALIZED, Event.SEND_INITIALIZED, State.OPERATING, "initialized"),
     ]
-    for (_, _, a), tr in zip(hs, edges):
+    for (_, _, a), tr in zip(hs, edges, strict=True):
         a.transition = tr
     for d, raw, a in hs:
         rec.append(d, 0.0, raw, a)

@@ -261,7 +261,9 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
                 and all(raw[-1:] == b"\n" for raw in raws)
             ):
                 prefix = b"%9.3fs %b" % (t, label)
-                return b"".join([b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws)])
+                return b"".join(
+                    [b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws, strict=True)]
+                )
     out: list[bytes] = []
     add = out.append
     cols = rec.columns(start, end)
@@ -270,7 +272,7 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
     last_t = last_code = last_method = label = None
     t_text = b""
     for i, code, t, raw, method, id_, viol in zip(
-        cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations
+        cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations, strict=True
     ):
         if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
             if code != last_code or method is not last_method:  # runs share them: look up once per run

@@ -477,11 +477,12 @@ class ProfileStore:
             d["env"] = [{"name": v.name, "value": "" if v.secret else v.value, "secret": v.secret} for v in p.env]
             secret = [header_secret(h) for h in p.headers]
             d["headers"] = [
-                {"name": h.name, "value": "" if s else h.value, "secret": s} for h, s in zip(p.headers, secret)
+                {"name": h.name, "value": "" if s else h.value, "secret": s}
+                for h, s in zip(p.headers, secret, strict=True)
             ]
             servers.append(d)
             hidden = {v.name: v.value for v in p.env if v.secret}
-            hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret) if s})
+            hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret, strict=True) if s})
             if hidden:
                 secrets[p.id] = hidden
         _atomic_write(

@@ -251,7 +251,7 @@ class Recording:
         code = 0
         m = id_ = paired = latency = None
         viol: tuple[str, ...] = EMPTY
-        for raw, a in zip(raws, analyses):
+        for raw, a in zip(raws, analyses, strict=True):
             if a is not last:
                 verdict = a.schema
                 if (
@@ -349,7 +349,7 @@ class Recording:
             try:
                 lines = [
                     b'{"seq":%d,"t":%b%b%b' % (i, head, dumps(raw.decode("utf-8")), tail)
-                    for i, raw in zip(range(start, end), self._raw[start:end])
+                    for i, raw in zip(range(start, end), self._raw[start:end], strict=True)
                 ]
             except UnicodeDecodeError:  # some bytes are not UTF-8: the entry by entry way below
                 pass
@@ -378,6 +378,7 @@ class Recording:
             method_col[start:end],
             id_col[start:end],
             viol_col[start:end],
+            strict=True,
         ):
             if id_ is None and not viol and i not in extra_of and i not in paired and i not in latency:
                 if packed != last_code or method is not last_method:  # runs share them

@@ -759,7 +759,13 @@ class FileLoader:
                 "H",
                 map(
                     _PACK.__getitem__,
-                    zip(map(get, ds, repeat("dir")), map(get, ds, repeat("kind")), map(get, ds, repeat("state")), oks),
+                    zip(
+                        map(get, ds, repeat("dir")),
+                        map(get, ds, repeat("kind")),
+                        map(get, ds, repeat("state")),
+                        oks,
+                        strict=True,
+                    ),
                 ),
             )
             ts = list(map(get, ds, repeat("t"), repeat(_ABSENT)))

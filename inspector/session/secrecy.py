@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import pairwise
 
 
 class Word(str):
@@ -96,7 +97,7 @@ def _random_looking(text: str) -> bool:
     counts = [text.count(c) for c in set(text)]
     entropy = -sum(n / len(text) * math.log2(n / len(text)) for n in counts)
     classes = [c.isupper() - c.islower() + 2 * c.isdigit() for c in text]
-    runs = 1 + sum(a != b for a, b in zip(classes, classes[1:]))  # random text changes case and digits often
+    runs = 1 + sum(a != b for a, b in pairwise(classes))  # random text changes case and digits often
     wordy = sum(len(w) for w in _CASE_WORDS.findall(text))  # words (camelCase, CONSTANTS) have runs of letters
     return entropy >= 4.3 and len(text) / runs < 2.2 and wordy < 0.55 * len(text)
 

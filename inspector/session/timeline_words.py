@@ -135,7 +135,7 @@ class WidestTexts:
         if len(flagged) > self.flagged_seen:
             new = flagged[self.flagged_seen :]
             self.flagged_seen = len(flagged)
-            keys = set(zip(map(rec.violations_at, new), map(rec.schema_at, new)))
+            keys = set(zip(map(rec.violations_at, new), map(rec.schema_at, new), strict=True))
             if not keys <= self.violation_keys:
                 self.violation_keys |= keys
                 widened = True

@@ -35,7 +35,7 @@ import weakref
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from itertools import compress, repeat
+from itertools import compress, pairwise, repeat
 from operator import countOf, eq, not_, truth
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
@@ -544,7 +544,7 @@ def message_histogram(rec: Recording, buckets: int) -> list[int]:
     if buckets:
         mask = rec.code_bytes(0, n).translate(_MESSAGE_TABLE)
         edges = [n * b // buckets for b in range(buckets + 1)]
-        counts = [mask.count(1, lo, hi) for lo, hi in zip(edges, edges[1:])]
+        counts = [mask.count(1, lo, hi) for lo, hi in pairwise(edges)]
     _HISTOGRAMS[rec] = ((n, buckets), counts)
     return list(counts)
 
@@ -579,7 +579,7 @@ class TextIndex:
         if end <= start:
             return
         raws = rec.raws(start, end)
-        self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, map(bytes.lower, raws))])
+        self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, map(bytes.lower, raws), strict=True)])
         self.non_ascii.extend(compress(range(start, end), map(not_, map(bytes.isascii, raws))))
 
     def mask(self, text: str, start: int, end: int, among: bytes | None = None) -> bytes:
