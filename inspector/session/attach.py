@@ -395,7 +395,15 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
         return HostEntry(name, "stdio", False, "its args are not a list", line, runs)
     if not line:
         return HostEntry(name, "stdio", False, "its args are not all strings")
+    if _runs_proxy(HostFile._command(text, node)):
+        return HostEntry(name, "stdio", False, "it runs the inspector's proxy already (written by hand)", line, runs)
     return HostEntry(name, "stdio", False, "", line, runs)
+
+
+def _runs_proxy(argv: list[str]) -> bool:
+    """Whether ``argv`` starts the proxy (``mcp-session-inspector proxy``, ``python -m inspector proxy``)."""
+    inspector = Path(argv[0]).name.startswith("mcp-session-inspector") or argv[1:3] == ["-m", "inspector"]
+    return inspector and "proxy" in argv[1:4]
 
 
 def read_host_file(path: str | Path, fmt: str | None = None) -> HostFile:

@@ -186,6 +186,13 @@ def test_refusals_change_nothing(tmp_path):
         attach(path, ["demo"])
     detach(path, None)
     assert path.read_bytes() == original
+    by_hand = tmp_path / "claude_desktop_config.json"  # the README's entry, written by hand
+    by_hand.write_text(
+        '{"mcpServers": {"everything": {"command": "mcp-session-inspector", "args": ["proxy", "--name", "everything",'
+        ' "--", "npx", "-y", "@modelcontextprotocol/server-everything"]}}}'
+    )
+    with pytest.raises(Refused, match="runs the inspector's proxy already"):
+        attach(by_hand, ["everything"])
     registry = tmp_path / "server.json"
     shutil.copyfile(CONFIGS / "server.json", registry)
     with pytest.raises(AttachError, match="not a host's configuration"):
