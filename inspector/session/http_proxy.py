@@ -203,26 +203,20 @@ class HttpRecorder(Recorder):
         self._flows: dict[int, _Flow] = {}
 
     def _take(self, item: object) -> None:
-        t = type(item)
-        if t is _Chunk:
-            assert isinstance(item, _Chunk)
-            self._chunk(item)
-        elif t is _Request:
-            assert isinstance(item, _Request)
-            self._request(item)
-        elif t is _Answer:
-            assert isinstance(item, _Answer)
-            self._answer(item)
-        elif t is _End:
-            assert isinstance(item, _End)
-            self._end(item)
-        elif t is _LinkNote:
-            assert isinstance(item, _LinkNote)
-            self.rec.append(
-                Direction.NOTE, item.t, item.text.encode(), self.engine.note(Kind.LINK_NOTE), {"channel": "http"}
-            )
-        else:
-            super()._take(item)  # type: ignore[arg-type]
+        match item:
+            case _Chunk():
+                self._chunk(item)
+            case _Request():
+                self._request(item)
+            case _Answer():
+                self._answer(item)
+            case _End():
+                self._end(item)
+            case _LinkNote():
+                note = self.engine.note(Kind.LINK_NOTE)
+                self.rec.append(Direction.NOTE, item.t, item.text.encode(), note, {"channel": "http"})
+            case _:
+                super()._take(item)  # type: ignore[arg-type]  # the stdio recorder's items
 
     def _request(self, item: _Request) -> None:
         rec, eng = self.rec, self.engine

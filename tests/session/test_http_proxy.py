@@ -116,16 +116,24 @@ def _methods(rec: Recording, d: Direction) -> list[str | None]:
     return [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is d]
 
 
-@pytest.mark.parametrize("flags", [(), ("--json-response",)], ids=["sse-answers", "json-answers"])
-def test_sdk_client_through_the_proxy_streamable_http(tmp_path: Path, flags: tuple[str, ...]) -> None:
+def _direct_and_through(tmp_path: Path, flags: tuple[str, ...]) -> Recording:
+    """The SDK's client against the SDK's server, directly and through the proxy: what the host got
+    is the same; the proxy's recording."""
     port = free_port()
-    with HttpPeer(sdk_http_server(port, *flags), port) as peer:
-        direct = anyio.run(_sdk_session, peer.url, False)
+    sse = "--sse" in flags
+    path = "/sse" if sse else "/mcp"
+    with HttpPeer(sdk_http_server(port, *flags), port, path=path) as peer:
+        direct = anyio.run(_sdk_session, peer.url, sse)
         record = tmp_path / "proxied.jsonl"
         with proxy(peer.url, record) as origin:
-            through = anyio.run(_sdk_session, origin + "/mcp", False)
+            through = anyio.run(_sdk_session, origin + path, sse)
     assert through == direct
-    rec = Recording.load(record)
+    return Recording.load(record)
+
+
+@pytest.mark.parametrize("flags", [(), ("--json-response",)], ids=["sse-answers", "json-answers"])
+def test_sdk_client_through_the_proxy_streamable_http(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    rec = _direct_and_through(tmp_path, flags)
     assert rec.header["transport"] == "streamable-http"
     c2s = _methods(rec, Direction.C2S)
     assert c2s[:2] == ["initialize", "notifications/initialized"]
@@ -142,14 +150,7 @@ def test_sdk_client_through_the_proxy_streamable_http(tmp_path: Path, flags: tup
 
 
 def test_sdk_client_through_the_proxy_http_sse(tmp_path: Path) -> None:
-    port = free_port()
-    with HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") as peer:
-        direct = anyio.run(_sdk_session, peer.url, True)
-        record = tmp_path / "proxied.jsonl"
-        with proxy(peer.url, record) as origin:
-            through = anyio.run(_sdk_session, origin + "/sse", True)
-    assert through == direct
-    rec = Recording.load(record)
+    rec = _direct_and_through(tmp_path, ("--sse",))
     assert rec.header["transport"] == "sse"
     endpoints = [rec.extra_at(i)["http"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "endpoint"]
     assert len(endpoints) == 1 and endpoints[0]["endpoint"].startswith("/messages/")
