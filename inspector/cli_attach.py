@@ -32,7 +32,7 @@ EXIT_REFUSED = 9
 
 
 def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from inspector.session.imports import FORMATS
+    from inspector.session.import_formats import FORMATS  # not the importer: every start builds this
 
     a = sub.add_parser(
         "attach",
