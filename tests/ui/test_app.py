@@ -617,6 +617,10 @@ NOT_AT_FIRST_PAINT = (
     "inspector.ui.host_log_open",
     "inspector.ui.import_dialog",  # Import and Export: on first use
     "inspector.session.import_view",
+    "inspector.session.imports",  # the importer: probe --config; the parsers' --format choices do without it
+    "inspector.session.config_files",
+    "uritemplate",  # protocol/uri_template: when a template is expanded
+    "dotenv",  # session/imports: an envFile
 )
 
 #: Run by ``python -c`` as ``python -m inspector`` runs: at the first paint, the modules of
