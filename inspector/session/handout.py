@@ -19,7 +19,7 @@ every character of it. An HTML section carries its entry's facts for programs to
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import orjson
@@ -34,10 +34,9 @@ from inspector.transport.base import TransportKind
 from .entry_text import EntryHead, entry_head, format_duration, format_id
 from .labels import ERA_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
+from .translate import Translate, untranslated
 from .version_in_force import version_in_force
 from .views import negotiation_facts
-
-Translate = Callable[[str, str], str]
 
 #: The handout's own words ("Handout" context; scripts/i18n.py extracts them for Chinese).
 WORDS = {
@@ -69,10 +68,6 @@ WORDS = {
 }
 
 
-def _same(_context: str, text: str) -> str:
-    return text
-
-
 @dataclass
 class HandoutEntry:
     """One entry as a handout writes it: the heading's facts (the transcript's, the timeline's and
@@ -91,7 +86,7 @@ class Handout:
     """What a transcript says, in the reader's language; ``markdown()`` and ``html()`` write it."""
 
     def __init__(
-        self, recording: Recording, summary: JsonObject | None = None, tr: Translate = _same, lang: str = "en"
+        self, recording: Recording, summary: JsonObject | None = None, tr: Translate = untranslated, lang: str = "en"
     ) -> None:
         self.rec = recording
         self.summary = summary or recording.summary or {}
@@ -297,7 +292,7 @@ _CSS = (
 
 
 def write_handout(
-    path: str, recording: Recording, summary: JsonObject | None = None, tr: Translate = _same, lang: str = "en"
+    path: str, recording: Recording, summary: JsonObject | None = None, tr: Translate = untranslated, lang: str = "en"
 ) -> None:
     """Write ``path`` as Markdown (``.md``) or HTML (anything else), UTF-8."""
     handout = Handout(recording, summary, tr, lang)

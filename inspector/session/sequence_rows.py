@@ -20,7 +20,8 @@ from inspector.protocol.messages import Kind
 
 from .recording import Direction, Recording
 from .timeline_words import CONTEXT as TIMELINE
-from .timeline_words import DIRECTION_LABELS, Tr, event_words
+from .timeline_words import DIRECTION_LABELS, event_words
+from .translate import Translate
 
 MAX_LABEL = 60  # characters of a note or label before it is cut
 CONTEXT = "SequenceView"
@@ -42,7 +43,7 @@ def group_of(rec: Recording, seq: int) -> int | None:
     return None
 
 
-def row_label(rec: Recording, seq: int, tr: Tr) -> str:
+def row_label(rec: Recording, seq: int, tr: Translate) -> str:
     """The words the arrow or the note of entry ``seq`` carries: a message's method and id, a
     mark for an answer, an error, a broken rule (⚠), a hand-written message (✎), a progress
     notification (↳) or a later round (↻) of a request; a note on the link's lifeline is named

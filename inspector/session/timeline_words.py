@@ -23,10 +23,9 @@ from .entry_text import format_duration, format_id, format_size, kind_words, rel
 from .labels import EVENT_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
 from .timeline_table import Column, one_line
+from .translate import Translate
 from .views import flagged_rows
 
-#: ``tr(context, text)``: the caller's translation of an English text
-Tr = Callable[[str, str], str]
 CONTEXT = "Timeline"
 TOOLTIP_RAW_CHARS = 600  # characters of an entry's text its tooltip shows
 ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
@@ -97,13 +96,13 @@ def all_words() -> list[str]:
     return [*HEADERS, *HEADER_TIPS, *DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values()]
 
 
-def event_words(name: str, tr: Tr) -> str:
+def event_words(name: str, tr: Translate) -> str:
     """An event name in the caller's language (unknown names as they are)."""
     label = EVENT_LABELS.get(name)
     return tr("Events", label) if label is not None else name
 
 
-def violations_text(violations: tuple[str, ...], schema_ok: bool | None, tr: Tr) -> str | None:
+def violations_text(violations: tuple[str, ...], schema_ok: bool | None, tr: Translate) -> str | None:
     """The Violations cell of an entry that broke ``violations`` and whose schema verdict is
     ``schema_ok``: the schema's verdict too (the Schema column gives way when the timeline is
     narrow), then the rules. None: nothing to say."""
@@ -147,7 +146,7 @@ class WidestTexts:
                 widened = True
         return widened
 
-    def texts(self, methods: list[str], tr: Tr) -> dict[int, list[str]]:
+    def texts(self, methods: list[str], tr: Translate) -> dict[int, list[str]]:
         """By column: the ``methods`` seen, the longest id, each distinct Violations text."""
         violations = (violations_text(v, ok, tr) for v, ok in self.violation_keys)
         return {
@@ -165,7 +164,7 @@ def order_time(rec: Recording, seq: int) -> float:
     return rec.t_at(seq) if released is None else released
 
 
-def cell_text(rec: Recording, seq: int, col: int, previous: int | None, tr: Tr) -> str | None:
+def cell_text(rec: Recording, seq: int, col: int, previous: int | None, tr: Translate) -> str | None:
     """What column ``col`` says of entry ``seq``; ``previous``: the entry of the row above (None:
     the first row, whose Δ is empty)."""
     if col == Column.SEQ:
@@ -213,7 +212,7 @@ def cell_text(rec: Recording, seq: int, col: int, previous: int | None, tr: Tr) 
     return None
 
 
-def schema_tip(rec: Recording, seq: int, tr: Tr) -> str:
+def schema_tip(rec: Recording, seq: int, tr: Translate) -> str:
     """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
     errors = rec.extra_at(seq).get("schema_errors") or []
     text = tr(CONTEXT, WORDS["invalid"])
@@ -222,7 +221,9 @@ def schema_tip(rec: Recording, seq: int, tr: Tr) -> str:
     return text
 
 
-def cell_tip(rec: Recording, seq: int, col: int, tr: Tr, number: Callable[[int], str] = str) -> tuple[str, bool] | None:
+def cell_tip(
+    rec: Recording, seq: int, col: int, tr: Translate, number: Callable[[int], str] = str
+) -> tuple[str, bool] | None:
     """The tooltip of column ``col`` of entry ``seq`` and whether it is to be shown literally
     (server text, a rule's or the schema's words); None: none. ``number``: a whole number in the
     caller's locale."""
@@ -272,7 +273,6 @@ __all__ = [
     "HEADERS",
     "HEADER_TIPS",
     "WORDS",
-    "Tr",
     "WidestTexts",
     "all_words",
     "cell_text",

@@ -18,7 +18,6 @@ from PySide6.QtCore import QCoreApplication
 from inspector.protocol.jsontypes import JsonValue
 from inspector.session import note_words, value_text
 from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
-from inspector.session.entry_text import format_id as format_id
 from inspector.session.entry_text import format_size as format_size
 from inspector.session.operations import ListenNote, ListNote
 from inspector.session.value_text import JSON_HEAD as JSON_HEAD  # the readings of bytes, offered here

@@ -47,7 +47,6 @@ from PySide6.QtWidgets import QLabel
 
 from inspector.session.frames import FLOOD_BATCH_ROWS as FLOOD_BATCH_ROWS  # offered here with the ticker
 from inspector.session.frames import FLOOD_INTERVAL_MS, INTERVAL_MS, FramePlan  # the frames' plan, Qt-free
-from inspector.session.frames import FLOOD_MAX_MS as FLOOD_MAX_MS
 from inspector.session.frames import VIEW_SHARE as VIEW_SHARE
 
 _PAINTED = QEvent.Type(QEvent.registerEventType())  # posted behind a frame's repaint request

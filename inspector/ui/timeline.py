@@ -98,7 +98,6 @@ from inspector.session.views import ALL_KINDS, EntryFilter
 from .cells import CellDelegate
 from .ticker import fit_live_text, set_live_text
 from .timeline_model import ALIGN_LEFT, SeqRole, TimelineModel
-from .timeline_model import event_label as event_label  # offered here with the view's other names
 from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate

@@ -66,7 +66,6 @@ from inspector.session.timeline_words import (  # the words of the cells
     WidestTexts,
     cell_text,
     cell_tip,
-    event_words,
     order_time,
 )
 from inspector.session.views import EntryFilter, EntryView
@@ -417,8 +416,3 @@ class TimelineModel(RowTableModel):
             return None
         text, literal = tip
         return plain_tooltip(text) if literal else text
-
-
-def event_label(name: str) -> str:
-    """An event name in the user's language (unknown names as they are)."""
-    return event_words(name, translate)
