@@ -103,7 +103,9 @@ class ProxyOptions:
 
 
 def server_name(options: ProxyOptions) -> str:
-    return options.name or Path(options.argv[0]).name if options.argv else "server"
+    if options.name:
+        return options.name
+    return Path(options.argv[0]).name if options.argv else "server"
 
 
 def default_record_path(name: str, now: float | None = None, env: dict[str, str] | None = None) -> Path:
