@@ -8,10 +8,11 @@ bodies and SSE events, each with the exchange it travelled in) go through the en
 the :class:`~.recording.Recording` before anything reacts to it
 (responses wake their waiting request, server requests go to the handlers, progress resets
 timeouts); side lines (a process's stderr, ``Direction.STDERR``; the link's own notes, HTTP's,
-``Direction.NOTE``, recording format 3) and process and link events (process steps; HTTP
-exchanges) are recorded the same way, the events judged by the engine. The session knows the
-link only through the ``transport.base.Transport`` protocol (no concrete transport is named, no
-transport name is compared): what it needs - the main channel's name, whether a message is one
+``Direction.NOTE``, kind ``LINK_NOTE``) and process and link events (process steps, kind
+``PROCESS``; HTTP exchanges, kind ``LINK``; recording format 4) are recorded the same way,
+the events judged by the engine. The session knows the link only through the
+``transport.base.Transport`` protocol (no concrete transport is named, no transport name is
+compared): what it needs - the main channel's name, whether a message is one
 line, whether the auto era's short probe applies, the exit - the transport declares. Client
 messages are recorded before they are written, so the recording's order is the order of cause
 and effect.

@@ -6,7 +6,7 @@ exact bytes of each message on a channel (stdio: the lines of stdout, cut with t
 core's bounded ``LineSplitter``; every read's lines in one event), ``SideLine`` for a channel
 beside the protocol (stdio: stderr, never decoded; HTTP: the transport's own notes, channel
 ``http``, and answer bodies that are no message, ``http-body`` - the session records stdio's
-as ``stderr`` and HTTP's as the link's ``note``, recording format 3), ``ProcessEvent`` for what the server's
+as ``stderr`` and HTTP's as the link's ``note``, kind ``link-note``), ``ProcessEvent`` for what the server's
 process does (spawned, streams closed, shutdown steps, exited: pid, exit status, signal) and
 ``LinkEvent`` for what a link without a process does (HTTP: connected, each exchange, the
 session closing, disconnected - no pid, no exit status; ``info`` is what the link knows).
