@@ -9,6 +9,7 @@ error. call_as_task runs the same loop (tests/session/test_tasks.py).
 from __future__ import annotations
 
 import sys
+from itertools import pairwise
 
 import anyio
 import pytest
@@ -83,7 +84,7 @@ async def test_a_poll_follows_the_demo_task_at_its_interval_until_it_completes()
         assert all(p == {"taskId": task["taskId"]} for p in sent)
         call = find(session, "tools/call")[-1]
         starts = [call.t, *times]
-        assert all(b - a >= 0.45 for a, b in zip(starts, starts[1:]))
+        assert all(b - a >= 0.45 for a, b in pairwise(starts))
         # each answer was reported with the whole task as now known
         assert len(reported) == poll.polls and reported[-1]["status"] == "completed"
         assert all(r["taskId"] == task["taskId"] and "createdAt" in r for r in reported)

@@ -42,7 +42,7 @@ def test_the_same_events_however_the_stream_is_split(cuts):
     d = SseDecoder()
     out = []
     points = sorted(set(cuts))
-    for a, b in zip([0, *points], [*points, len(STREAM)]):
+    for a, b in zip([0, *points], [*points, len(STREAM)], strict=True):
         out += d.feed(STREAM[a:b])
     assert out == EXPECTED
 

@@ -178,7 +178,7 @@ def streams(draw: Any) -> dict:
     """One hostile server: its era, its stdout split into random chunks, its stderr, how it ends."""
     out = b"".join(draw(st.lists(stdout_pieces(), max_size=14)))
     cuts = sorted(draw(st.lists(st.integers(0, max(0, len(out))), max_size=6)))
-    chunks = [out[a:b] for a, b in zip([0, *cuts], [*cuts, len(out)]) if b > a]
+    chunks = [out[a:b] for a, b in zip([0, *cuts], [*cuts, len(out)], strict=True) if b > a]
     stderr = draw(st.binary(max_size=60))
     return {
         "era": draw(st.sampled_from([EraMode.LEGACY, EraMode.MODERN, EraMode.AUTO])),

@@ -61,7 +61,7 @@ def test_a_state_explained_with_its_notes_and_transitions() -> None:
         outgoing = [t for t in TABLE if t.source is state]
         bullets = [line for line in lines if line.startswith("  • ")]
         assert len(bullets) == len(outgoing)
-        for t, line in zip(outgoing, bullets):
+        for t, line in zip(outgoing, bullets, strict=True):
             assert line.startswith(f"  • on “{t.label}” → ")
             assert line.endswith("\u2002✗\u00a0failure") == t.failure
             assert ("stays in" in line) == (t.target is state)

@@ -46,7 +46,7 @@ def test_every_excluded_tool_is_refused_with_its_reason_and_nothing_is_sent(caps
     assert called(run) == ["hdr-good"]  # only the valid tool went out
     said = refused(run)
     assert len(said) == len(BAD)
-    for tool, note in zip(BAD, said):
+    for tool, note in zip(BAD, said, strict=True):
         _found, problems = header_problems(tool["inputSchema"])
         assert f"tools/call {tool['name']!r} not sent" in note and problems[0].text in note, note
     assert "was not sent" in run.summary["exit_reason"] and "--send-raw" in run.summary["exit_reason"]

@@ -222,7 +222,7 @@ def caps_listed(value: str, caps: dict) -> bool:
 def check_markdown(md: str, rec: Recording, tr: Callable[[str, str], str]) -> tuple[dict[str, str], list[dict]]:
     facts, sections = md_read(md)
     assert len(sections) == len(rec)  # one section per recorded entry, in order
-    for i, (x, (direction, state)) in enumerate(zip(sections, expected_heads(rec, tr))):
+    for i, (x, (direction, state)) in enumerate(zip(sections, expected_heads(rec, tr), strict=True)):
         assert x["head"][:3] == [str(i), f"{rec.t_at(i):.3f} s", direction], x["head"]
         assert x["notes"][0] == f"{tr('Handout', 'State after it')}: {state}"
         for rule_id in rec.violations_at(i):
@@ -246,7 +246,7 @@ def check_html(page: str, rec: Recording, tr: Callable[[str, str], str]) -> Page
     ]
     assert "@import" not in page and "url(" not in page
     assert len(parsed.sections) == len(rec)
-    for i, (x, (direction, state)) in enumerate(zip(parsed.sections, expected_heads(rec, tr))):
+    for i, (x, (direction, state)) in enumerate(zip(parsed.sections, expected_heads(rec, tr), strict=True)):
         a = x["attrs"]
         assert (
             a["id"] == f"e{i}"
@@ -319,7 +319,7 @@ async def test_a_chinese_handout_leaves_no_word_in_english_but_the_data(tmp_path
             i,
             x["notes"],
         )
-    for h3, x in zip((s["head"] for s in page.sections), sections):
+    for h3, x in zip((s["head"] for s in page.sections), sections, strict=True):
         assert h3.split(" · ") == x["head"]
     for facts in (md_facts, page.facts):
         assert not set(facts) & english, facts.keys()

@@ -5,6 +5,7 @@ at several entries; malformed entries are data, never a crash; a big recording i
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 
 import orjson
 import pytest
@@ -286,7 +287,7 @@ async def test_the_message_histogram_counts_the_messages_per_run_of_entries(demo
         b = len(counts)
         assert b == min(buckets, len(rec)) and sum(counts) == len(messages)
         edges = [len(rec) * k // b for k in range(b + 1)]
-        assert counts == [sum(lo <= i < hi for i in messages) for lo, hi in zip(edges, edges[1:])]
+        assert counts == [sum(lo <= i < hi for i in messages) for lo, hi in pairwise(edges)]
     assert Playback(rec).density(40) == message_histogram(rec, 40)
 
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import tracemalloc
+from itertools import pairwise
 from pathlib import Path
 
 import orjson
@@ -214,6 +215,6 @@ async def test_listeners_get_batches_not_one_call_per_message() -> None:
     assert len(batches) < count / 20
     # contiguous ranges that cover everything, in order
     assert batches[0][0] == 0 and batches[-1][1] == n
-    assert all(a[1] == b[0] for a, b in zip(batches, batches[1:]))
+    assert all(a[1] == b[0] for a, b in pairwise(batches))
     assert all(end > start for start, end in batches)
     assert max(end - start for start, end in batches) >= 20

@@ -13,6 +13,7 @@ loaded in steps (RecordingLoader) as the window does.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import orjson
@@ -319,7 +320,7 @@ def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(
     assert_same_recording(rec, reference_load(path))
     assert rec.paired_at(d["seq"]) == d["seq"] + 30 and rec.paired_at(e["seq"]) is None
     assert rec.load_problems == [(None, f"entry {e['seq']} is paired with entry {10**7}, which is not in the file")]
-    assert told[0][0] == 0 and all(a[1] == b[0] for a, b in zip(told, told[1:]))
+    assert told[0][0] == 0 and all(a[1] == b[0] for a, b in pairwise(told))
 
 
 def test_stopping_keeps_what_was_read(synthetic: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ query is ambiguous, moves to ``input_required`` and asks the client through ``ta
 from __future__ import annotations
 
 import sys
+from itertools import pairwise
 
 import anyio
 import pytest
@@ -69,7 +70,7 @@ async def test_the_demo_runs_a_tool_as_a_task_polls_it_and_fetches_the_result() 
         seqs = [e.seq for e in find(session.recording, direction=Direction.C2S, method="tasks/get")]
         create = find(session.recording, direction=Direction.C2S, method="tools/call")[-1]
         times = [session.recording[create.seq].t] + [session.recording[s].t for s in seqs]
-        assert all(b - a >= 0.45 for a, b in zip(times, times[1:]))
+        assert all(b - a >= 0.45 for a, b in pairwise(times))
 
 
 async def test_cancelling_a_task_run_sends_tasks_cancel_and_the_task_ends_cancelled() -> None:

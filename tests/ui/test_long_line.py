@@ -43,7 +43,9 @@ def agrees(head, whole) -> bool:
     if isinstance(whole, list):
         if not isinstance(head, list) or len(head) > len(whole):
             return False
-        return all(agrees(h, w) if i == len(head) - 1 else h == w for i, (h, w) in enumerate(zip(head, whole)))
+        # head may hold fewer items than whole (the rest left out): compare the ones it holds
+        pairs = enumerate(zip(head, whole, strict=False))
+        return all(agrees(h, w) if i == len(head) - 1 else h == w for i, (h, w) in pairs)
     if isinstance(whole, str) and isinstance(head, str) and head != whole:
         return head.endswith(ELLIPSIS) and whole.startswith(head[: -len(ELLIPSIS)])
     return head == whole

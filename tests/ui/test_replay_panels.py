@@ -4,6 +4,7 @@ selected in the timeline (or on the replay bar), read-only, with every action di
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 
 import pytest
 from demo_recording import record_demo_session
@@ -112,5 +113,5 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     window.replay.speed.setCurrentIndex(window.replay.speed.findData(10.0))
     window.replay.play()
     await until(lambda: tools.recorded_row == len(rec) - 1 and logs.model.rowCount() == len(log_rows))
-    assert len(refreshed) >= 2 and min(b - a for a, b in zip(refreshed, refreshed[1:])) >= REPLAY_MS / 1000 * 0.9
+    assert len(refreshed) >= 2 and min(b - a for a, b in pairwise(refreshed)) >= REPLAY_MS / 1000 * 0.9
     assert len(tasks.feature.tasks) == 1 and tools.result.outcome == "result"
