@@ -42,11 +42,13 @@ import hashlib
 import json
 import os
 import shlex
+import socket
 import stat
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from inspector.protocol.jsontypes import JsonValue
 
@@ -58,7 +60,13 @@ from .profiles import _atomic_write
 MARKER = "mcpSessionInspector"
 BACKUP_SUFFIX = ".inspector-backup"
 _BOM = b"\xef\xbb\xbf"
-URL_REFUSAL = "an HTTP server needs the window's reverse proxy — coming"
+URL_REFUSAL = (
+    "an HTTP server needs a reverse proxy running while the host uses it: attach it with a loopback address to "
+    "listen on (--listen 127.0.0.1:PORT) and run the proxy command that attach prints (the window's reverse proxy "
+    "that runs it for you is coming)"
+)
+#: where a URL server's entry is pointed: the loopback address and port of ``proxy --listen``
+Listen = tuple[str, int]
 #: what to do after a change, by format, so that the host starts the server again
 RESTART_WORDS = {
     "claude-desktop": "quit Claude Desktop completely (not only its window) and start it again",
@@ -212,17 +220,26 @@ class HostFile:
 
     # ------------------------------------------------------------------ editing
 
-    def attached(self, names: Iterable[str], lead: list[str] | None = None) -> bytes:
-        """The file's bytes with the servers ``names`` attached (each must be attachable)."""
+    def attached(self, names: Iterable[str], lead: list[str] | None = None, listen: Listen | None = None) -> bytes:
+        """The file's bytes with the servers ``names`` attached (each must be attachable; a URL
+        server is pointed at ``listen``, which takes one)."""
         lead = lead or launcher()
         edits: list[tuple[int, int, str]] = []
-        wanted: dict[str, list[str]] = {}
+        wanted: dict[str, JsonValue] = {}
         for name in names:
             e = self.entry(name)
             if e.attached:
                 raise Refused(f"{self.path}: {name!r} is attached already")
             if e.why_not:
                 raise Refused(f"{self.path}: {name!r} cannot be attached: {e.why_not}")
+            if e.kind == "url":
+                if listen is None:
+                    raise Refused(f"{self.path}: {name!r} cannot be attached: {URL_REFUSAL}")
+                if any(self.entry(n).kind == "url" for n in wanted):
+                    raise Refused(f"{self.path}: one URL server per --listen address: attach {name!r} on its own")
+                wanted[name] = loopback_url(e.command_line, listen)
+                edits += self._attach_url_edits(name, str(wanted[name]))
+                continue
             edits += self._attach_edits(name, lead)
             wanted[name] = proxy_argv(name, self._command(self.text, self.servers.members[name][1]), lead)
         out = _apply(self.text, edits)
@@ -261,12 +278,24 @@ class HostFile:
             return [(cmd.start, cmd.end, new_cmd), (args.start, args.end, new_args + added)]
         return [(args.start, args.end, new_args), (cmd.start, cmd.end, new_cmd + added)]
 
+    def _attach_url_edits(self, name: str, url: str) -> list[tuple[int, int, str]]:
+        node = self.servers.members[name][1]
+        u = node.members[_url_key(node) or "url"][1]
+        marker = _dumps({"url": self.text[u.start : u.end]})
+        return [(u.start, u.end, f'{_dumps(url)}, "{MARKER}": {marker}')]
+
     def _detach_edits(self, name: str) -> list[tuple[int, int, str]]:
         t, stripped = self.text, strip_jsonc(self.text)
         node = self.servers.members[name][1]
         key_start, mark = node.members[MARKER]
         try:
             saved = json.loads(t[mark.start : mark.end])
+            if isinstance(saved, dict) and isinstance(saved.get("url"), str):
+                u = node.members[_url_key(node) or "url"][1]
+                added = f', "{MARKER}": {t[mark.start : mark.end]}'
+                if t.startswith(added, u.end):
+                    return [(u.start, u.end + len(added), saved["url"])]
+                return [(u.start, u.end, saved["url"]), _member_removal(stripped, key_start, mark.end)]
             orig_cmd, orig_args = saved["command"], saved["args"]
             assert isinstance(orig_cmd, str) and isinstance(orig_args, (str, type(None)))
         except (ValueError, KeyError, TypeError, AssertionError):
@@ -308,18 +337,23 @@ class HostFile:
             raise TypeError("not a list of strings")
         return argv
 
-    def _check(self, out: str, wanted: dict[str, list[str]]) -> None:
+    def _check(self, out: str, wanted: dict[str, JsonValue]) -> None:
         """``out`` read back as the host reads it: valid, and each attached server running ``wanted``."""
         try:
             data = loads_config(out)
         except (ValueError, RecursionError) as exc:  # a slip in the edits: never written
             raise AttachError(f"{self.path}: the edit would break the file ({exc}): nothing was written") from None
         servers = _servers_of(data, self.fmt)
-        for name, argv in wanted.items():
+        for name, want in wanted.items():
             entry = servers.get(name) if isinstance(servers, dict) else None
-            got = [entry.get("command"), *entry.get("args", [])] if isinstance(entry, dict) else None
-            if got != argv:
-                raise AttachError(f"{self.path}: {name!r}: the edit would not run the proxy: nothing was written")
+            if not isinstance(entry, dict):
+                got: JsonValue = None
+            elif isinstance(want, str):
+                got = entry.get("url", entry.get("serverUrl"))
+            else:
+                got = [entry.get("command"), *entry.get("args", [])]
+            if got != want:
+                raise AttachError(f"{self.path}: {name!r}: the edit would not reach the proxy: nothing was written")
 
 
 def _dumps(value: JsonValue) -> str:
@@ -378,17 +412,30 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
         except (TypeError, ValueError):
             line = ""
     runs = line
+    url_key = _url_key(node)
     if MARKER in m:
         try:
             saved = json.loads(text[m[MARKER][1].start : m[MARKER][1].end])
+            if "url" in saved:
+                now = json.loads(text[m[url_key][1].start : m[url_key][1].end]) if url_key else ""
+                return HostEntry(name, "url", True, "", json.loads(saved["url"]), now)
             cmd = json.loads(saved["command"])
             rest = loads_config(saved["args"]) if saved["args"] is not None else []
             line = shlex.join([cmd, *rest])
         except (ValueError, KeyError, TypeError):
             pass
         return HostEntry(name, "stdio", True, "", line, runs)
-    if "url" in m or "serverUrl" in m or kind_text not in ("stdio", None):
-        return HostEntry(name, "url", False, URL_REFUSAL)
+    if url_key or kind_text not in ("stdio", None):
+        if url_key is None or m[url_key][1].kind != "string":
+            return HostEntry(name, "url", False, "it has no URL")
+        url = json.loads(text[m[url_key][1].start : m[url_key][1].end])
+        if "${" in url:
+            return HostEntry(
+                name, "url", False, "its URL holds a variable the host expands: the proxy needs the URL", url
+            )
+        if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
+            return HostEntry(name, "url", False, "its URL is no http:// or https:// URL", url)
+        return HostEntry(name, "url", False, "", url, url)
     if "command" not in m or m["command"][1].kind != "string":
         return HostEntry(name, "other", False, "it has no command")
     if "args" in m and m["args"][1].kind != "array":
@@ -398,6 +445,33 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
     if _runs_proxy(HostFile._command(text, node)):
         return HostEntry(name, "stdio", False, "it runs the inspector's proxy already (written by hand)", line, runs)
     return HostEntry(name, "stdio", False, "", line, runs)
+
+
+def _url_key(node: _Node) -> str | None:
+    return next((k for k in ("url", "serverUrl") if k in node.members), None)
+
+
+def loopback_url(upstream: str, listen: Listen) -> str:
+    """Where a host reaches ``upstream`` through ``proxy --listen``: the same path and query on
+    the loopback address."""
+    host, port = listen
+    parts = urlsplit(upstream)
+    where = f"[{host}]" if ":" in host else host
+    return urlunsplit(("http", f"{where}:{port}", parts.path, parts.query, parts.fragment))
+
+
+def free_listen(host: str = "127.0.0.1") -> Listen:
+    """A loopback port nothing listens on now, for an entry's proxy to listen on later."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.bind((host, 0))
+        return host, int(s.getsockname()[1])
+
+
+def http_proxy_argv(name: str, upstream: str, listen: Listen, lead: list[str] | None = None) -> list[str]:
+    """The command that serves an attached URL entry: ``proxy --listen ADDRESS:PORT --upstream URL``."""
+    host, port = listen
+    where = f"[{host}]" if ":" in host else host
+    return [*(lead or launcher()), "proxy", "--name", name, "--listen", f"{where}:{port}", "--upstream", upstream]
 
 
 def _runs_proxy(argv: list[str]) -> bool:
@@ -447,6 +521,7 @@ class Outcome:
     changed: list[str]  # the servers attached or detached
     backup: Path | None  # the backup kept beside the file (None: there is none)
     notes: list[str] = field(default_factory=list)
+    serve: list[list[str]] = field(default_factory=list)  # the proxies to run for attached URL servers
 
 
 def write_host_file(host: HostFile, data: bytes, *, backup: bool = False) -> None:
@@ -471,15 +546,29 @@ def write_host_file(host: HostFile, data: bytes, *, backup: bool = False) -> Non
 
 
 def attach(
-    path: str | Path, names: list[str] | None, *, fmt: str | None = None, lead: list[str] | None = None
+    path: str | Path,
+    names: list[str] | None,
+    *,
+    fmt: str | None = None,
+    lead: list[str] | None = None,
+    listen: Listen | None = None,
 ) -> Outcome:
-    """Attach the servers ``names`` (every attachable one: None) of the file at ``path``."""
+    """Attach the servers ``names`` (every attachable stdio one: None) of the file at ``path``;
+    a URL server (named) is pointed at ``listen`` (port 0: a free one now), and the outcome's
+    ``serve`` says the proxy command to run while the host uses it."""
     host = read_host_file(path, fmt)
-    chosen = [e.name for e in host.entries if not e.attached and not e.why_not] if names is None else names
+    every = [e.name for e in host.entries if e.kind == "stdio" and not e.attached and not e.why_not]
+    chosen = every if names is None else names
     if not chosen:
         raise Refused(f"{host.path}: no server to attach (each is attached already or cannot be)")
-    data = host.attached(chosen, lead)
+    if listen is not None and listen[1] == 0:
+        listen = free_listen(listen[0])
+    data = host.attached(chosen, lead, listen)
     out = Outcome(host.path, chosen, host.backup)
+    for name in chosen:
+        e = host.entry(name)
+        if e.kind == "url" and listen is not None:
+            out.serve.append(http_proxy_argv(name, e.command_line, listen, lead))
     write_host_file(host, data, backup=True)
     return out
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import anyio
 import pytest
@@ -175,8 +177,10 @@ def test_a_file_changed_since_it_was_read_is_refused(tmp_path):
 def test_refusals_change_nothing(tmp_path):
     path = copy(tmp_path, "vscode")
     original = path.read_bytes()
-    with pytest.raises(Refused, match=URL_REFUSAL):
-        attach(path, ["remote-tools"])
+    with pytest.raises(Refused, match=re.escape(URL_REFUSAL)):
+        attach(path, ["remote-tools"])  # a URL server needs a loopback address for its proxy
+    with pytest.raises(Refused, match="one URL server per --listen"):
+        attach(path, ["remote-tools", "legacy-sse"], listen=("127.0.0.1", 0))
     with pytest.raises(Refused, match="not attached"):
         detach(path, ["demo"])
     with pytest.raises(AttachError, match="no server called 'nope'"):
@@ -251,7 +255,9 @@ def test_found_host_files_where_the_importer_looks(tmp_path):
     hosts = {p: f.host for p, f in by_path.items()}
     assert all(h is not None for h in hosts.values())
     assert {e.name: e.attached for e in hosts[claude].entries} == {"demo": True, "github": False, "filesystem": False}
-    assert [e.why_not for e in hosts[cursor].entries if e.kind == "url"] == [URL_REFUSAL]
+    assert [(e.name, e.why_not, e.attached) for e in hosts[cursor].entries if e.kind == "url"] == [
+        ("remote-search", "", False)
+    ]
 
 
 def test_cli_lists_attaches_and_detaches(tmp_path, capsys, monkeypatch):
@@ -350,3 +356,33 @@ def test_vscode_settings_json_with_an_mcp_section(tmp_path):
     assert data["editor.fontSize"] == 14 and "// mine" in path.read_text()
     detach(path, None)
     assert path.read_text() == original
+
+
+@pytest.mark.parametrize(
+    ("which", "name", "key"), [("vscode", "legacy-sse", "url"), ("windsurf", "windsurf-remote", "serverUrl")]
+)
+def test_a_url_server_is_pointed_at_a_loopback_proxy_and_back(tmp_path, which, name, key):
+    path = copy(tmp_path, which)
+    original = path.read_bytes()
+    upstream = servers(path)[name][key]
+    outcome = attach(path, [name], listen=("127.0.0.1", 0))  # port 0: a free one, chosen now
+    entry = servers(path)[name]
+    now, was = urlsplit(entry[key]), urlsplit(upstream)
+    assert (now.scheme, now.hostname, now.path, now.query) == ("http", "127.0.0.1", was.path, was.query)
+    assert now.port and now.port != was.port
+    assert outcome.serve == [
+        [*launcher(), "proxy", "--name", name, "--listen", f"127.0.0.1:{now.port}", "--upstream", upstream]
+    ]
+    host = read_host_file(path)
+    assert [(e.attached, e.command_line, e.runs) for e in host.entries if e.name == name] == [
+        (True, upstream, entry[key])
+    ]
+    detach(path, [name])
+    assert path.read_bytes() == original
+
+
+def test_a_url_with_a_variable_cannot_be_attached(tmp_path):
+    path = tmp_path / "mcp.json"
+    path.write_text('{"servers": {"r": {"type": "http", "url": "https://${input:host}/mcp"}}}')
+    with pytest.raises(Refused, match="variable the host expands"):
+        attach(path, ["r"], listen=("127.0.0.1", 0))
