@@ -147,11 +147,17 @@ class _HostRead:
 @dataclass(frozen=True, slots=True)
 class _Signalled:
     t: float
-    number: int
+    number: int  # the signal the proxy passed on
     detail: str
 
 
-_Item = _HostRead | _Signalled | TransportEvent
+@dataclass(frozen=True, slots=True)
+class _SpawnFailed:
+    t: float
+    detail: str  # why the server could not be started
+
+
+_Item = _HostRead | _Signalled | _SpawnFailed | TransportEvent
 
 
 class Recorder(threading.Thread):
@@ -210,8 +216,11 @@ class Recorder(threading.Thread):
                 rec.append(Direction.STDERR, item.t, item.data, eng.note(Kind.STDERR))
         elif type(item) is ProcessEvent:
             self._process_event(item)
+        elif type(item) is _SpawnFailed:
+            extra: JsonObject = {"event": ProcessEventKind.SPAWN_FAILED.value}
+            rec.append(Direction.EVENT, item.t, item.detail.encode(), eng.spawn_failed(item.detail), extra)
         elif type(item) is _Signalled:
-            extra: JsonObject = {"event": "signal", "signal": item.number}
+            extra = {"event": "signal", "signal": item.number}
             rec.append(Direction.EVENT, item.t, item.detail.encode(), eng.note(), extra)
 
     def _host(self, item: _HostRead) -> None:
@@ -313,8 +322,7 @@ async def run_proxy(
             await transport.__aenter__()
         except SpawnError as exc:
             text = str(exc)
-            extra: JsonObject = {"event": ProcessEventKind.SPAWN_FAILED.value}
-            rec.append(Direction.EVENT, clock(), text.encode(), engine.spawn_failed(text), extra)
+            recorder.put(_SpawnFailed(clock(), text))  # recorded by the recorder, the one that appends
             if say is not None:
                 say(f"mcp-session-inspector proxy: {text}")
             return EXIT_SPAWN_FAILED
