@@ -10,6 +10,7 @@ the backup is, and how to restart the host; a refusal is said on stderr and chan
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -60,6 +61,12 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         )
         p.add_argument("--format", choices=sorted(set(FORMATS) - {"registry"}), help="the file's format")
     a.add_argument("--all", action="store_true", help="attach every stdio server of the file not attached yet")
+    a.add_argument(
+        "--listen",
+        metavar="127.0.0.1:PORT",
+        help="a URL server (one, named with --server): point its entry at this loopback address (PORT 0: a free "
+        "one, chosen now) and print the `proxy --listen ... --upstream URL` command to run while the host uses it",
+    )
 
 
 def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -81,7 +88,7 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
             return EXIT_OK
         names = args.server or None
         if verb == "attach":
-            outcome = attach(args.config, names, fmt=args.format)
+            outcome = attach(args.config, names, fmt=args.format, listen=_listen(parser, prog, args.listen))
         else:
             outcome = detach(args.config, names, fmt=args.format)
         host = read_host_file(args.config, args.format)
@@ -93,10 +100,13 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         return EXIT_USAGE
     for name in outcome.changed:
         entry = host.entry(name)
+        goes = "connects to" if entry.kind == "url" else "starts"
         if verb == "attach":
-            out.write(f"attached {name!r} in {outcome.file}: the host now starts {entry.runs}\n")
+            out.write(f"attached {name!r} in {outcome.file}: the host now {goes} {entry.runs}\n")
         else:
-            out.write(f"detached {name!r} in {outcome.file}: it runs {entry.command_line} again\n")
+            out.write(f"detached {name!r} in {outcome.file}: the host {goes} {entry.command_line} again\n")
+    for argv in outcome.serve:
+        out.write(f"run this while the host uses it (the host reaches the server through it): {shlex.join(argv)}\n")
     for note in outcome.notes:
         out.write(f"{note}\n")
     if outcome.backup is not None:
@@ -106,12 +116,27 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
     return EXIT_OK
 
 
+def _listen(parser: argparse.ArgumentParser, prog: str, text: str | None) -> tuple[str, int] | None:
+    if text is None:
+        return None
+    from inspector.session.http_proxy import ListenError, loopback_listen
+
+    try:
+        return loopback_listen(text)
+    except ListenError as exc:
+        parser.exit(EXIT_USAGE, f"{prog}: error: --listen {exc}\n")
+
+
 def _list_file(host: HostFile, out: TextIO) -> None:
     out.write(f"{host.path} ({host.client})\n")
     if not host.entries:
         out.write("  no servers\n")
     for e in host.entries:
-        state = "attached" if e.attached else (f"cannot be attached: {e.why_not}" if e.why_not else "not attached")
+        state = (
+            ("attached, now " + e.runs if e.kind == "url" else "attached")
+            if e.attached
+            else (f"cannot be attached: {e.why_not}" if e.why_not else "not attached")
+        )
         line = f": {e.command_line}" if e.command_line else ""
         out.write(f"  {e.name} [{e.kind}, {state}]{line}\n")
 
