@@ -6,12 +6,14 @@ Wall time on a shared, loaded machine is mostly waiting for a core; the CPU time
 itself spent (all its threads, ``time.process_time``) is what start-up costs and moves little
 with the load. Each run starts ``python -c`` in the tree (its package first on the path, a
 fresh config folder, offscreen) with a small wrapper that takes the process's CPU time at
-three points: after ``import inspector.cli``, after ``import inspector.ui.main_window`` (what
-``python -m inspector`` imports next anyway), and when the app prints ``first-paint`` (the
-window's first paint, MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1). Interpreter start before the
-wrapper is not counted (the same interpreter for both trees). The trees alternate run by run
-(before, after, after, before, ...) so a slow moment falls on both; the medians are printed per
-phase with after/before (below 1 is faster).
+five points: after ``import inspector.cli``, after ``import inspector.ui.main_window`` (what
+``python -m inspector`` imports next anyway), when ``ui.app.build`` starts (the argument parser
+and the application made) and returns (the controller and the window made), and when the app
+prints ``first-paint`` (the window's first paint, MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1). Each
+figure is the CPU time from the process's start to that point (the interpreter's own start
+included: the same interpreter for both trees). The trees alternate run by run
+(before, after, after, before, ...) so a slow moment falls on both. Printed per phase: the
+medians from the process's start and of the phase alone, with after/before (below 1 is faster).
 """
 
 from __future__ import annotations
@@ -27,13 +29,25 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-#: Run in the child: times in ms on stderr as ``cpu cli=.. window=.. paint=..``.
+#: Run in the child: CPU ms from the process's start on stderr, ``cpu cli=.. window=.. start=.. built=.. paint=..``.
 CHILD = """
 import sys, time
 import inspector.cli
 cli = time.process_time()
 import inspector.ui.main_window
 window = time.process_time()
+import inspector.ui.app as app
+
+built = []
+_build = app.build
+
+def build(*args, **kwargs):
+    built.append(time.process_time())
+    made = _build(*args, **kwargs)
+    built.append(time.process_time())
+    return made
+
+app.build = build
 
 class Out:
     def __init__(self, out):
@@ -41,7 +55,10 @@ class Out:
     def write(self, text):
         if "first-paint" in text:
             paint = time.process_time()
-            sys.stderr.write(f"cpu cli={cli * 1000:.2f} window={window * 1000:.2f} paint={paint * 1000:.2f}\\n")
+            sys.stderr.write(
+                f"cpu cli={cli * 1000:.2f} window={window * 1000:.2f} start={built[0] * 1000:.2f} "
+                f"built={built[1] * 1000:.2f} paint={paint * 1000:.2f}\\n"
+            )
             sys.stderr.flush()
         return self.out.write(text)
     def flush(self):
@@ -54,7 +71,7 @@ sys.argv = ["inspector"]
 sys.exit(inspector.cli.main([]))
 """
 
-PHASES = ("cli", "window", "paint")
+PHASES = ("cli", "window", "start", "built", "paint")
 
 
 def one(tree: Path) -> dict[str, float]:
@@ -91,13 +108,26 @@ def main() -> None:
         order = (before, after) if i % 2 == 0 else (after, before)
         for tree in order:
             runs[tree].append(one(tree))
-    print(f"CPU ms from process start, medians of {args.runs} alternating runs per tree")
-    print(f"{'phase':<34}{'before':>10}{'after':>10}{'ratio':>8}")
-    names = {"cli": "import inspector.cli", "window": "+ import ui.main_window", "paint": "first paint"}
+    print(f"CPU ms, medians of {args.runs} alternating runs per tree: from the process's start, and of the phase alone")
+    print(f"{'phase':<40}{'before':>9}{'after':>9}{'ratio':>8}{'phase before':>14}{'after':>9}{'ratio':>8}")
+    names = {
+        "cli": "import inspector.cli",
+        "window": "import ui.main_window",
+        "start": "parser, application (build starts)",
+        "built": "controller and window made (build)",
+        "paint": "shown and painted: first paint",
+    }
+    previous = None
     for phase in PHASES:
         b = statistics.median(r[phase] for r in runs[before])
         a = statistics.median(r[phase] for r in runs[after])
-        print(f"{names[phase]:<34}{b:>10.1f}{a:>10.1f}{a / b:>8.3f}")
+        if previous is None:
+            own_b, own_a = b, a
+        else:
+            own_b = statistics.median(r[phase] - r[previous] for r in runs[before])
+            own_a = statistics.median(r[phase] - r[previous] for r in runs[after])
+        print(f"{names[phase]:<40}{b:>9.1f}{a:>9.1f}{a / b:>8.3f}{own_b:>14.1f}{own_a:>9.1f}{own_a / own_b:>8.3f}")
+        previous = phase
     print(f"before: {before}\nafter:  {after}")
 
 
