@@ -4,7 +4,8 @@ The files are the importer's fixtures (tests/fixtures/configs: Claude Desktop, V
 comments, Cursor, Windsurf, the MCP Inspector's file) copied to a temporary folder, and files
 written here in each host's format. The rewritten entries are run by a real host: the official
 Python SDK's ClientSession starts the command line read back from the rewritten file (its env and
-cwd too) against the reference server and the SDK server, through the proxy.
+cwd too) against the reference server and the SDK server, through the proxy; an attached URL entry
+is reached by the SDK's Streamable HTTP client through the `proxy --listen` command attach printed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import json
 import os
 import re
 import shutil
+import signal
 import stat
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,7 +25,7 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from peers import ROOT, reference_server, sdk_server
+from peers import ROOT, HttpPeer, free_port, reference_server, sdk_http_server, sdk_server
 
 from inspector.cli import main
 from inspector.session.attach import (
@@ -386,3 +389,41 @@ def test_a_url_with_a_variable_cannot_be_attached(tmp_path):
     path.write_text('{"servers": {"r": {"type": "http", "url": "https://${input:host}/mcp"}}}')
     with pytest.raises(Refused, match="variable the host expands"):
         attach(path, ["r"], listen=("127.0.0.1", 0))
+
+
+async def list_tools_over_http(url: str) -> list[str]:
+    from mcp.client.streamable_http import streamable_http_client
+
+    with anyio.fail_after(30):
+        async with streamable_http_client(url) as streams, ClientSession(streams[0], streams[1]) as session:
+            await session.initialize()
+            tools = await session.list_tools()
+    return sorted(t.name for t in tools.tools)
+
+
+def test_an_attached_url_entry_reaches_the_server_through_the_printed_proxy(tmp_path):
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        path = tmp_path / ".cursor" / "mcp.json"
+        path.parent.mkdir()
+        original = f'{{\n  "mcpServers": {{\n    "web": {{ "url": "{peer.url}" }} // the SDK server\n  }}\n}}\n'
+        path.write_text(original)
+        direct = anyio.run(list_tools_over_http, peer.url)
+        outcome = attach(path, ["web"], listen=("127.0.0.1", 0))
+        url = servers(path)["web"]["url"]
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+        proc = subprocess.Popen(outcome.serve[0], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        try:
+            assert proc.stderr is not None
+            assert "listening on" in proc.stderr.readline().decode()
+            through = anyio.run(list_tools_over_http, url)  # what the host does with the rewritten entry
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=20)
+    assert through == direct and through
+    recordings = list((tmp_path / "data" / "mcp-session-inspector" / "proxied").glob("*.jsonl"))
+    assert len(recordings) == 1, recordings
+    rec = Recording.load(recordings[0])
+    assert any(rec.method_at(i) == "tools/list" for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S)
+    detach(path, None)
+    assert path.read_text() == original
