@@ -6,8 +6,7 @@ Theory of operation
 -------------------
 :func:`read_host_file` reads a host's file (the formats :mod:`.imports` reads, found where
 :func:`.config_files.existing_locations` looks) and keeps its bytes, their SHA-256 and, for each
-server entry, a :class:`HostEntry`: stdio or URL, attached or not, and why it cannot be attached
-(a URL server needs the window's reverse proxy, which is not there yet).
+server entry, a :class:`HostEntry`: stdio or URL, attached or not, and why it cannot be attached.
 
 Nothing is re-serialised. The file's text is parsed for *spans* (where each value starts and
 ends) on :func:`.config_files.strip_jsonc`'s output, which keeps every character's place, so
@@ -22,6 +21,13 @@ adds one member, all on the entry's own lines:
   ``${workspaceFolder}``) stay for the host to expand (an entry without ``args`` gains one);
 - :data:`MARKER` (``"mcpSessionInspector"``) holds the original ``command`` and ``args`` texts
   as strings, so that each entry can be detached on its own.
+
+A URL server (``url``, Windsurf's ``serverUrl``) is attached only by name and with a loopback
+address to listen on: its URL becomes ``http://127.0.0.1:PORT`` with the same path and query, the
+marker holds the original URL's text, and the outcome's ``serve`` is the
+``proxy --listen ... --upstream URL`` command that must run while the host uses it (nothing
+starts it yet: the window's reverse proxy will). A URL holding a variable the host expands
+cannot be: the proxy needs the URL itself.
 
 ``env``, ``cwd``, ``envFile``, ``type`` and the file's ``inputs`` are not touched: the host
 applies them to the proxy, which passes its environment and folder on to the server.
