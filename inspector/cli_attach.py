@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 ATTACH_EXIT_HELP = """\
 exit codes:
   0  done (or listed)
-  2  usage: the command line is wrong, the file cannot be read or is no host's configuration,
-     or it has no server of that name
-  9  refused, nothing written: the server is a URL server, is attached already (attach) or is
-     not attached (detach), or the file changed while it was being edited
+  2  usage: the command line is wrong (a --listen that is not loopback), the file cannot be read
+     or is no host's configuration, or it has no server of that name
+  9  refused, nothing written: a URL server without --listen (or two with one), a server attached
+     already or running the proxy already (attach), one not attached (detach), or the file
+     changed while it was being edited
 """
 
 EXIT_OK = 0
