@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self.profiles = profiles
         self.settings = settings
-        #: values of settings.ini that were damaged and not used (their defaults are), said after the first paint
+        # values of settings.ini that were damaged and not used (their defaults are), said after the first paint
         self.settings_notes: list[SettingNote] = []
         self.message_box: QMessageBox | None = None  # the last warning shown (tests read it)
         self.languages = languages

@@ -89,9 +89,10 @@ from .widgets import mono_font, plain_label, set_tone
 # ====================================================================== the form
 
 
-#: the schema of a form given none (an object without properties). It always compiles, so its
-#: check is compiled on first use, not when the form is made: the window's first paint (the tools
-#: panel's editor) then does without the schema library, about 15 ms of CPU to import.
+# the schema of a form given none (an object without properties). It always compiles, so its
+# check is compiled on first use, not when the form is made: the window's first paint (the tools
+# panel's editor) then does without the schema library, about 15 ms of CPU to import. (A plain
+# comment: lupdate takes a "#:" one as the translators' note of the next string.)
 EMPTY_OBJECT: JsonObject = {"type": "object", "properties": {}}
 
 

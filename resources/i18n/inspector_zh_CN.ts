@@ -11,7 +11,6 @@
     <name>ArgumentsEditor</name>
     <message>
         <source>Form</source>
-        <extracomment>the schema of a form given none (an object without properties). It always compiles, so its check is compiled on first use, not when the form is made: the window's first paint (the tools panel's editor) then does without the schema library, about 15 ms of CPU to import.</extracomment>
         <translation>表单</translation>
     </message>
     <message>
@@ -1366,7 +1365,6 @@
     </message>
     <message>
         <source>{method} failed. {error}</source>
-        <extracomment>set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)</extracomment>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
@@ -2718,7 +2716,6 @@
     <name>MainWindow</name>
     <message>
         <source>MCP Session Inspector</source>
-        <extracomment>values of settings.ini that were damaged and not used (their defaults are), said after the first paint</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
@@ -4666,7 +4663,23 @@
         <source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source>
         <translation>并非服务器的错误：对一个服务器无法读出其 id 的请求（解析错误、无效请求，或整个被拒绝的 HTTP POST）所作的错误响应，其 id 为 null（或没有 id）。JSON-RPC 2.0 要求此时 id 为 null；MCP 的 Schema 中没有 null id（自 2025-11-25 起允许省略 id），因此 Schema 检查时不计 id。</translation>
     </message>
-<message><source>The client sent its 'initialized' notification before the server had answered initialize; it comes after a successful InitializeResult.</source><translation>客户端在服务器应答 initialize 之前就发送了 'initialized' 通知；它应在成功的 InitializeResult 之后发送。</translation></message><message><source>The host (watched through the proxy) wrote a line that is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>宿主（通过代理观察）写入的一行不是合法的 UTF-8；MCP 消息采用 UTF-8 编码。</translation></message><message><source>The host (watched through the proxy) wrote a line to the server's stdin that is not JSON; stdin is for MCP messages only.</source><translation>宿主（通过代理观察）向服务器的 stdin 写入了一行非 JSON 内容；stdin 只用于 MCP 消息。</translation></message><message><source>The host reused the id of one of its earlier requests; a request id must not have been used before by the same side in the session.</source><translation>宿主复用了它先前某个请求的 id；在同一会话中，请求 id 不得是同一方先前用过的。</translation></message></context>
+    <message>
+        <source>The client sent its 'initialized' notification before the server had answered initialize; it comes after a successful InitializeResult.</source>
+        <translation>客户端在服务器应答 initialize 之前就发送了 'initialized' 通知；它应在成功的 InitializeResult 之后发送。</translation>
+    </message>
+    <message>
+        <source>The host (watched through the proxy) wrote a line that is not valid UTF-8; MCP messages are UTF-8 encoded.</source>
+        <translation>宿主（通过代理观察）写入的一行不是合法的 UTF-8；MCP 消息采用 UTF-8 编码。</translation>
+    </message>
+    <message>
+        <source>The host (watched through the proxy) wrote a line to the server's stdin that is not JSON; stdin is for MCP messages only.</source>
+        <translation>宿主（通过代理观察）向服务器的 stdin 写入了一行非 JSON 内容；stdin 只用于 MCP 消息。</translation>
+    </message>
+    <message>
+        <source>The host reused the id of one of its earlier requests; a request id must not have been used before by the same side in the session.</source>
+        <translation>宿主复用了它先前某个请求的 id；在同一会话中，请求 id 不得是同一方先前用过的。</translation>
+    </message>
+</context>
 <context>
     <name>SamplingDialog</name>
     <message>
@@ -5367,7 +5380,6 @@
     </message>
     <message>
         <source>Refresh</source>
-        <extracomment>task status -&gt; theme colour</extracomment>
         <translation>刷新</translation>
     </message>
     <message>

@@ -490,7 +490,7 @@ class FeaturePanel(QWidget):
         else:
             label.setText(text)
 
-    #: set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)
+    # set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)
     _built = False
 
     def built(self) -> None:

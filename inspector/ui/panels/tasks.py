@@ -51,7 +51,7 @@ from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip, 
 from .base import FeaturePanel
 from .shared import request_failed
 
-#: task status -> theme colour
+# task status -> theme colour
 STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}
 
 
