@@ -576,7 +576,26 @@ def attach(
         if e.kind == "url" and listen is not None:
             out.serve.append(http_proxy_argv(name, e.command_line, listen, lead))
     write_host_file(host, data, backup=True)
+    if lead is None and not installed():
+        out.notes.append(
+            "this Python runs the inspector from a checkout it is not installed in: a host started elsewhere "
+            "will not find it (pip install -e . in the checkout, then attach again)"
+        )
     return out
+
+
+def installed() -> bool:
+    """Whether ``python -m inspector`` works from any folder (a frozen bundle, or an installed
+    package: an editable install counts), not only from the checkout."""
+    if getattr(sys, "frozen", False):
+        return True
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        distribution("mcp-session-inspector")
+    except PackageNotFoundError:
+        return False
+    return True
 
 
 def detach(path: str | Path, names: list[str] | None, *, fmt: str | None = None) -> Outcome:

@@ -38,6 +38,7 @@ from inspector.session.attach import (
     attach,
     detach,
     found_host_files,
+    installed,
     launcher,
     read_host_file,
     write_host_file,
@@ -427,3 +428,10 @@ def test_an_attached_url_entry_reaches_the_server_through_the_printed_proxy(tmp_
     assert any(rec.method_at(i) == "tools/list" for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S)
     detach(path, None)
     assert path.read_text() == original
+
+
+def test_the_inspector_the_host_will_start_is_installed():
+    # the launcher written into the file must work from the host's folder, not only from the checkout
+    assert installed()
+    probe = subprocess.run([*launcher(), "--version"], cwd="/", capture_output=True, timeout=60)
+    assert probe.returncode == 0 and b"mcp-session-inspector" in probe.stdout
