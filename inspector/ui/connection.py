@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import server_editor as words
-from inspector.session.profiles import MASK, PROBLEMS, EnvVar, Needs, ServerProfile, transport_choice, transport_choices
+from inspector.session.profiles import MASK, EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.secrecy import secret_header
 from inspector.session.server_editor import ServerList
 
@@ -45,12 +45,6 @@ from .widgets import (
     tool_button,
     vbox,
 )
-
-# What can be wrong with a server's field, by code: session.profiles.PROBLEMS, whose English
-# scripts/i18n.py brings into the catalogue in the "ProfileEditor" context (a plain comment: a
-# "#:" one would be taken by lupdate as the translators' note of the next string).
-PROBLEM_TEXTS = PROBLEMS
-
 
 _tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
 

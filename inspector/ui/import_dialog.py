@@ -52,10 +52,10 @@ from inspector.session.imports import (
     import_profiles,
     read_config,
 )
-from inspector.session.profiles import Problem, ServerProfile
+from inspector.session.profiles import PROBLEMS, Problem, ServerProfile
 from inspector.session.recording import TransportKind
 
-from .connection import PROBLEM_TEXTS, problem_text
+from .connection import problem_text
 from .json_highlight import JsonHighlighter
 from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
 
@@ -70,7 +70,7 @@ SERVER_ROLE = Qt.ItemDataRole.UserRole
 def translated(text: str) -> str:
     """A text of the import layer (its MESSAGES, words and places) in the window's language; a
     server's field problem (``profiles.Problem``) worded as the server editor words it."""
-    if isinstance(text, Problem) and text.code in PROBLEM_TEXTS:
+    if isinstance(text, Problem) and text.code in PROBLEMS:
         return problem_text(text)
     return QCoreApplication.translate("Imports", text)
 

@@ -9,6 +9,8 @@ misbehaving fixture server."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import anyio
 import pytest
@@ -18,7 +20,6 @@ from ui_driver import quick, session_in_window, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import PROBLEMS, EnvVar, ServerProfile, demo_profile
-from inspector.ui.connection import PROBLEM_TEXTS
 from inspector.ui.import_dialog import ImportDialog
 
 pytestmark = pytest.mark.anyio
@@ -93,8 +94,19 @@ async def test_the_exit_label_words_the_outcome_of_a_server_that_exits_during_th
 
 
 def test_the_window_words_every_problem_the_profiles_can_have():
-    """One table of problems: the window's has a sentence for every code, the same English."""
-    assert PROBLEM_TEXTS == PROBLEMS
+    """Every problem a saved server's field can have is in the catalogue, translated, in the
+    server editor's context (the editor words session.profiles.PROBLEMS itself)."""
+    root = ET.parse(Path(__file__).resolve().parents[2] / "resources/i18n/inspector_zh_CN.ts").getroot()
+    translated = {
+        m.findtext("source")
+        for c in root.iter("context")
+        if c.findtext("name") == "ProfileEditor"
+        for m in c.iter("message")
+        if m.find("translation") is not None
+        and m.find("translation").get("type") is None
+        and (m.find("translation").text or "").strip()
+    }
+    assert set(PROBLEMS.values()) - translated == set()
 
 
 def _broken_profiles() -> dict[str, tuple[ServerProfile, str]]:
@@ -146,7 +158,7 @@ async def test_the_editor_words_its_field_errors_in_chinese_and_again_after_a_sw
         text = window.connection.editor.errors[label].text()
         english = next(p for p in profile.problems().values() if p.code == code)
         assert CJK.search(text) and text != english, (code, text)
-        assert text == QCoreApplication.translate("ProfileEditor", PROBLEM_TEXTS[code]).format(**english.values)
+        assert text == QCoreApplication.translate("ProfileEditor", PROBLEMS[code]).format(**english.values)
         shown[code] = text
     assert shown["url-not-http"] == "ftp://x 不是 http:// 或 https:// 开头的 URL。"
     assert shown["name-missing"] == "请为服务器起个名称。"
