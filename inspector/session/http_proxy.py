@@ -482,17 +482,25 @@ class _Proxy:
             grown = len(host_first) - len(first)
             back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
         reason = response.reason_phrase.encode("latin-1", "replace")
-        await stream.send(conn.send(h11.Response(status_code=response.status_code, headers=back, reason=reason)))
+        # the head goes with the body's first read (one write, one TCP segment for a short answer);
+        # an event stream's head goes at once (its first event may be long in coming)
+        pending = conn.send(h11.Response(status_code=response.status_code, headers=back, reason=reason)) or b""
+        if ctype == "text/event-stream":
+            await stream.send(pending)
+            pending = b""
         gone = anyio.Event()
         async with anyio.create_task_group() as tg:
             tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
             if first:  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
                 self.put(_Chunk(self.clock(), xid, first))
-                await stream.send(conn.send(h11.Data(data=host_first)))
+                pending += conn.send(h11.Data(data=host_first)) or b""
             async for data in chunks:
                 self.put(_Chunk(self.clock(), xid, data))
-                await stream.send(conn.send(h11.Data(data=data)))
-            await stream.send(conn.send(h11.EndOfMessage()))
+                await stream.send(pending + (conn.send(h11.Data(data=data)) or b""))
+                pending = b""
+            pending += conn.send(h11.EndOfMessage()) or b""
+            if pending:
+                await stream.send(pending)
             tg.cancel_scope.cancel()
         return gone.is_set()
 
@@ -577,6 +585,7 @@ async def run_http_proxy(
     ready: Callable[[int], None] | None = None,
 ) -> int:
     """Listen until SIGINT, SIGTERM or SIGHUP (or cancellation), then close the recording; 0."""
+    _no_failed_import_per_request()
     proxy = _Proxy(options, clock, say)
     proxy.path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the caller says why (nothing started yet)
     listener = await anyio.create_tcp_listener(local_host=options.host, local_port=options.port)
@@ -610,6 +619,17 @@ async def run_http_proxy(
                     say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
         sys.setswitchinterval(switch)
     return 0
+
+
+def _no_failed_import_per_request() -> None:
+    """httpcore asks ``import sniffio`` on every request and falls back to asyncio when it fails;
+    Python does not remember a failed import, so each one searches sys.path again (about 0.15 ms,
+    six times per exchange here: most of what the proxy added to a round trip). Without sniffio
+    installed, the failure is remembered (a ``None`` in sys.modules fails the import at once)."""
+    try:
+        import sniffio  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        sys.modules["sniffio"] = None  # type: ignore[assignment]
 
 
 async def _until_signal(scope: anyio.CancelScope) -> None:
