@@ -177,7 +177,9 @@ async def _session_shot(
                 for _ in range(steps):  # let this many messages through first
                     shown = controller.pending_step
                     controller.continue_step()
-                    await wait_for(lambda: controller.pending_step is not None and controller.pending_step is not shown)
+                    await wait_for(
+                        lambda shown=shown: controller.pending_step is not None and controller.pending_step is not shown
+                    )
                 if shutdown:  # Disconnect while stepping: the first shutdown step waits
                     controller.run_to_end()
                     await wait_for(

@@ -370,7 +370,7 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
             if step.direction == "s2c":
                 before = len(received(session))
                 session.gate.go()
-                await wait_for(lambda: len(received(session)) > before, what="the message to be taken in")
+                await wait_for(lambda before=before: len(received(session)) > before, what="the message to be taken in")
             else:
                 session.gate.go()
 

@@ -204,7 +204,7 @@ async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(wi
                     assert [s for s, r in lay["nodes"].items() if r.intersects(pinned)] == [], (docks, pinned)
                 shown = controller.pending_step
                 controller.continue_step()
-                await until(lambda: controller.pending_step is not shown)
+                await until(lambda shown=shown: controller.pending_step is not shown)
         controller.run_to_end()
         await until(lambda: window.stepbar.isHidden())
         assert window.central_split.sizes() == before  # step mode over: the split as it was

@@ -634,7 +634,8 @@ async def test_a_switch_while_a_recording_is_replayed_leaves_nothing_behind(wind
             languages.set_choice(language)
             await anyio.sleep(0.3)
             window = languages.window
-            await until(lambda: window.panels.panels["tools"].recorded_row == call)  # the panels as of the entry
+            # the panels as of the entry
+            await until(lambda window=window: window.panels.panels["tools"].recorded_row == call)
             texts = _everything_shown(window, {})
             assert len(texts) > 300
             found[language] = leftovers(texts, language, wire, pairs)

@@ -19,7 +19,7 @@ from ui_driver import quick, session_in_window, until, use_profile
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.session.profiles import ServerProfile, demo_profile
-from inspector.session.recording import Direction
+from inspector.session.recording import Direction, Recording
 from inspector.session.timeline_table import DEFAULT_ORDER, GIVE_WAY, Column
 from inspector.ui.text import format_duration
 from inspector.ui.timeline import TimelineView
@@ -270,7 +270,7 @@ async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained
             await anyio.sleep(0.15)
             shown = controller.pending_step
             window.act_continue.trigger()
-            await until(lambda: controller.pending_step is not shown)
+            await until(lambda shown=shown: controller.pending_step is not shown)
         await until(lambda: sum(1 for i in range(start, len(rec)) if rec.method_at(i) == "ping") == 4)
         await until(lambda: model.total() == len(rec))
         window.act_step.trigger()
@@ -385,6 +385,11 @@ def shown_whole(view: TimelineView, seq: int, column: int = Column.VIOLATIONS) -
     return text
 
 
+def unknown_id_rows(rec: Recording) -> list[int]:
+    """The entries flagged as answers to an id no request had."""
+    return [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)]
+
+
 def model_flagged(view: TimelineView) -> list[str]:
     """The Violations texts of the rows fetched."""
     model = view.model
@@ -465,14 +470,14 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
             ):
                 await until(lambda: controller.recording is not None and controller.running)
                 rec = controller.recording
-                wrong = lambda: [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)]  # noqa: E731
-                await until(lambda: len(wrong()) >= 3 and model.total() == len(rec))
+                await until(lambda rec=rec: len(unknown_id_rows(rec)) >= 3 and model.total() == len(rec))
+                wrong = unknown_id_rows(rec)[0]  # rows are only appended: the first stays the first
                 await anyio.sleep(0.2)  # the fit after the widest text came
                 try:  # (raised inside the session's task group, a failure would stop the loop unreported)
                     assert misfits(view) == [] and gave_way_in_order(view), (language, view.auto_hidden_columns())
-                    assert shown_whole(view, wrong()[0]) == "⚠ jsonrpc.response-unknown-id"
-                    id_text = model.data(model.index(model.row_of(wrong()[0]), Column.ID))
-                    assert id_text == str(rec.id_at(wrong()[0])) and len(id_text) == 4
+                    assert shown_whole(view, wrong) == "⚠ jsonrpc.response-unknown-id"
+                    id_text = model.data(model.index(model.row_of(wrong), Column.ID))
+                    assert id_text == str(rec.id_at(wrong)) and len(id_text) == 4
                     assert view.table.horizontalHeader().sectionSize(Column.ID) >= QFontMetrics(
                         model.mono_font()
                     ).horizontalAdvance(id_text)
@@ -483,7 +488,7 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
                 raise failure
             await settle(window, (1280, 720))  # the session ended: the recording stays open
             assert misfits(view) == [] and view.visible_columns() == columns[language], language
-            shown_whole(view, wrong()[0])
+            shown_whole(view, wrong)
     finally:
         window.languages.set_choice("en")
     assert columns["en"] == columns["zh_CN"]

@@ -138,7 +138,9 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             controller, window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:]))
         ):
             tools = window.panels.panels["tools"]
-            await until(lambda: controller.session is not None and bool(tools.tools) and not tools.feature.loading)
+            await until(
+                lambda tools=tools: controller.session is not None and bool(tools.tools) and not tools.feature.loading
+            )
             state = tools.wait_state("tools/list")
             note = tools.wait_note("tools/list")
             assert state is not None and state.answer is not None and not state.unmatched
