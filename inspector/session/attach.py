@@ -187,6 +187,7 @@ class HostEntry:
     why_not: str = ""  # why it cannot be attached ("" when it can, or is attached)
     command_line: str = ""  # the server's command line (the original one when attached)
     runs: str = ""  # what the host starts now (the proxy when attached)
+    argv: tuple[str, ...] = ()  # a stdio server's command line (the original one when attached)
 
 
 @dataclass
@@ -256,12 +257,15 @@ class HostFile:
         """The file's bytes with the servers ``names`` (every attached one: None) detached."""
         chosen = [e.name for e in self.entries if e.attached] if names is None else list(names)
         edits: list[tuple[int, int, str]] = []
+        wanted: dict[str, JsonValue] = {}
         for name in chosen:
-            if not self.entry(name).attached:
+            e = self.entry(name)
+            if not e.attached:
                 raise Refused(f"{self.path}: {name!r} is not attached")
             edits += self._detach_edits(name)
+            wanted[name] = e.command_line if e.kind == "url" else list(e.argv)
         out = _apply(self.text, edits)
-        self._check(out, {})
+        self._check(out, wanted)
         return self.bom + out.encode()
 
     def _attach_edits(self, name: str, lead: list[str]) -> list[tuple[int, int, str]]:
@@ -306,6 +310,8 @@ class HostFile:
             assert isinstance(orig_cmd, str) and isinstance(orig_args, (str, type(None)))
         except (ValueError, KeyError, TypeError, AssertionError):
             raise AttachError(f"{self.path}: {name!r}: its {MARKER} member has been changed: detach by hand") from None
+        if "command" not in node.members or "args" not in node.members:
+            raise AttachError(f"{self.path}: {name!r}: its command or args were taken out: detach by hand")
         cmd = node.members["command"][1]
         args = node.members["args"][1]
         mark_text = t[mark.start : mark.end]
@@ -427,10 +433,11 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
                 return HostEntry(name, "url", True, "", json.loads(saved["url"]), now)
             cmd = json.loads(saved["command"])
             rest = loads_config(saved["args"]) if saved["args"] is not None else []
-            line = shlex.join([cmd, *rest])
+            argv = (cmd, *rest)
+            line = shlex.join(argv)
         except (ValueError, KeyError, TypeError):
-            pass
-        return HostEntry(name, "stdio", True, "", line, runs)
+            argv = ()
+        return HostEntry(name, "stdio", True, "", line, runs, argv)
     if url_key or kind_text not in ("stdio", None):
         if url_key is None or m[url_key][1].kind != "string":
             return HostEntry(name, "url", False, "it has no URL")

@@ -226,6 +226,12 @@ def test_an_entry_edited_by_hand_while_attached_still_detaches(tmp_path):
     assert path.read_bytes() == edited  # the original command line back, the user's own edit kept
     assert outcome.backup == backup and backup.read_bytes() == original  # not the backup's bytes: it is kept
     assert any("backup is kept" in note for note in outcome.notes)
+    attach(path, ["demo"])
+    broken = path.read_text().replace('"command": ', '"program": ', 1)  # demo's command renamed by hand
+    path.write_text(broken)
+    with pytest.raises(AttachError, match="command or args were taken out: detach by hand"):
+        detach(path, ["demo"])
+    assert path.read_text() == broken
 
 
 def test_mode_and_symbolic_link_are_kept(tmp_path):
