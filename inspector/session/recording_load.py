@@ -1,8 +1,8 @@
 """Reading a recording file into a store: checks, migration, the column-at-a-time loader.
 
 Nothing in a file is trusted: :func:`parse_entry` checks one entry object field by field,
-:func:`migrate` / :func:`migrate_header` lift lines and headers of older format versions (1 and
-2) to the current one, and :class:`FileLoader` reads the file as a stream in bounded steps,
+:func:`migrate` / :func:`migrate_header` lift lines and headers of older format versions (1 to
+3) to the current one, and :class:`FileLoader` reads the file as a stream in bounded steps,
 taking runs of ordinary lines column by column and the rest one by one, with the same result.
 It fills a :class:`~.recording.Recording` through the store's ``add_*`` methods (the store keeps
 its columns to itself). :class:`RecordingError` is the only exception it raises. See the
