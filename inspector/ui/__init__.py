@@ -56,7 +56,11 @@ session leaves nothing in the other language; what the server sent is shown as i
 Qt-free layers hand the window keys, not sentences: an outcome code with its values (the failure
 banner, the status bar and the exit label word it alike, ``session.failure_words``), a field problem
 of a saved server (``profiles.Problem``, worded by ``connection.problem_text``); a status-bar
-message still shown is said again in the new language (``StatusLine.say``, :mod:`.window_status`). The feature panels
+message still shown is said again in the new language (``StatusLine.say``, :mod:`.window_status`). What a view says
+about an entry, a block, a tool, a list or a failure is decided Qt-free in the session layer (``timeline_words``,
+``entry_detail``, ``content_blocks``, ``tool_words``, ``note_words``, ``failure_words`` and the other word modules):
+English tables the window words through ``QCoreApplication.translate`` (:mod:`inspector.session.translate`); a widget
+keeps only what Qt measures, paints and lays out. The feature panels
 are made anew only with no session and no live recording: a running or ended session keeps them.
 
 The window's arrangement is data kept per user (:mod:`.window_layout`, ``WindowLayouts.save_layout``): the chosen named
