@@ -62,6 +62,12 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         )
         p.add_argument("--format", choices=sorted(set(FORMATS) - {"registry"}), help="the file's format")
     a.add_argument("--all", action="store_true", help="attach every stdio server of the file not attached yet")
+    d.add_argument(
+        "--restore-backup",
+        action="store_true",
+        help="put FILE.inspector-backup back over FILE, whatever FILE holds now (an entry edited past detaching, "
+        "a file that no longer reads): edits made since the first attach are lost",
+    )
     a.add_argument(
         "--listen",
         metavar="127.0.0.1:PORT",
@@ -71,7 +77,7 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from inspector.session.attach import AttachError, Refused, attach, detach, read_host_file
+    from inspector.session.attach import AttachError, Refused, attach, detach, read_host_file, restore_backup
 
     out = out or sys.stdout
     verb = args.command
@@ -83,6 +89,20 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         return _list_found(out)
     if every and args.server:
         parser.exit(EXIT_USAGE, f"{prog}: error: --all or --server, not both\n")
+    if getattr(args, "restore_backup", False):
+        if args.server:
+            parser.exit(EXIT_USAGE, f"{prog}: error: --restore-backup restores the whole file: no --server\n")
+        try:
+            outcome = restore_backup(args.config)
+        except Refused as exc:
+            sys.stderr.write(f"{prog}: refused: {exc}\n")
+            return EXIT_REFUSED
+        except AttachError as exc:
+            sys.stderr.write(f"{prog}: error: {exc}\n")
+            return EXIT_USAGE
+        out.write(f"restored {outcome.file} from its backup (attached were: {', '.join(outcome.changed) or 'none'})\n")
+        out.write("the host must be restarted for this to take effect\n")
+        return EXIT_OK
     try:
         if not args.server and not (every or verb == "detach"):
             _list_file(read_host_file(args.config, args.format), out)

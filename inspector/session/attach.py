@@ -309,9 +309,13 @@ class HostFile:
             orig_cmd, orig_args = saved["command"], saved["args"]
             assert isinstance(orig_cmd, str) and isinstance(orig_args, (str, type(None)))
         except (ValueError, KeyError, TypeError, AssertionError):
-            raise AttachError(f"{self.path}: {name!r}: its {MARKER} member has been changed: detach by hand") from None
+            raise AttachError(
+                f"{self.path}: {name!r}: its {MARKER} member has been changed: detach by hand, or put the backup back (detach --restore-backup)"
+            ) from None
         if "command" not in node.members or "args" not in node.members:
-            raise AttachError(f"{self.path}: {name!r}: its command or args were taken out: detach by hand")
+            raise AttachError(
+                f"{self.path}: {name!r}: its command or args were taken out: detach by hand, or put the backup back (detach --restore-backup)"
+            )
         cmd = node.members["command"][1]
         args = node.members["args"][1]
         mark_text = t[mark.start : mark.end]
@@ -541,21 +545,50 @@ def write_host_file(host: HostFile, data: bytes, *, backup: bool = False) -> Non
     """Write ``data`` over ``host``'s file, unless the file changed since it was read
     (:class:`ChangedSinceRead`); the file's mode is kept; the write is atomic. ``backup``: the
     bytes read are left in :attr:`HostFile.backup` first, unless a backup is there already."""
+    keep = (host.backup, host.data) if backup and not host.backup.exists() else None
+    _replace_checked(host.path, host.target, host.digest, data, keep)
+
+
+def _replace_checked(shown: Path, target: Path, digest: str, data: bytes, keep: tuple[Path, bytes] | None) -> None:
+    """``data`` over ``target`` if its bytes still have the SHA-256 ``digest`` (``keep``: a file
+    written first); ``shown`` names it in the words."""
     try:
-        now = read_user_file(host.target, MAX_BYTES)
+        now = read_user_file(target, MAX_BYTES)
     except UnreadableFile as exc:
-        raise AttachError(f"{host.path}: cannot be read again: {exc.why}") from None
-    if hashlib.sha256(now).hexdigest() != host.digest:
+        raise AttachError(f"{shown}: cannot be read again: {exc.why}") from None
+    if hashlib.sha256(now).hexdigest() != digest:
         raise ChangedSinceRead(
-            f"{host.path} changed since it was read (another program wrote it): nothing was written; try again"
+            f"{shown} changed since it was read (another program wrote it): nothing was written; try again"
         )
-    mode = stat.S_IMODE(os.stat(host.target).st_mode)
+    mode = stat.S_IMODE(os.stat(target).st_mode)
     try:
-        if backup and not host.backup.exists():
-            _atomic_write(host.backup, host.data, mode)
-        _atomic_write(host.target, data, mode)
+        if keep is not None:
+            _atomic_write(keep[0], keep[1], mode)
+        _atomic_write(target, data, mode)
     except OSError as exc:
-        raise AttachError(f"{host.path}: cannot be written: {exc.strerror or exc}") from None
+        raise AttachError(f"{shown}: cannot be written: {exc.strerror or exc}") from None
+
+
+def restore_backup(path: str | Path) -> Outcome:
+    """The file at ``path`` given back the bytes of its ``.inspector-backup`` (which then goes),
+    whatever it holds now: for an entry edited past detaching, or a file that no longer reads as
+    JSON. Edits made since the first attach are lost. The outcome names the servers that were
+    attached (none when the file did not read as a host's file)."""
+    path = Path(path)
+    target = Path(os.path.realpath(path))
+    backup = target.with_name(target.name + BACKUP_SUFFIX)
+    try:
+        now = read_user_file(target, MAX_BYTES)
+        old = read_user_file(backup, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise AttachError(f"{path} or its backup {backup.name}: cannot be read: {exc.why}") from None
+    try:
+        attached = [e.name for e in read_host_file(path).entries if e.attached]
+    except AttachError:
+        attached = []
+    _replace_checked(path, target, hashlib.sha256(now).hexdigest(), old, None)
+    backup.unlink()
+    return Outcome(path, attached, None, ["the file is byte for byte as it was before the first attach"])
 
 
 def attach(

@@ -232,6 +232,9 @@ def test_an_entry_edited_by_hand_while_attached_still_detaches(tmp_path):
     with pytest.raises(AttachError, match="command or args were taken out: detach by hand"):
         detach(path, ["demo"])
     assert path.read_text() == broken
+    path.write_text(broken + "} oops")  # and then no longer JSON at all
+    assert main(["detach", "--config", str(path), "--restore-backup"]) == 0
+    assert path.read_bytes() == original and not backup.exists()
 
 
 def test_mode_and_symbolic_link_are_kept(tmp_path):
