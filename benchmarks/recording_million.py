@@ -402,7 +402,7 @@ def child_window(path: str, runs: int) -> dict:
     # negotiation view, the status bar and the feature panels to that entry (time to it all painted)
     slider = window.replay.slider
     moves = []
-    for k in range(200):
+    for _ in range(200):
         s = time.perf_counter()
         slider.setValue(rng.randrange(len(rec)))
         app.processEvents()

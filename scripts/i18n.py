@@ -232,7 +232,7 @@ def main() -> int:
         "--en-ts",
         type=Path,
         default=None,
-        help="the English plural catalogue (default: %s, or beside --ts)" % _shown(EN_TS),
+        help=f"the English plural catalogue (default: {_shown(EN_TS)}, or beside --ts)",
     )
     args = parser.parse_args()
     ts, qm = args.ts.resolve(), args.qm.resolve()

@@ -22,7 +22,7 @@ import dataclasses
 import gc
 import time
 from collections.abc import Callable, Coroutine
-from typing import TypeVarTuple, Unpack
+from typing import TypeVarTuple
 
 import anyio
 from anyio.lowlevel import checkpoint
@@ -160,7 +160,7 @@ class Session(StartSequence, Shutdown):
 
     # ------------------------------------------------------------------ context
 
-    async def __aenter__(self) -> "Session":
+    async def __aenter__(self) -> Session:
         if self.options.record_path is not None:
             self._writer = self.recording.write_to(self.options.record_path)
         try:
@@ -436,7 +436,7 @@ class Session(StartSequence, Shutdown):
         """Modern era: the level later requests carry in _meta (None: none), at once."""
         self.engine.config.log_level = level
 
-    def start_soon(self, fn: Callable[[Unpack[Args]], Coroutine[object, object, object]], *args: Unpack[Args]) -> bool:
+    def start_soon(self, fn: Callable[[*Args], Coroutine[object, object, object]], *args: *Args) -> bool:
         """Run ``fn(*args)`` in the session's own task group (it lives as long as the session);
         False once the session is closed. Exceptions are the caller's to handle inside ``fn``."""
         if self._tg is None or self._closing:

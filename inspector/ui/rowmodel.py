@@ -20,6 +20,8 @@ from inspector.session.views import RowView, ViewObserver
 
 from .ticker import Ticker, app_ticker
 
+_TOP = QModelIndex()  # the invisible root a table's rows hang from (a default argument, never changed)
+
 
 class RowTableModel(QAbstractTableModel, ViewObserver):
     """A table over a session view: rows come from the view, cells from the subclass."""
@@ -124,8 +126,8 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
     def row_of(self, seq: int) -> int:
         return self.view.row_of(seq)
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _TOP) -> int:
         return 0 if parent.isValid() else len(self.view.rows)
 
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _TOP) -> int:
         return 0 if parent.isValid() else self.COLUMNS

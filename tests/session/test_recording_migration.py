@@ -15,7 +15,7 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
-from inspector.session import Session, SessionOptions
+from inspector.session import ConnectionLost, Session, SessionOptions
 from inspector.session.entry_text import transcript_line
 from inspector.session.recording import FORMAT_VERSION, Direction, Recording
 from inspector.transport.base import LinkEventKind, StreamableHttpSpec
@@ -186,7 +186,7 @@ async def test_a_live_http_session_records_its_notes_as_notes(tmp_path: Path) ->
         session = Session(options)
         async with session:
             await session.start()
-            with pytest.raises(Exception):  # the POST is reset: tools/list gets no answer
+            with pytest.raises(ConnectionLost, match="the POST failed"):  # the POST is reset: no answer
                 await session.request("tools/list")
     header, entries, _summary = lines_of(path)
     assert header["version"] == FORMAT_VERSION

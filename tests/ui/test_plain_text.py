@@ -50,8 +50,9 @@ def might_be_rich(text: str) -> bool:
     return bool(QtGui_Qt.mightBeRichText(text))
 
 
-def model_cells(model: QAbstractItemModel, parent: QModelIndex = QModelIndex(), depth: int = 0):
+def model_cells(model: QAbstractItemModel, parent: QModelIndex | None = None, depth: int = 0):
     """Every index of a model (trees three levels deep, at most 500 rows per level)."""
+    parent = QModelIndex() if parent is None else parent  # None: the top level
     try:
         columns = model.columnCount(parent)
     except TypeError:  # a list model: one column, no children (its columnCount is private)

@@ -401,10 +401,10 @@ def test_autoscroll_follows_stops_and_resumes(view, qtbot):
 
 def test_select_seq_emits_and_scrolls(view, qtbot):
     d = Driver()
-    for i in range(400):
+    for _ in range(400):
         d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n')
     err = d.stderr(b"boom\n")
-    for i in range(400):
+    for _ in range(400):
         d.s2c(b"noise\n")
     view.set_recording(d.rec)
     with qtbot.waitSignal(view.entrySelected, timeout=2000) as sig:
