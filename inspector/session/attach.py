@@ -65,6 +65,7 @@ from .profiles import _atomic_write
 #: the member an attached entry carries: the original ``command`` and ``args`` JSON texts
 MARKER = "mcpSessionInspector"
 BACKUP_SUFFIX = ".inspector-backup"
+_BY_HAND = "detach by hand, or put the backup back (detach --restore-backup)"
 _BOM = b"\xef\xbb\xbf"
 URL_REFUSAL = (
     "an HTTP server needs a reverse proxy running while the host uses it: attach it with a loopback address to "
@@ -307,15 +308,12 @@ class HostFile:
                     return [(u.start, u.end + len(added), saved["url"])]
                 return [(u.start, u.end, saved["url"]), _member_removal(stripped, key_start, mark.end)]
             orig_cmd, orig_args = saved["command"], saved["args"]
-            assert isinstance(orig_cmd, str) and isinstance(orig_args, (str, type(None)))
-        except (ValueError, KeyError, TypeError, AssertionError):
-            raise AttachError(
-                f"{self.path}: {name!r}: its {MARKER} member has been changed: detach by hand, or put the backup back (detach --restore-backup)"
-            ) from None
+            if not isinstance(orig_cmd, str) or not isinstance(orig_args, (str, type(None))):
+                raise TypeError(MARKER)
+        except (ValueError, KeyError, TypeError):
+            raise AttachError(f"{self.path}: {name!r}: its {MARKER} member has been changed: {_BY_HAND}") from None
         if "command" not in node.members or "args" not in node.members:
-            raise AttachError(
-                f"{self.path}: {name!r}: its command or args were taken out: detach by hand, or put the backup back (detach --restore-backup)"
-            )
+            raise AttachError(f"{self.path}: {name!r}: its command or args were taken out: {_BY_HAND}")
         cmd = node.members["command"][1]
         args = node.members["args"][1]
         mark_text = t[mark.start : mark.end]
