@@ -41,6 +41,7 @@ from inspector.session.attach import (
     installed,
     launcher,
     read_host_file,
+    restore_backup,
     write_host_file,
 )
 from inspector.session.config_files import loads_config
@@ -444,3 +445,16 @@ def test_the_inspector_the_host_will_start_is_installed():
     assert installed()
     probe = subprocess.run([*launcher(), "--version"], cwd="/", capture_output=True, timeout=60)
     assert probe.returncode == 0 and b"mcp-session-inspector" in probe.stdout
+
+
+def test_a_marker_changed_by_hand_is_said_and_the_backup_restores(tmp_path):
+    path = copy(tmp_path, "inspector")
+    original = path.read_bytes()
+    attach(path, ["everything"])
+    mangled = path.read_text().replace(f'"{MARKER}": {{"command"', f'"{MARKER}": {{"cmd"', 1)
+    path.write_text(mangled)
+    with pytest.raises(AttachError, match=re.escape("detach --restore-backup")):
+        detach(path, None)
+    assert path.read_text() == mangled  # nothing guessed, nothing written
+    assert restore_backup(path).changed == ["everything"]
+    assert path.read_bytes() == original
