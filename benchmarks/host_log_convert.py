@@ -18,14 +18,14 @@ import json
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from inspector.session import host_logs  # noqa: E402
 
-START = datetime(2025, 4, 11, 23, 3, 5, tzinfo=timezone.utc)
+START = datetime(2025, 4, 11, 23, 3, 5, tzinfo=UTC)
 
 
 def _messages(pairs: int) -> list[tuple[str, dict]]:

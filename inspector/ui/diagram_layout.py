@@ -268,7 +268,7 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     band = 0.5 * f
 
     def lanes_h(channel: int) -> float:
-        return sum(b.h + band for r, b in zip(plan.routes, route_blocks) if r.channel == channel)
+        return sum(b.h + band for r, b in zip(plan.routes, route_blocks, strict=True) if r.channel == channel)
 
     top_ch = clear + overhang[TOP] + lanes_h(TOP) + loop_band[MAIN] + overhang[MAIN] + clear
     if loop_band[MAIN]:
@@ -436,7 +436,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             stack = sum(x.h for x in bl) + 2 * (len(bl) - 1)
             yy = a.center().y() - stack / 2
             cx = (a.right() + b.left()) / 2
-            for tr, blk in zip(trs, bl):
+            for tr, blk in zip(trs, bl, strict=True):
                 ly = yy + blk.h / 2
                 yy += blk.h + 2
                 forward = plan.index_of[tr.target] > plan.index_of[tr.source]
@@ -454,7 +454,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             side = plan.loop_side[s]
             blk = m.loop_blocks[s]
             shapes, bounds = _loop_shapes(rect, side, len(trs), f)
-            for tr, (path, head) in zip(trs, shapes):
+            for tr, (path, head) in zip(trs, shapes, strict=True):
                 d.stroke(tr, path, head)
             gap = 0.35 * f
             over = m.overhang[r]
@@ -481,7 +481,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             for other in blocks[i + 1 :] + fixed:
                 if rc.intersects(other.rect):
                     found.append(f"label {bk.tip!r} overlaps label {other.tip!r}")
-            for name, nr in zip(names, placed):
+            for name, nr in zip(names, placed, strict=True):
                 if rc.intersects(nr):
                     found.append(f"label {bk.tip!r} overlaps node {name}")
             if rc.left() < 0 or rc.right() > W or rc.top() < 0 or rc.bottom() > H:
@@ -555,7 +555,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
     # no line may run under a label that is not its own (the label's background would hide it)
     stroker = QPainterPathStroker()
     stroker.setWidth(1.0)
-    for (path, _failure), owner in zip(out.strokes, out.owners):
+    for (path, _failure), owner in zip(out.strokes, out.owners, strict=True):
         outline = None
         for bk in blocks:
             if not bk.entries or any(t in owner for e in bk.entries for t in e.transitions):
@@ -626,7 +626,7 @@ class _Drawing:
             for t in e.transitions:
                 self.edge_block[t] = (idx, k)
 
-    def merge(self, other: "_Drawing") -> None:
+    def merge(self, other: _Drawing) -> None:
         base = len(self.blocks)
         self.strokes += other.strokes
         self.owners += other.owners
