@@ -194,7 +194,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
-        "Transports": sorted({choice.label for choice in transport_choices()}),
+        "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
         "ConnectionPanel": [server_editor.UNNAMED],  # a server without a name, with the list's own
         "Profiles": [demo_profile().name],  # the built-in server's name, stored in English

@@ -64,9 +64,10 @@ becomes its spec (from a ``base.Where``: every field of where a server is, secre
 its word for ``probe --transport``. The saved servers (session/profiles.py: which fields to check,
 ``to_spec``), the server editor (its transport list and the fields it shows) and the probe (its
 ``--transport`` choices and default, its summary's process or connection words) read the
-registered choices and list no transport by hand. The built-in choices (stdio, HTTP auto,
-Streamable HTTP, HTTP+SSE) are registered in ``base`` beside their specs, since the HTTP module is
-imported only for a session. The in-memory transport of the tests is a link no user picks
+registered choices and list no transport by hand. stdio's module registers its factory and its
+choice in one call; the HTTP choices (HTTP auto, Streamable HTTP, HTTP+SSE) are registered by the
+light ``http_choices`` (imported here, after stdio), since the HTTP module, which registers the
+factory, is imported only for a session. The in-memory transport of the tests is a link no user picks
 (``kind`` "memory", judged as stdio); tests/toy_transport.py registers it under a name of its own,
 with a choice, in one call. A transport judged by rules of its own (not stdio's or HTTP's) also
 needs its ``TransportKind`` member in protocol/links.py and the lifecycle tables for it.
@@ -102,6 +103,10 @@ from .base import (
 )
 from .memory import MemoryPeer, MemorySpec, MemoryTransport, memory_pair
 from .stdio import StdioTransport
+
+# isort: split
+# The HTTP choices after stdio's: the choices in the editor's order (registration order).
+from . import http_choices  # noqa: F401
 
 #: Transports whose module is imported only when a session needs one (httpx is loaded only for
 #: HTTP sessions); every other transport module is imported here and registers itself.

@@ -293,13 +293,21 @@ class TransportChoice:
     store, the fields they check, the spec they make), the server editor (its transport list and
     the fields it shows) and the probe (``--transport`` and its summary) read, in the order
     registered. ``label`` is an English source string: the window translates it in the
-    "Transports" context (``scripts/i18n.py`` brings every registered label into the catalogue)."""
+    "Transports" context (``scripts/i18n.py`` brings every registered label into the catalogue),
+    and so is ``short``, the word a list of servers shows in a column (the import dialog's); a
+    choice without one shows its label there."""
 
     name: str  # as saved servers and recordings name it
     label: str  # for people, in the server editor's transport list
     needs: Needs
     spec: Callable[[Where], TransportSpec]  # how a saved server or the command line becomes its spec
     option: str  # its word for the probe's --transport
+    short: str = ""  # for people, in a column of servers (the import dialog's); "" shows the label
+
+    @property
+    def short_label(self) -> str:
+        """The English source of the word a column of servers shows for this transport."""
+        return self.short or self.label
 
     @property
     def is_link(self) -> bool:
@@ -324,7 +332,8 @@ def register_transport(kind: str, factory: TransportFactory, choice: TransportCh
 def register_choice(choice: TransportChoice) -> None:
     """Offer ``choice`` to users: saved servers, the server editor and ``probe --transport``
     take it from here on, after those registered before it. A transport whose module is imported
-    only when needed (HTTP) has its choice registered beside its spec, below."""
+    only when needed (HTTP) has its choices registered by a light module of their own, which the
+    package imports (``http_choices``)."""
     for other in _CHOICES.values():
         if other != choice and choice.option == other.option:
             raise ValueError(f"--transport {choice.option} is {str(other.name)!r} already")
@@ -359,54 +368,6 @@ def first_choice(needs: Needs) -> TransportChoice:
 def registered_transport(kind: str) -> TransportFactory | None:
     """The factory registered for ``kind``, or None."""
     return _REGISTRY.get(kind)
-
-
-def _stdio_spec(where: Where) -> StdioSpec:
-    return StdioSpec(where.argv, where.env, where.inherit_env, where.cwd, where.shown_argv)
-
-
-def _http_spec(mode: TransportKind) -> Callable[[Where], HttpSpec]:
-    """How a server at a URL becomes its spec over ``mode``; auto goes straight to HTTP+SSE when
-    that is what it found last time (no POST refused again at every connect; Streamable HTTP
-    found costs nothing to find again)."""
-
-    def spec(where: Where) -> HttpSpec:
-        found = TransportKind.SSE if mode is TransportKind.HTTP_AUTO and where.found == TransportKind.SSE else mode
-        return HttpSpec(where.url, where.headers, where.secret_headers, where.verify_tls, found)
-
-    return spec
-
-
-# The transports a user picks that this module's specs make (the stdio module registers the
-# factory; the HTTP module is imported only when a session needs it, so its choices are here).
-register_choice(TransportChoice(TransportKind.STDIO, "stdio: start a command", Needs.COMMAND, _stdio_spec, "stdio"))
-register_choice(
-    TransportChoice(
-        TransportKind.HTTP_AUTO,
-        "HTTP, auto: Streamable HTTP, or HTTP+SSE if refused",
-        Needs.URL,
-        _http_spec(TransportKind.HTTP_AUTO),
-        "auto",
-    )
-)
-register_choice(
-    TransportChoice(
-        TransportKind.STREAMABLE_HTTP,
-        "Streamable HTTP: a server at a URL",
-        Needs.URL,
-        _http_spec(TransportKind.STREAMABLE_HTTP),
-        TransportKind.STREAMABLE_HTTP.value,
-    )
-)
-register_choice(
-    TransportChoice(
-        TransportKind.SSE,
-        "HTTP+SSE (2024-11-05): a server's event stream URL",
-        Needs.URL,
-        _http_spec(TransportKind.SSE),
-        TransportKind.SSE.value,
-    )
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from .base import (
     ExitInfo,
     Frames,
     LinkOptions,
+    Needs,
     PipeMessages,
     ProcessEvent,
     ProcessEventKind,
@@ -34,10 +35,12 @@ from .base import (
     SpawnError,
     StdioSpec,
     StepHook,
+    TransportChoice,
     TransportClosed,
     TransportEvent,
     TransportKind,
     TransportSpec,
+    Where,
     describe_exit,
     register_transport,
     signal_name,
@@ -969,4 +972,14 @@ def _open(spec: TransportSpec, options: LinkOptions) -> StdioTransport:
     return StdioTransport(spec, clock=options.clock, max_line=options.max_line)
 
 
-register_transport(TransportKind.STDIO, _open)
+def _spec(where: Where) -> StdioSpec:
+    return StdioSpec(where.argv, where.env, where.inherit_env, where.cwd, where.shown_argv)
+
+
+# One module, one registration: the factory and the choice users pick (the first registered:
+# the server editor lists it first and the probe takes it for a command after --).
+register_transport(
+    TransportKind.STDIO,
+    _open,
+    TransportChoice(TransportKind.STDIO, "stdio: start a command", Needs.COMMAND, _spec, "stdio", "stdio (a command)"),
+)

@@ -52,7 +52,7 @@ from inspector.session.imports import (
     import_profiles,
     read_config,
 )
-from inspector.session.profiles import PROBLEMS, Problem, ServerProfile
+from inspector.session.profiles import PROBLEMS, Problem, ServerProfile, transport_choice
 from inspector.session.recording import TransportKind
 
 from .connection import problem_text
@@ -274,13 +274,10 @@ class ImportDialog(QDialog):
         return result
 
     def _transport_text(self, transport: str) -> str:
-        names: dict[str, str] = {  # keyed by the saved name (a str), TransportKind or not
-            TransportKind.STDIO: self.tr("stdio (a command)"),
-            TransportKind.HTTP_AUTO: self.tr("HTTP, auto"),
-            TransportKind.STREAMABLE_HTTP: self.tr("Streamable HTTP"),
-            TransportKind.SSE: self.tr("HTTP+SSE"),
-        }
-        return names.get(transport, transport)
+        """The registered choice's short word (translated in "Transports"); a name no registered
+        transport has is shown as the file gave it."""
+        choice = transport_choice(transport)
+        return transport if choice is None else QCoreApplication.translate("Transports", choice.short_label)
 
     def _build_inputs(self) -> None:
         while self.inputs_form.rowCount():

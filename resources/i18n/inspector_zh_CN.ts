@@ -1735,19 +1735,19 @@
     </message>
     <message>
         <source>stdio (a command)</source>
-        <translation>stdio（启动命令）</translation>
+        <translation type="vanished">stdio（启动命令）</translation>
     </message>
     <message>
         <source>HTTP, auto</source>
-        <translation>HTTP，自动</translation>
+        <translation type="vanished">HTTP，自动</translation>
     </message>
     <message>
         <source>Streamable HTTP</source>
-        <translation>Streamable HTTP</translation>
+        <translation type="vanished">Streamable HTTP</translation>
     </message>
     <message>
         <source>HTTP+SSE</source>
-        <translation>HTTP+SSE</translation>
+        <translation type="vanished">HTTP+SSE</translation>
     </message>
     <message>
         <source>kept secret</source>
@@ -6758,6 +6758,22 @@
     <message>
         <source>stdio: start a command</source>
         <translation>stdio：启动一个命令</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE</source>
+        <translation>HTTP+SSE</translation>
+    </message>
+    <message>
+        <source>HTTP, auto</source>
+        <translation>HTTP，自动</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <source>stdio (a command)</source>
+        <translation>stdio（启动命令）</translation>
     </message>
 </context>
 <context>

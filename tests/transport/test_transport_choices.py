@@ -7,6 +7,8 @@ what they did."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import anyio
@@ -42,6 +44,27 @@ def test_the_built_in_choices_in_the_editors_order() -> None:
     assert first_choice(Needs.COMMAND).name is TransportKind.STDIO
     assert first_choice(Needs.URL).name is TransportKind.HTTP_AUTO
     assert transport_choice("websocket") is None
+    shorts = [c.short_label for c in transport_choices()]  # the import dialog's column
+    assert shorts == ["stdio (a command)", "HTTP, auto", "Streamable HTTP", "HTTP+SSE"]
+
+
+def test_stdio_registers_its_own_choice_and_the_http_choices_are_light() -> None:
+    """stdio's module registers its factory and its choice in one call; the HTTP choices come from
+    a module without httpx (the HTTP module is imported only for a session), so every consumer sees
+    all four without a session opened."""
+    stdio = transport_choice(TransportKind.STDIO)
+    assert stdio is not None and stdio.spec.__module__ == "inspector.transport.stdio"
+    base = ast.parse((ROOT / "inspector/transport/base.py").read_text())
+    assert [n for n in base.body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)] == []  # none in base
+    for kind in BUILT_IN[1:]:
+        choice = transport_choice(kind)
+        assert choice is not None and choice.spec.__module__ == "inspector.transport.http_choices"
+    code = (
+        "import sys; from inspector.transport.base import transport_choices;"
+        "print(len(transport_choices()), 'httpx' in sys.modules, 'inspector.transport.http' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.split() == ["4", "False", "False"]
 
 
 def test_each_built_in_choice_makes_its_spec_from_where_the_server_is() -> None:
@@ -176,12 +199,13 @@ def test_the_probe_refuses_a_transport_without_what_it_needs(argv: list[str], er
 
 
 def test_no_front_end_lists_the_transports_a_user_picks() -> None:
-    """The profiles, the server editor and the probe name no HTTP transport: what they offer and
+    """The profiles, the server editor, the import dialog and the probe name no HTTP transport: what they offer and
     how they branch comes from the registrations. The editor's one exception words what HTTP
     auto found out last time (its own feature, not a list of transports)."""
     for path in (
         "inspector/session/profiles.py",
         "inspector/ui/connection.py",
+        "inspector/ui/import_dialog.py",
         "inspector/cli_args.py",
         "inspector/cli.py",
     ):
