@@ -408,7 +408,16 @@ class _Proxy:
                 if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
                     return
                 conn.start_next_cycle()
-        except (h11.RemoteProtocolError, h11.LocalProtocolError):
+        except h11.RemoteProtocolError as exc:  # not HTTP/1.1: said to the host (400) and in the recording
+            self.put(_LinkNote(self.clock(), f"the host sent what is not an HTTP/1.1 request: {exc}"))
+            with anyio.move_on_after(1):
+                try:
+                    await stream.send(conn.send(h11.Response(status_code=400, headers=[("Content-Length", "0")])))
+                    await stream.send(conn.send(h11.EndOfMessage()))
+                except (h11.LocalProtocolError, anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+                    pass
+            return
+        except h11.LocalProtocolError:
             return
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError):
             return
@@ -610,6 +619,8 @@ async def run_http_proxy(
             await listener.aclose()
             await proxy.client.aclose()
             recorder = proxy.recorder
+            if recorder is None and say is not None:
+                say("mcp-session-inspector proxy: no request came; nothing was recorded")
             if recorder is not None and proxy.writer is not None:
                 recorder.put(None)
                 await anyio.to_thread.run_sync(recorder.join)

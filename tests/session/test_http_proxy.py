@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -305,3 +306,18 @@ def test_an_absolute_endpoint_on_the_upstream_is_rewritten_to_the_proxy() -> Non
         b"event: message\ndata: http://127.0.0.1:8000/x\n\n",
     ):
         assert endpoint_rewrite(kept, up + "/sse", own) == (kept, None)
+
+
+def test_an_upstream_that_cannot_be_reached_is_a_502_said_in_the_recording(tmp_path: Path) -> None:
+    record = tmp_path / "proxied.jsonl"
+    nowhere = f"http://127.0.0.1:{free_port()}/mcp"  # nothing listens there
+    with proxy(nowhere, record) as origin:
+        r = httpx.post(origin + "/mcp", content=b'{"jsonrpc":"2.0","id":1,"method":"ping"}', timeout=20)
+        assert r.status_code == 502 and b"could not be reached" in r.content
+        with socket.create_connection(("127.0.0.1", int(origin.rsplit(":", 1)[1]))) as s:
+            s.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            assert s.recv(100).startswith(b"HTTP/1.1 400")
+    rec = Recording.load(record)
+    assert _methods(rec, Direction.C2S) == ["ping"]
+    notes = b"\n".join(rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE)
+    assert b"could not be reached" in notes and b"not an HTTP/1.1 request" in notes
