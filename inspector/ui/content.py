@@ -61,7 +61,6 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import ValueCheck, check_value
 from inspector.session.content_blocks import BlockReading, WavInfo, read_block, read_contents, size_text, unknown
-from inspector.session.content_blocks import wav_info as wav_info  # offered here
 from inspector.session.controllers.resources import reads_as_prose
 
 from .schema_fields import check_text

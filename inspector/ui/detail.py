@@ -58,7 +58,6 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import Kind
-from inspector.session.entry_detail import RAW_LIMIT as RAW_LIMIT  # the tests' bound of a line shown
 from inspector.session.entry_detail import (
     bytes_facts,
     entry_findings,
@@ -794,4 +793,4 @@ def _empty_layout(layout: QLayout) -> None:
             inner.deleteLater()
 
 
-__all__ = ["DetailPane", "RAW_LIMIT"]
+__all__ = ["DetailPane"]

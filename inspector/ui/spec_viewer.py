@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.teaching import slug
 from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
-from inspector.session.spec_pages import mdx_to_markdown as mdx_to_markdown  # offered here (the tests')
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
 

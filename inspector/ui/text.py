@@ -23,7 +23,6 @@ from inspector.session.operations import ListenNote, ListNote
 from inspector.session.value_text import JSON_HEAD as JSON_HEAD  # the readings of bytes, offered here
 from inspector.session.value_text import format_timestamp as format_timestamp
 from inspector.session.value_text import json_head as json_head
-from inspector.session.value_text import parse_hex_dump as parse_hex_dump
 
 
 def format_milliseconds(value: JsonValue, none_text: str) -> str:

@@ -12,7 +12,8 @@ from ui_driver import english_plurals
 
 from inspector.demo.catalog import WEATHER_OUTPUT_SCHEMA
 from inspector.demo.media import png_bytes, wav_bytes
-from inspector.ui.content import TEXT_LIMIT, ContentView, open_save_dialog, prepare, wav_info
+from inspector.session.content_blocks import wav_info
+from inspector.ui.content import TEXT_LIMIT, ContentView, open_save_dialog, prepare
 
 
 def b64(data: bytes) -> str:

@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QFileDialog, QLabel  # noqa: E402
 from recording_driver import Driver  # noqa: E402
 
 from inspector.protocol.rules import RULES  # noqa: E402
+from inspector.session.entry_detail import RAW_LIMIT  # noqa: E402
+from inspector.session.value_text import parse_hex_dump  # noqa: E402
 from inspector.session.version_in_force import version_in_force  # noqa: E402
-from inspector.ui.detail import RAW_LIMIT, DetailPane  # noqa: E402
-from inspector.ui.text import hex_dump, parse_hex_dump  # noqa: E402
+from inspector.ui.detail import DetailPane  # noqa: E402
+from inspector.ui.text import hex_dump  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
 

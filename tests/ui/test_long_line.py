@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
+from inspector.session.entry_detail import RAW_LIMIT
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Direction
-from inspector.ui.detail import RAW_LIMIT
 from inspector.ui.panels.logs import Col
 from inspector.ui.text import json_head
 

@@ -22,12 +22,13 @@ from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, FAIL_
 from inspector.session.controllers.completions import Completion
 from inspector.session.features import Availability, availability
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
+from inspector.session.value_text import parse_hex_dump
 from inspector.transport.base import StdioSpec
 from inspector.ui.content import prepare
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.answers import error_text, failure_text, show_completion
 from inspector.ui.panels.resources import ResourcesPanel
-from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
+from inspector.ui.text import format_size, hex_dump, listen_note_text
 from inspector.ui.widgets import CompletionField, mono_font
 
 pytestmark = pytest.mark.anyio

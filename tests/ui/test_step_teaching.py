@@ -12,7 +12,8 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.teaching import NOTES, slug
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Direction
-from inspector.ui.spec_viewer import SpecViewer, mdx_to_markdown, spec_pages, spec_versions
+from inspector.session.spec_pages import mdx_to_markdown
+from inspector.ui.spec_viewer import SpecViewer, spec_pages, spec_versions
 
 pytestmark = pytest.mark.anyio
 
