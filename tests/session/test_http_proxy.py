@@ -321,3 +321,44 @@ def test_an_upstream_that_cannot_be_reached_is_a_502_said_in_the_recording(tmp_p
     assert _methods(rec, Direction.C2S) == ["ping"]
     notes = b"\n".join(rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE)
     assert b"could not be reached" in notes and b"not an HTTP/1.1 request" in notes
+
+
+def test_the_modern_era_through_the_proxy_with_the_inspector_as_the_host(tmp_path: Path) -> None:
+    """2026-07-28 over Streamable HTTP: the inspector's own client is the host here (the SDK's
+    client speaks the handshake era); its mirrored headers reach the server through the proxy,
+    and the proxy's recording judges the host's server/discover and tools/call in the modern era."""
+    from inspector.protocol.engine import ClientConfig
+    from inspector.protocol.versions import EraMode
+    from inspector.session import Session, SessionOptions
+    from inspector.transport.base import StreamableHttpSpec
+
+    async def host(url: str) -> str:
+        opts = SessionOptions(
+            transport=StreamableHttpSpec(url),
+            config=ClientConfig(era=EraMode.MODERN),
+            connect_timeout=20.0,
+            request_timeout=20.0,
+        )
+        session = Session(opts)
+        async with session:
+            await session.start()
+            assert session.negotiation().era == "modern"
+            called = await session.request("tools/call", {"name": "echo", "arguments": {"text": "modern"}})
+            assert called.ok, called.error
+            return str(called.result["content"][0]["text"])
+
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            assert anyio.run(host, origin + "/mcp") == "modern"
+    rec = Recording.load(record)
+    c2s = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert [rec.method_at(i) for i in c2s] == ["server/discover", "tools/call"]
+    posts = [rec.extra_at(i)["http"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "http_exchange"]
+    assert [x["request_headers"]["Mcp-Method"] for x in posts if x["method"] == "POST"] == [
+        "server/discover",
+        "tools/call",
+    ]
+    assert rec.summary["era"] == "modern" and rec.summary["protocol_version"] == "2026-07-28"
+    _judged_clean(rec)
