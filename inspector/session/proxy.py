@@ -67,6 +67,7 @@ from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_argument
 from .session import record_process_event
+from .watch import announce, proxied_folder, withdraw
 
 __all__ = [
     "PROXY_SIGNALS",
@@ -82,7 +83,6 @@ __all__ = [
 PROXY_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: Exit status when the server could not be started (as a shell says "command not found").
 EXIT_SPAWN_FAILED = 127
-APP_FOLDER = "mcp-session-inspector"
 #: The interpreter's thread switch interval while the proxy runs (see run_proxy).
 SWITCH_INTERVAL = 0.0005
 #: After each read the forwarding counts as busy this long: the recorder judges nothing meanwhile.
@@ -110,11 +110,9 @@ def server_name(options: ProxyOptions) -> str:
 
 def default_record_path(name: str, now: float | None = None, env: dict[str, str] | None = None) -> Path:
     """XDG_DATA_HOME/mcp-session-inspector/proxied/NAME-YYYYmmdd-HHMMSS-PID.jsonl (a new file each time)."""
-    env = dict(os.environ) if env is None else env
-    base = Path(env.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[:60] or "server"
-    return base / APP_FOLDER / "proxied" / f"{safe}-{stamp}-{os.getpid()}.jsonl"
+    return proxied_folder(env) / f"{safe}-{stamp}-{os.getpid()}.jsonl"
 
 
 def proxied_spec(argv: Sequence[str]) -> StdioSpec:
@@ -315,6 +313,7 @@ async def run_proxy(
                 host_left.set()
 
     transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay)
+    announced = _announce(name, spec, path)  # the window's Watch list: removed once the recording is complete
     status = EXIT_SPAWN_FAILED
     escalation: str | None = None
     try:
@@ -349,9 +348,20 @@ async def run_proxy(
         recorder.put(None)
         await anyio.to_thread.run_sync(recorder.join)
         writer.close(recorder.summary(escalation))
+        if announced is not None:
+            withdraw(announced)
         sys.setswitchinterval(switch)
         if recorder.failure is not None and say is not None:
             say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
+
+
+def _announce(name: str, spec: StdioSpec, path: Path) -> Path | None:
+    """Announce this proxy in the user's runtime folder (session.watch); None when that cannot be
+    written (the Watch list then shows the session once it has ended; the recording is the same)."""
+    try:
+        return announce(name, spec.shown(), path)
+    except OSError:
+        return None
 
 
 async def _from_host(

@@ -794,8 +794,8 @@ class RecordingLoader(FileLoader):
     def begin(self, cls: type[Recording] | None = None) -> Recording:
         return super().begin(cls or Recording)
 
-    def step(self, seconds: float | None = None, *, stop_after: int | None = None) -> bool:
-        done = super().step(seconds, stop_after=stop_after)
+    def step(self, seconds: float | None = None, *, stop_after: int | None = None, follow: bool = False) -> bool:
+        done = super().step(seconds, stop_after=stop_after, follow=follow)
         if self.rec is not None:
             self.rec.notify()
         return done

@@ -475,11 +475,13 @@ class FileLoader:
         self._version = version
         return header
 
-    def step(self, seconds: float | None = None, *, stop_after: int | None = None) -> bool:
+    def step(self, seconds: float | None = None, *, stop_after: int | None = None, follow: bool = False) -> bool:
         """Read and take more of the file: whole blocks until ``seconds`` have passed (None: no
         limit) or ``stop_after`` bytes have been read; True once the file is finished (then the
         recording is complete and no longer ``loading``). Raises RecordingError when reading
-        fails; the file is closed then and the recording keeps what was read."""
+        fails; the file is closed then and the recording keeps what was read. ``follow``: the
+        file is still being written (session.follow), so its end is not the end: the step stops
+        there, a last line without its line end waits for it, and a later step reads on."""
         if self.finished:
             return True
         f, rec = self._f, self.rec
@@ -491,6 +493,9 @@ class FileLoader:
         try:
             while True:
                 block = f.read(READ_BLOCK)
+                if not block and follow:
+                    self.size = max(self.size, self.done_bytes)
+                    return False
                 if not block:
                     if self._skipping >= 0:  # a last line past the limit, and no line end
                         self._take_cut(at_end=True)
