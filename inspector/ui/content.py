@@ -490,6 +490,8 @@ class ContentView(QWidget):
         holder.setPixmap(shown)
         holder.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         holder.setStyleSheet("background: transparent;")
+        holder.setToolTip(self.tr("{w} × {h} pixels").format(w=pix.width(), h=pix.height()))
+        holder.setAccessibleName(self.tr("Image preview, {w} × {h} pixels").format(w=pix.width(), h=pix.height()))
         card.body.addWidget(holder)
         size = f"{pix.width()}×{pix.height()}"
         # an image block's annotations come after its size; a resource's are in its facts already

@@ -305,6 +305,14 @@
         <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
+        <source>{w} × {h} pixels</source>
+        <translation>{w} × {h} 像素</translation>
+    </message>
+    <message>
+        <source>Image preview, {w} × {h} pixels</source>
+        <translation>图像预览，{w} × {h} 像素</translation>
+    </message>
+    <message>
         <source>not a content block object</source>
         <translation>不是内容块对象</translation>
     </message>

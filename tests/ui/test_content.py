@@ -76,8 +76,30 @@ def test_image_decodes_and_tiny_images_are_enlarged(view):
     assert (card.pixmap.width(), card.pixmap.height()) == (16, 16)
     assert "image/png" in card.summary() and "16×16" in card.summary() and f"{len(png_bytes())} B" in card.summary()
     assert "for user" in card.summary() and "priority 0.9" in card.summary()
-    shown = card.findChild(QLabel, "blockImage").pixmap()
-    assert shown.width() >= 64  # enlarged so it can be seen
+    holder = card.findChild(QLabel, "blockImage")
+    assert holder.pixmap().width() >= 64  # enlarged so it can be seen
+    assert holder.toolTip() == "16 × 16 pixels"  # its real size, as the Resources card said it
+    assert holder.accessibleName() == "Image preview, 16 × 16 pixels"
+
+
+def test_an_images_size_words_follow_the_language(view, qapp):
+    """The image's tooltip and accessible name are the ContentView's, in Chinese too (the cards are
+    made again on a language switch)."""
+    from PySide6.QtCore import QEvent, QTranslator
+
+    from inspector.resources import resource_path
+
+    view.set_blocks([{"type": "image", "data": b64(png_bytes()), "mimeType": "image/png"}])
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        qapp.sendEvent(view, QEvent(QEvent.Type.LanguageChange))
+        (card,) = view.cards()
+        holder = card.findChild(QLabel, "blockImage")
+        assert (holder.toolTip(), holder.accessibleName()) == ("16 × 16 像素", "图像预览，16 × 16 像素")
+    finally:
+        qapp.removeTranslator(translator)
 
 
 def test_base64_wrapped_over_lines_still_shows_the_image(view):
