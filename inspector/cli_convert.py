@@ -88,7 +88,7 @@ def run_convert(parser: argparse.ArgumentParser, args: argparse.Namespace, out: 
             usage(f"--session {args.session}: {args.log.name} holds sessions 1 to {len(sessions)}")
         chosen = [chosen[args.session - 1]]
     target = args.output or args.log.with_suffix(".jsonl")
-    for path, (n, s) in zip(host_logs.output_paths(target, len(chosen)), chosen):
+    for path, (n, s) in zip(host_logs.output_paths(target, len(chosen)), chosen, strict=True):
         rec = host_logs.to_recording(s, args.log.name)
         try:
             host_logs.save(rec, path)

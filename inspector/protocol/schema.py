@@ -514,7 +514,7 @@ class Checker:
     __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
 
     def __init__(
-        self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "CompiledDefinition | None"
+        self, validator: SchemaValidator, kind: str, direction: str, method: str, entry: CompiledDefinition | None
     ) -> None:
         self._check, self._kind, self._direction, self._method = validator.check, kind, direction, method
         self.is_valid: Callable[[object], bool] = entry.validator.is_valid if entry is not None else _never_valid
@@ -976,7 +976,7 @@ class SchemaValidator:
                 (SchemaError("", _clip(f"schema validation failed internally: {type(exc).__name__}: {exc}")),),
             )
 
-    def checker(self, *, kind: str, direction: str, method: str) -> "Checker":
+    def checker(self, *, kind: str, direction: str, method: str) -> Checker:
         """``check`` with a request's or notification's kind, direction and method fixed, for
         a run of such messages (a flood): the definition is looked up once."""
         try:
