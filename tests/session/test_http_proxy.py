@@ -362,3 +362,32 @@ def test_the_modern_era_through_the_proxy_with_the_inspector_as_the_host(tmp_pat
     ]
     assert rec.summary["era"] == "modern" and rec.summary["protocol_version"] == "2026-07-28"
     _judged_clean(rec)
+
+
+def test_a_compressed_answer_is_forwarded_compressed_and_recorded_decoded(tmp_path: Path) -> None:
+    """gzip on an event stream: the host gets the server's bytes (still compressed, its client
+    decodes them), the recording the messages."""
+    port = free_port()
+    init = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},'
+    init += b'"clientInfo":{"name":"raw-host","version":"1"}}}'
+    base = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+    def run(url: str) -> tuple[bytes, str]:
+        with httpx.Client(timeout=20) as c:
+            r = c.post(url, content=init, headers=base)
+            h = {**base, "Mcp-Session-Id": r.headers["mcp-session-id"], "MCP-Protocol-Version": "2025-06-18"}
+            c.post(url, content=b'{"jsonrpc":"2.0","method":"notifications/initialized"}', headers=h)
+            with c.stream("POST", url, content=b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}', headers=h) as r:
+                raw = b"".join(r.iter_raw())
+                return raw, r.headers.get("content-encoding", "")
+
+    with HttpPeer(http_misbehave(port, "gzip-sse"), port) as peer:
+        direct = run(peer.url)
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url, record) as origin:
+            through = run(origin + "/mcp")
+    assert direct[1] == "gzip" and through == direct  # compressed bytes, unchanged
+    rec = Recording.load(record)
+    answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.id_at(i) == 2]
+    assert len(answers) == 1 and rec.extra_at(answers[0])["http"]["channel"] == "post-sse"
+    assert rec.raw_at(answers[0]).startswith(b'{"jsonrpc":"2.0","id":2,"result":{"tools":')
