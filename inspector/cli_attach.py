@@ -40,8 +40,9 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "attach",
         help="make a host (Claude Desktop, VS Code, Cursor, Windsurf) start its server through the proxy",
         description="Rewrite a host's configuration so that it starts `mcp-session-inspector proxy --name NAME -- "
-        "COMMAND ARGS...` in place of a stdio server (env, cwd and inputs kept; comments kept), leaving the "
-        "original file beside it as FILE.inspector-backup. Without --config: list the host files found and "
+        "COMMAND ARGS...` in place of a stdio server (env, cwd and inputs kept; comments kept; no member added), "
+        "leaving the original file beside it as FILE.inspector-backup and what detach needs in "
+        "FILE.inspector-attach.json. Without --config: list the host files found and "
         "their servers. The host must be restarted for the change to take effect.",
         epilog=ATTACH_EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -132,6 +133,8 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         out.write(f"{note}\n")
     if outcome.backup is not None:
         out.write(f"backup of the file as it was before the first attach: {outcome.backup}\n")
+    if host.record_path.exists():
+        out.write(f"what detach puts back is recorded beside it (not in it): {host.record_path}\n")
     out.write(f"{host.client[:1].upper()}{host.client[1:]} must be restarted for this to take effect: ")
     out.write(f"{host.restart_words()}\n")
     return EXIT_OK
@@ -149,7 +152,10 @@ def _listen(parser: argparse.ArgumentParser, prog: str, text: str | None) -> tup
 
 
 def _list_file(host: HostFile, out: TextIO) -> None:
-    out.write(f"{host.path} ({host.client})\n")
+    edited = " (edited since attach or detach last wrote it)" if host.edited_since_written else ""
+    out.write(f"{host.path} ({host.client}){edited}\n")
+    if host.record_error:
+        out.write(f"  {host.record_error}\n")
     if not host.entries:
         out.write("  no servers\n")
     for e in host.entries:
@@ -158,6 +164,8 @@ def _list_file(host: HostFile, out: TextIO) -> None:
             if e.attached
             else (f"cannot be attached: {e.why_not}" if e.why_not else "not attached")
         )
+        if e.attached and e.why_not:
+            state += f", but it cannot be detached: {e.why_not}"
         line = f": {e.command_line}" if e.command_line else ""
         out.write(f"  {e.name} [{e.kind}, {state}]{line}\n")
 

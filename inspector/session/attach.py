@@ -10,34 +10,41 @@ server entry, a :class:`HostEntry`: stdio or URL, attached or not, and why it ca
 
 Nothing is re-serialised. The file's text is parsed for *spans* (where each value starts and
 ends) on :func:`.config_files.strip_jsonc`'s output, which keeps every character's place, so
-the spans are the original text's, comments and all. Attaching an entry edits two values and
-adds one member, all on the entry's own lines:
+the spans are the original text's, comments and all. Attaching an entry edits its two values on
+the entry's own lines and adds nothing the host does not know:
 
 - ``command`` becomes the inspector's launcher (:func:`launcher`: ``sys.executable`` with
   ``-m inspector`` from a checkout or an installed package, the bundle's executable when frozen);
 - ``args`` becomes ``[LAUNCHER ARGS..., "proxy", "--name", NAME, "--", COMMAND, ARGS...]``
   where COMMAND is the original command's JSON text and ARGS the original array's inner text,
   copied verbatim: comments inside it stay comments, variables (``${input:...}``,
-  ``${workspaceFolder}``) stay for the host to expand (an entry without ``args`` gains one);
-- :data:`MARKER` (``"mcpSessionInspector"``) holds the original ``command`` and ``args`` texts
-  as strings, so that each entry can be detached on its own.
+  ``${workspaceFolder}``) stay for the host to expand (an entry without ``args`` gains one).
+
+What detaching needs is kept beside the file, never in it (hosts validate their files; an
+unknown member may be warned about or refused): ``FILE.inspector-attach.json``, the *record*,
+holds per attached server the original ``command`` and ``args`` texts (a URL server: its URL's)
+and the rewritten ones, and the SHA-256 of the file as attach or detach last wrote it. An entry is
+attached when the record names it and its values are the rewritten ones; its values back at the
+original ones: not attached (the record's line is stale, and goes with the next write); anything
+else was edited by hand since and is not guessed at (detach by hand, or ``--restore-backup``).
 
 A URL server (``url``, Windsurf's ``serverUrl``) is attached only by name and with a loopback
-address to listen on: its URL becomes ``http://127.0.0.1:PORT`` with the same path and query, the
-marker holds the original URL's text, and the outcome's ``serve`` is the
-``proxy --listen ... --upstream URL`` command that must run while the host uses it (nothing
-starts it yet: the window's reverse proxy will). A URL holding a variable the host expands
-cannot be: the proxy needs the URL itself.
+address to listen on: its URL becomes ``http://127.0.0.1:PORT`` with the same path and query, and
+the outcome's ``serve`` is the ``proxy --listen ... --upstream URL`` command that must run while
+the host uses it (nothing starts it yet: the window's reverse proxy will). A URL holding a
+variable the host expands cannot be: the proxy needs the URL itself.
 
 ``env``, ``cwd``, ``envFile``, ``type`` and the file's ``inputs`` are not touched: the host
 applies them to the proxy, which passes its environment and folder on to the server.
-Detaching puts the two original texts back and takes out exactly what attaching added (an
-entry edited by hand since: the marker member is taken out with its comma). Every edit is
-checked by reading the result back as the host would (the command line must be the one meant).
+Detaching puts the original texts back (an ``args`` that attach added is taken out with its
+comma). Every edit is checked by reading the result back as the host would (the command line
+must be the one meant).
 
 Writing (:func:`write_host_file`) refuses a file that changed since it was read (its SHA-256
 read again just before the write), follows a symbolic link to the file it names, keeps the
-file's mode and replaces it atomically. The first attach leaves the bytes as they were in
+file's mode and replaces it atomically; the record is written before the file (a record naming
+an entry the file does not have rewritten reads as not attached) and removed after it when no
+server is left attached. The first attach leaves the bytes as they were in
 ``FILE.inspector-backup`` beside it; when the last entry is detached and the file is byte for
 byte that backup again, the backup goes; otherwise it stays, and the outcome says so.
 """
@@ -56,15 +63,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .config_files import ConfigLocation, UnreadableFile, existing_locations, loads_config, read_user_file, strip_jsonc
 from .imports import FORMATS, MAX_BYTES, detect_format
 from .profiles import _atomic_write
 
-#: the member an attached entry carries: the original ``command`` and ``args`` JSON texts
-MARKER = "mcpSessionInspector"
 BACKUP_SUFFIX = ".inspector-backup"
+#: the record beside the file: what attach changed in it, for detach (see the module's docstring)
+RECORD_SUFFIX = ".inspector-attach.json"
 _BY_HAND = "detach by hand, or put the backup back (detach --restore-backup)"
 _BOM = b"\xef\xbb\xbf"
 URL_REFUSAL = (
@@ -185,7 +192,7 @@ class HostEntry:
     name: str
     kind: str  # "stdio", "url" or "other"
     attached: bool
-    why_not: str = ""  # why it cannot be attached ("" when it can, or is attached)
+    why_not: str = ""  # why it cannot be attached (not attached) or detached (attached); "" when it can
     command_line: str = ""  # the server's command line (the original one when attached)
     runs: str = ""  # what the host starts now (the proxy when attached)
     argv: tuple[str, ...] = ()  # a stdio server's command line (the original one when attached)
@@ -202,6 +209,9 @@ class HostFile:
     bom: bytes
     entries: list[HostEntry]
     servers: _Node  # the servers' object
+    record: dict[str, JsonObject] = field(default_factory=dict)  # the record's servers (see the docstring)
+    record_error: str = ""  # why the record beside the file cannot be read ("": it can, or there is none)
+    record_digest: str = ""  # the file's SHA-256 as attach or detach last wrote it
 
     @property
     def client(self) -> str:
@@ -211,6 +221,15 @@ class HostFile:
     @property
     def backup(self) -> Path:
         return self.target.with_name(self.target.name + BACKUP_SUFFIX)
+
+    @property
+    def record_path(self) -> Path:
+        return self.target.with_name(self.target.name + RECORD_SUFFIX)
+
+    @property
+    def edited_since_written(self) -> bool:
+        """Whether the file is not what attach or detach last wrote (edited by hand, or by the host)."""
+        return bool(self.record_digest) and self.record_digest != self.digest
 
     def entry(self, name: str) -> HostEntry:
         for e in self.entries:
@@ -237,7 +256,7 @@ class HostFile:
         for name in names:
             e = self.entry(name)
             if e.attached:
-                raise Refused(f"{self.path}: {name!r} is attached already")
+                raise Refused(f"{self.path}: {name!r} is attached already{': ' + e.why_not if e.why_not else ''}")
             if e.why_not:
                 raise Refused(f"{self.path}: {name!r} cannot be attached: {e.why_not}")
             if e.kind == "url":
@@ -263,6 +282,8 @@ class HostFile:
             e = self.entry(name)
             if not e.attached:
                 raise Refused(f"{self.path}: {name!r} is not attached")
+            if e.why_not:
+                raise Refused(f"{self.path}: {name!r} cannot be detached: {e.why_not}")
             edits += self._detach_edits(name)
             wanted[name] = e.command_line if e.kind == "url" else list(e.argv)
         out = _apply(self.text, edits)
@@ -274,69 +295,65 @@ class HostFile:
         node = self.servers.members[name][1]
         cmd = node.members["command"][1]
         args = node.members["args"][1] if "args" in node.members else None
-        cmd_text = t[cmd.start : cmd.end]
-        head = ", ".join(_dumps(a) for a in [*lead[1:], "proxy", "--name", name, "--"]) + ", " + cmd_text
-        marker = _dumps({"command": cmd_text, "args": t[args.start : args.end] if args else None})
-        added = f', "{MARKER}": {marker}'
+        head = ", ".join(_dumps(a) for a in [*lead[1:], "proxy", "--name", name, "--"]) + ", " + t[cmd.start : cmd.end]
         new_cmd = _dumps(lead[0])
         if args is None:
-            return [(cmd.start, cmd.end, f'{new_cmd}, "args": [{head}]{added}')]
+            return [(cmd.start, cmd.end, f'{new_cmd}, "args": [{head}]')]
         inner, inner_stripped = t[args.start + 1 : args.end - 1], stripped[args.start + 1 : args.end - 1]
         if inner_stripped.strip():
             inner = ("," if inner[:1].isspace() else ", ") + inner
-        new_args = f"[{head}{inner}]"
-        if cmd.start < args.start:
-            return [(cmd.start, cmd.end, new_cmd), (args.start, args.end, new_args + added)]
-        return [(args.start, args.end, new_args), (cmd.start, cmd.end, new_cmd + added)]
+        return [(cmd.start, cmd.end, new_cmd), (args.start, args.end, f"[{head}{inner}]")]
 
     def _attach_url_edits(self, name: str, url: str) -> list[tuple[int, int, str]]:
         node = self.servers.members[name][1]
         u = node.members[_url_key(node) or "url"][1]
-        marker = _dumps({"url": self.text[u.start : u.end]})
-        return [(u.start, u.end, f'{_dumps(url)}, "{MARKER}": {marker}')]
+        return [(u.start, u.end, _dumps(url))]
 
     def _detach_edits(self, name: str) -> list[tuple[int, int, str]]:
         t, stripped = self.text, strip_jsonc(self.text)
         node = self.servers.members[name][1]
-        key_start, mark = node.members[MARKER]
-        try:
-            saved = json.loads(t[mark.start : mark.end])
-            if isinstance(saved, dict) and isinstance(saved.get("url"), str):
-                u = node.members[_url_key(node) or "url"][1]
-                added = f', "{MARKER}": {t[mark.start : mark.end]}'
-                if t.startswith(added, u.end):
-                    return [(u.start, u.end + len(added), saved["url"])]
-                return [(u.start, u.end, saved["url"]), _member_removal(stripped, key_start, mark.end)]
-            orig_cmd, orig_args = saved["command"], saved["args"]
-            if not isinstance(orig_cmd, str) or not isinstance(orig_args, (str, type(None))):
-                raise TypeError(MARKER)
-        except (ValueError, KeyError, TypeError):
-            raise AttachError(f"{self.path}: {name!r}: its {MARKER} member has been changed: {_BY_HAND}") from None
-        if "command" not in node.members or "args" not in node.members:
-            raise AttachError(f"{self.path}: {name!r}: its command or args were taken out: {_BY_HAND}")
+        saved = self.record[name]
+        if "url" in saved:
+            u = node.members[_url_key(node) or "url"][1]
+            return [(u.start, u.end, str(saved["url"]))]
         cmd = node.members["command"][1]
         args = node.members["args"][1]
-        mark_text = t[mark.start : mark.end]
-        if orig_args is None:  # the args member was added after the command, then the marker
-            added = f', "args": {t[args.start : args.end]}, "{MARKER}": {mark_text}'
+        if saved["args"] is None:  # attach added the args member right after the command
+            added = f', "args": {t[args.start : args.end]}'
             if t.startswith(added, cmd.end):
-                return [(cmd.start, cmd.end + len(added), orig_cmd)]
+                return [(cmd.start, cmd.end + len(added), str(saved["command"]))]
             return [
-                (cmd.start, cmd.end, orig_cmd),
+                (cmd.start, cmd.end, str(saved["command"])),
                 _member_removal(stripped, node.members["args"][0], args.end),
-                _member_removal(stripped, key_start, mark.end),
             ]
-        last, first, first_text, last_text = (args, cmd, orig_cmd, orig_args)
-        if cmd.start > args.start:
-            last, first, first_text, last_text = (cmd, args, orig_args, orig_cmd)
-        added = f', "{MARKER}": {mark_text}'
-        if t.startswith(added, last.end):
-            return [(first.start, first.end, first_text), (last.start, last.end + len(added), last_text)]
-        return [
-            (first.start, first.end, first_text),
-            (last.start, last.end, last_text),
-            _member_removal(stripped, key_start, mark.end),
-        ]
+        return [(cmd.start, cmd.end, str(saved["command"])), (args.start, args.end, str(saved["args"]))]
+
+    def record_for(self, data: bytes, attached: Iterable[str] = (), detached: Iterable[str] = ()) -> bytes | None:
+        """The record for the file's new bytes ``data``: the servers recorded and still attached,
+        less ``detached``, with ``attached`` (their original texts this file's, the rewritten ones
+        ``data``'s); None when no server is left attached."""
+        gone = set(detached)
+        servers = {n: r for n, r in self.record.items() if n not in gone and self._is_attached(n)}
+        if attached:
+            text = data[len(self.bom) :].decode()
+            new = _servers_node(_Spans(strip_jsonc(text)).value(), self.fmt)
+            if new is None:  # _check read it back already: a slip in the edits
+                raise AttachError(f"{self.path}: the edit lost the servers: nothing was written")
+            for name in attached:
+                old_node, new_node = self.servers.members[name][1], new.members[name][1]
+                servers[name] = _record_entry(self.text, old_node, text, new_node)
+        if not servers:
+            return None
+        record = {
+            "about": "what mcp-session-inspector attach changed in the file beside this one; detach puts it back",
+            "file": str(self.target),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "servers": servers,
+        }
+        return (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode()
+
+    def _is_attached(self, name: str) -> bool:
+        return any(e.name == name and e.attached for e in self.entries)
 
     @staticmethod
     def _command(text: str, node: _Node) -> list[str]:
@@ -414,7 +431,9 @@ def _servers_node(root: _Node, fmt: str) -> _Node | None:
     return root.members[key][1] if key in root.members else None
 
 
-def _classify(name: str, text: str, node: _Node) -> HostEntry:
+def _classify(name: str, text: str, node: _Node, saved: JsonObject | None, no_record: str) -> HostEntry:
+    """The entry ``name`` (``saved``: its line in the record; ``no_record``: why an entry running
+    the proxy has none)."""
     m = node.members
     if node.kind != "object":
         return HostEntry(name, "other", False, "its entry is not an object")
@@ -427,19 +446,24 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
             line = ""
     runs = line
     url_key = _url_key(node)
-    if MARKER in m:
-        try:
-            saved = json.loads(text[m[MARKER][1].start : m[MARKER][1].end])
-            if "url" in saved:
-                now = json.loads(text[m[url_key][1].start : m[url_key][1].end]) if url_key else ""
-                return HostEntry(name, "url", True, "", json.loads(saved["url"]), now)
-            cmd = json.loads(saved["command"])
-            rest = loads_config(saved["args"]) if saved["args"] is not None else []
-            argv = (cmd, *rest)
-            line = shlex.join(argv)
-        except (ValueError, KeyError, TypeError):
-            argv = ()
-        return HostEntry(name, "stdio", True, "", line, runs, argv)
+    if saved is not None:
+        edited = f"its {'URL' if 'url' in saved else 'command or args'} were edited by hand since attach: {_BY_HAND}"
+        if "url" in saved:
+            now = _member_value(text, node, url_key or "url")
+            was = json.loads(str(saved["url"]))
+            if now == json.loads(str(saved["rewritten"]["url"])):
+                return HostEntry(name, "url", True, "", was, str(now))
+            if now != was:
+                return HostEntry(name, "url", True, edited.replace(" were ", " was "), was, str(now))
+        else:
+            orig = [json.loads(str(saved["command"])), *(loads_config(str(saved["args"])) if saved["args"] else [])]
+            rewritten = saved["rewritten"]
+            now_argv = [_member_value(text, node, "command"), *(_member_value(text, node, "args") or [])]
+            if now_argv == [json.loads(rewritten["command"]), *loads_config(rewritten["args"])]:
+                return HostEntry(name, "stdio", True, "", shlex.join(orig), runs, tuple(orig))
+            if now_argv != orig:
+                return HostEntry(name, "stdio", True, edited, shlex.join(orig), runs, tuple(orig))
+        # its values are the original ones again: not attached (the record's line is stale)
     if url_key or kind_text not in ("stdio", None):
         if url_key is None or m[url_key][1].kind != "string":
             return HostEntry(name, "url", False, "it has no URL")
@@ -458,8 +482,57 @@ def _classify(name: str, text: str, node: _Node) -> HostEntry:
     if not line:
         return HostEntry(name, "stdio", False, "its args are not all strings")
     if _runs_proxy(HostFile._command(text, node)):
-        return HostEntry(name, "stdio", False, "it runs the inspector's proxy already (written by hand)", line, runs)
+        return HostEntry(name, "stdio", False, f"it runs the inspector's proxy already: {no_record}", line, runs)
     return HostEntry(name, "stdio", False, "", line, runs)
+
+
+def _member_value(text: str, node: _Node, key: str) -> JsonValue:
+    """The value of ``node``'s member ``key`` (None when it has none)."""
+    if key not in node.members:
+        return None
+    v = node.members[key][1]
+    return loads_config(text[v.start : v.end])
+
+
+def _record_entry(old_text: str, old: _Node, new_text: str, new: _Node) -> JsonObject:
+    """A server's line in the record: its original texts (``old_text``'s) and the rewritten ones."""
+
+    def span(text: str, node: _Node, key: str) -> str | None:
+        v = node.members[key][1] if key in node.members else None
+        return None if v is None else text[v.start : v.end]
+
+    key = _url_key(old)
+    if key is not None:
+        return {"key": key, "url": span(old_text, old, key), "rewritten": {"url": span(new_text, new, key)}}
+    return {
+        "command": span(old_text, old, "command"),
+        "args": span(old_text, old, "args"),
+        "rewritten": {"command": span(new_text, new, "command"), "args": span(new_text, new, "args")},
+    }
+
+
+def _read_record(path: Path) -> tuple[dict[str, JsonObject], str]:
+    """The record's servers and the file's SHA-256 it holds (ValueError: it is not a record)."""
+    try:
+        raw = read_user_file(path, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise ValueError(exc.why) from None
+    data = json.loads(raw)
+    servers = data.get("servers") if isinstance(data, dict) else None
+    if not isinstance(servers, dict) or not isinstance(data.get("sha256"), str):
+        raise ValueError("no servers and file hash")
+    for entry in servers.values():
+        texts = [entry.get("url")] if isinstance(entry, dict) and "url" in entry else []
+        if isinstance(entry, dict) and not texts:
+            texts = [entry.get("command"), entry.get("args") or "[]"]
+        rewritten = entry.get("rewritten") if isinstance(entry, dict) else None
+        if not isinstance(rewritten, dict) or not texts:
+            raise ValueError("a server without its texts")
+        for text in [*texts, *rewritten.values()]:
+            if not isinstance(text, str):
+                raise ValueError("a text that is no string")
+            loads_config(text)  # ValueError: not JSON
+    return servers, data["sha256"]
 
 
 def _url_key(node: _Node) -> str | None:
@@ -520,9 +593,19 @@ def read_host_file(path: str | Path, fmt: str | None = None) -> HostFile:
     servers = _servers_node(root, fmt)
     if servers is None or servers.kind != "object":
         raise AttachError(f"{path}: it holds no servers")
-    entries = [_classify(name, text, node) for name, (_, node) in servers.members.items()]
+    record_path = target.with_name(target.name + RECORD_SUFFIX)
+    record: dict[str, JsonObject] = {}
+    record_error = record_digest = ""
+    no_record = f"written by hand, or attach's record beside it ({record_path.name}) is gone"
+    if os.path.lexists(record_path):
+        try:
+            record, record_digest = _read_record(record_path)
+        except (ValueError, RecursionError) as exc:
+            record_error = f"attach's record beside it, {record_path.name}, cannot be read ({exc}): {_BY_HAND}"
+            no_record = record_error
+    entries = [_classify(name, text, node, record.get(name), no_record) for name, (_, node) in servers.members.items()]
     digest = hashlib.sha256(data).hexdigest()
-    return HostFile(path, target, data, digest, fmt, text, bom, entries, servers)
+    return HostFile(path, target, data, digest, fmt, text, bom, entries, servers, record, record_error, record_digest)
 
 
 # ---------------------------------------------------------------------- writing
@@ -539,16 +622,34 @@ class Outcome:
     serve: list[list[str]] = field(default_factory=list)  # the proxies to run for attached URL servers
 
 
-def write_host_file(host: HostFile, data: bytes, *, backup: bool = False) -> None:
+def write_host_file(
+    host: HostFile, data: bytes, *, backup: bool = False, attached: Iterable[str] = (), detached: Iterable[str] = ()
+) -> None:
     """Write ``data`` over ``host``'s file, unless the file changed since it was read
     (:class:`ChangedSinceRead`); the file's mode is kept; the write is atomic. ``backup``: the
-    bytes read are left in :attr:`HostFile.backup` first, unless a backup is there already."""
-    keep = (host.backup, host.data) if backup and not host.backup.exists() else None
+    bytes read are left in :attr:`HostFile.backup` first, unless a backup is there already. The
+    record (:meth:`HostFile.record_for` with the servers ``attached`` and ``detached``) is written
+    before the file, or removed after it when no server is left attached."""
+    if host.record_error:
+        raise Refused(f"{host.path}: {host.record_error}")
+    keep = [(host.backup, host.data)] if backup and not host.backup.exists() else []
+    record = host.record_for(data, attached, detached)
+    if record is not None:
+        keep.append((host.record_path, record))
     _replace_checked(host.path, host.target, host.digest, data, keep)
+    if record is None:
+        _remove_record(host.record_path)
 
 
-def _replace_checked(shown: Path, target: Path, digest: str, data: bytes, keep: tuple[Path, bytes] | None) -> None:
-    """``data`` over ``target`` if its bytes still have the SHA-256 ``digest`` (``keep``: a file
+def _remove_record(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise AttachError(f"{path}: cannot be removed: {exc.strerror or exc}") from None
+
+
+def _replace_checked(shown: Path, target: Path, digest: str, data: bytes, keep: list[tuple[Path, bytes]]) -> None:
+    """``data`` over ``target`` if its bytes still have the SHA-256 ``digest`` (``keep``: files
     written first); ``shown`` names it in the words."""
     try:
         now = read_user_file(target, MAX_BYTES)
@@ -560,8 +661,8 @@ def _replace_checked(shown: Path, target: Path, digest: str, data: bytes, keep: 
         )
     mode = stat.S_IMODE(os.stat(target).st_mode)
     try:
-        if keep is not None:
-            _atomic_write(keep[0], keep[1], mode)
+        for path, content in keep:
+            _atomic_write(path, content, mode)
         _atomic_write(target, data, mode)
     except OSError as exc:
         raise AttachError(f"{shown}: cannot be written: {exc.strerror or exc}") from None
@@ -581,11 +682,15 @@ def restore_backup(path: str | Path) -> Outcome:
     except UnreadableFile as exc:
         raise AttachError(f"{path} or its backup {backup.name}: cannot be read: {exc.why}") from None
     try:
-        attached = [e.name for e in read_host_file(path).entries if e.attached]
+        entries = read_host_file(path).entries  # attached, or running the proxy with the record lost
+        attached = [
+            e.name for e in entries if e.attached or (e.kind == "stdio" and e.runs and _runs_proxy(shlex.split(e.runs)))
+        ]
     except AttachError:
         attached = []
-    _replace_checked(path, target, hashlib.sha256(now).hexdigest(), old, None)
+    _replace_checked(path, target, hashlib.sha256(now).hexdigest(), old, [])
     backup.unlink()
+    _remove_record(target.with_name(target.name + RECORD_SUFFIX))
     return Outcome(path, attached, None, ["the file is byte for byte as it was before the first attach"])
 
 
@@ -601,6 +706,8 @@ def attach(
     a URL server (named) is pointed at ``listen`` (port 0: a free one now), and the outcome's
     ``serve`` says the proxy command to run while the host uses it."""
     host = read_host_file(path, fmt)
+    if host.record_error:
+        raise Refused(f"{host.path}: {host.record_error}")
     every = [e.name for e in host.entries if e.kind == "stdio" and not e.attached and not e.why_not]
     chosen = every if names is None else names
     if not chosen:
@@ -613,7 +720,7 @@ def attach(
         e = host.entry(name)
         if e.kind == "url" and listen is not None:
             out.serve.append(http_proxy_argv(name, e.command_line, listen, lead))
-    write_host_file(host, data, backup=True)
+    write_host_file(host, data, backup=True, attached=chosen)
     if lead is None and not installed():
         out.notes.append(
             "this Python runs the inspector from a checkout it is not installed in: a host started elsewhere "
@@ -639,11 +746,13 @@ def installed() -> bool:
 def detach(path: str | Path, names: list[str] | None, *, fmt: str | None = None) -> Outcome:
     """Detach the servers ``names`` (every attached one: None) of the file at ``path``."""
     host = read_host_file(path, fmt)
+    if host.record_error:
+        raise Refused(f"{host.path}: {host.record_error}")
     chosen = [e.name for e in host.entries if e.attached] if names is None else names
     if not chosen:
         raise Refused(f"{host.path}: no server is attached")
     data = host.detached(chosen)
-    write_host_file(host, data)
+    write_host_file(host, data, detached=chosen)
     out = Outcome(host.path, chosen, host.backup if host.backup.exists() else None)
     if out.backup is not None and len(chosen) == sum(e.attached for e in host.entries):
         try:

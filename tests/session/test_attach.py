@@ -10,6 +10,7 @@ is reached by the SDK's Streamable HTTP client through the `proxy --listen` comm
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -30,7 +31,7 @@ from peers import ROOT, HttpPeer, free_port, reference_server, sdk_http_server, 
 from inspector.cli import main
 from inspector.session.attach import (
     BACKUP_SUFFIX,
-    MARKER,
+    RECORD_SUFFIX,
     URL_REFUSAL,
     AttachError,
     ChangedSinceRead,
@@ -174,9 +175,10 @@ def test_a_file_changed_since_it_was_read_is_refused(tmp_path):
     edited = path.read_bytes().replace(b'"X-Client": "inspector"', b'"X-Client": "someone else"')
     path.write_bytes(edited)  # the host (or the user) wrote the file meanwhile
     with pytest.raises(ChangedSinceRead, match="changed since it was read"):
-        write_host_file(host, new, backup=True)
+        write_host_file(host, new, backup=True, attached=["local-notes"])
     assert path.read_bytes() == edited
     assert not path.with_name(path.name + BACKUP_SUFFIX).exists()
+    assert not path.with_name(path.name + RECORD_SUFFIX).exists()
 
 
 def test_refusals_change_nothing(tmp_path):
@@ -212,30 +214,79 @@ def test_an_entry_edited_by_hand_while_attached_still_detaches(tmp_path):
     path = copy(tmp_path, "claude")
     original = path.read_bytes()
     backup = path.with_name(path.name + BACKUP_SUFFIX)
-    attach(path, ["github"])
-    marker = f', "{MARKER}"'
-    path.write_text(path.read_text().replace(marker, f',\n      "{MARKER}"', 1))  # the marker moved to its own line
-    detach(path, ["github"])
-    assert path.read_bytes() == original and not backup.exists()  # the marker went with its comma and line break
+    record = path.with_name(path.name + RECORD_SUFFIX)
     attach(path, ["github"])
     text = path.read_text()
-    path.write_text(text.replace(marker, f',\n      "disabled": false{marker}', 1))  # a member added before it
+    path.write_text(text.replace('"--name", "github"', '"--name",\n        "github"', 1))  # re-laid out, same values
+    assert read_host_file(path).entry("github").attached
+    detach(path, ["github"])
+    assert path.read_bytes() == original and not backup.exists() and not record.exists()
+    attach(path, ["github"])
+    text = path.read_text()
+    after_args = '"@modelcontextprotocol/server-github"]'
+    path.write_text(text.replace(after_args, after_args + ',\n      "disabled": false', 1))  # a member added
+    assert read_host_file(path).edited_since_written
     outcome = detach(path, ["github"])
-    edited = original.replace(
-        b'"@modelcontextprotocol/server-github"]', b'"@modelcontextprotocol/server-github"],\n      "disabled": false'
-    )
+    edited = original.replace(after_args.encode(), after_args.encode() + b',\n      "disabled": false')
     assert path.read_bytes() == edited  # the original command line back, the user's own edit kept
     assert outcome.backup == backup and backup.read_bytes() == original  # not the backup's bytes: it is kept
     assert any("backup is kept" in note for note in outcome.notes)
+    assert not record.exists()  # nothing attached is left to record
     attach(path, ["demo"])
     broken = path.read_text().replace('"command": ', '"program": ', 1)  # demo's command renamed by hand
     path.write_text(broken)
-    with pytest.raises(AttachError, match="command or args were taken out: detach by hand"):
+    assert read_host_file(path).entry("demo").why_not.startswith("its command or args were edited by hand")
+    with pytest.raises(AttachError, match="edited by hand since attach: detach by hand"):
         detach(path, ["demo"])
     assert path.read_text() == broken
     path.write_text(broken + "} oops")  # and then no longer JSON at all
     assert main(["detach", "--config", str(path), "--restore-backup"]) == 0
-    assert path.read_bytes() == original and not backup.exists()
+    assert path.read_bytes() == original and not backup.exists() and not record.exists()
+
+
+def test_an_entry_put_back_by_hand_is_not_attached(tmp_path):
+    path = copy(tmp_path, "claude")
+    original = path.read_bytes()
+    attach(path, ["demo", "github"])
+    after = path.read_text()
+    demo_now = servers(path)["demo"]
+    start = after.index('"command"', after.index('"demo"'))
+    end = after.index("]", start) + 1
+    assert json.loads("{" + after[start:end] + "}") == demo_now
+    path.write_text(after[:start] + '"command": "python",\n      "args": ["-m", "inspector.demo"]' + after[end:])
+    state = {e.name: (e.attached, e.why_not) for e in read_host_file(path).entries}
+    assert state == {"demo": (False, ""), "github": (True, ""), "filesystem": (False, "")}
+    detach(path, None)  # github only; the record's stale line for demo goes with it
+    assert path.read_bytes() == original
+    assert not path.with_name(path.name + RECORD_SUFFIX).exists()
+
+
+def test_nothing_foreign_in_the_hosts_file(tmp_path):
+    """Attached, each file has exactly the members it had: only command/args values differ (an
+    entry without args gains that one member); what detach needs is in the record beside it."""
+
+    def shape(value, where=()):  # every member path, with the values of all but command/args
+        if isinstance(value, dict):
+            out = {}
+            for k, v in value.items():
+                out.update(shape(v, (*where, k)))
+            return out
+        return {where: None if where[-1:] in (("command",), ("args",)) else value}
+
+    for which in sorted(FIXTURES):
+        path = copy(tmp_path / which, which)
+        before = loads_config(path.read_text(encoding="utf-8-sig"))
+        attach(path, None)
+        after = loads_config(path.read_text(encoding="utf-8-sig"))
+        assert shape(after) == shape(before), which
+        assert "mcpSessionInspector" not in path.read_text()
+        record = json.loads(path.with_name(path.name + RECORD_SUFFIX).read_text())
+        assert record["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+        assert set(record["servers"]) == {e.name for e in read_host_file(path).entries if e.attached}
+    path = tmp_path / "solo.json"
+    path.write_text('{"mcpServers": {"solo": {"command": "my-server", "env": {"A": "1"}}}}')
+    attach(path, None)
+    assert set(servers(path)["solo"]) == {"command", "args", "env"}  # args: the one member added
 
 
 def test_mode_and_symbolic_link_are_kept(tmp_path):
@@ -447,14 +498,21 @@ def test_the_inspector_the_host_will_start_is_installed():
     assert probe.returncode == 0 and b"mcp-session-inspector" in probe.stdout
 
 
-def test_a_marker_changed_by_hand_is_said_and_the_backup_restores(tmp_path):
+def test_a_record_changed_by_hand_is_said_and_the_backup_restores(tmp_path):
     path = copy(tmp_path, "inspector")
     original = path.read_bytes()
     attach(path, ["everything"])
-    mangled = path.read_text().replace(f'"{MARKER}": {{"command"', f'"{MARKER}": {{"cmd"', 1)
-    path.write_text(mangled)
-    with pytest.raises(AttachError, match=re.escape("detach --restore-backup")):
-        detach(path, None)
-    assert path.read_text() == mangled  # nothing guessed, nothing written
+    attached = path.read_bytes()
+    record = path.with_name(path.name + RECORD_SUFFIX)
+    record.write_text(record.read_text().replace('"command"', '"cmd"', 1))
+    host = read_host_file(path)
+    assert host.record_error and "cannot be read" in host.entry("everything").why_not
+    for verb in (detach, attach):
+        with pytest.raises(Refused, match=re.escape("detach --restore-backup")):
+            verb(path, None)
+    assert path.read_bytes() == attached  # nothing guessed, nothing written
     assert restore_backup(path).changed == ["everything"]
-    assert path.read_bytes() == original
+    assert path.read_bytes() == original and not record.exists()
+    attach(path, ["everything"])
+    record.unlink()  # the record lost: the entry runs the proxy, and nothing says what it ran before
+    assert "record beside it" in read_host_file(path).entry("everything").why_not
