@@ -811,6 +811,7 @@ class RecordingWriter:
         self._f: IO[bytes] | None = open(path, "wb")
         header = dict(rec.header)
         self._f.write(orjson.dumps(header, default=str) + b"\n")
+        self._f.flush()  # a reader that follows the file (session.follow) sees the header at once
         self._written = 0
         self.on_batch(0, len(rec))
 
