@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from inspector.protocol.jsontypes import JsonObject, JsonValue, str_member
 
 from .controllers.resources import CONTENT_BAD_BASE64, decode_content, file_name_for
-from .entry_text import format_size
+from .entry_text import size_text
 from .translate import Translate, untranslated
 
-__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "read_contents", "size_text", "wav_info"]
+__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "read_contents", "wav_info"]
 
 #: the translation context of :data:`WORDS` (the content view's own)
 CONTEXT = "ContentView"
@@ -94,11 +94,6 @@ def wav_info(data: bytes) -> WavInfo | None:
             return WavInfo(frames / rate if rate else 0.0, rate, w.getnchannels(), w.getsampwidth() * 8)
     except (wave.Error, EOFError, ValueError, OSError):
         return None
-
-
-def size_text(n: int) -> str:
-    """A payload's size: "512 B", or "1.5 KiB (1,536 B)" with the exact count."""
-    return format_size(n) if n < 1024 else f"{format_size(n)} ({n:,} B)"
 
 
 def annotations_text(block: JsonObject, tr: Translate = untranslated) -> str:
@@ -188,7 +183,7 @@ def _media(block: JsonObject, kind: str, tr: Translate) -> BlockReading:
     r.suggested_name = f"{kind}.{EXTENSIONS.get(mime, 'bin')}"
     r.data, r.error = _decoded(block.get("data"), tr)
     if r.data is not None:
-        r.meta.append(size_text(len(r.data)))
+        r.meta.append(size_text(len(r.data), with_exact=True))
     r.annotations = annotations_text(block, tr)
     return r
 
@@ -230,7 +225,7 @@ def read_contents(res: JsonValue, tr: Translate = untranslated) -> BlockReading:
     elif "blob" in res:
         r.data, r.error = _decoded(res.get("blob"), tr)
         if r.data is not None:
-            r.meta.append(tr(CONTEXT, WORDS["blob"]).format(size_text(len(r.data))))
+            r.meta.append(tr(CONTEXT, WORDS["blob"]).format(size_text(len(r.data), with_exact=True)))
     else:
         r.error = tr(CONTEXT, WORDS["no_body"])
     r.meta += [m for m in (r.mime, r.annotations) if m]
@@ -255,7 +250,8 @@ def _link(block: JsonObject, tr: Translate) -> BlockReading:
     r.mime = str_member(block, "mimeType")
     r.annotations = annotations_text(block, tr)
     size = block.get("size")
-    r.meta = [m for m in (r.mime, size_text(size) if isinstance(size, int) else "", r.annotations) if m]
+    sized = size_text(size, with_exact=True) if isinstance(size, int) else ""
+    r.meta = [m for m in (r.mime, sized, r.annotations) if m]
     if not r.uri:
         r.error = tr(CONTEXT, WORDS["no_uri"])
     return r

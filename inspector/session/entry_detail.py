@@ -43,7 +43,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 
-from .entry_text import EntryHead, format_duration, format_id, format_size
+from .entry_text import EntryHead, format_duration, format_id, format_size, size_text
 from .recording import Direction, Entry, Recording
 from .translate import Translate, untranslated
 from .value_text import hex_dump, utf8_head
@@ -313,7 +313,7 @@ def exchange_text(http: JsonObject, seq: int, tr: Translate = untranslated) -> s
     if http.get("body") is not None:
         lines += ["", str(http["body"])]
     elif http.get("body_bytes") is not None:
-        lines.append(tr(CONTEXT, w["body_bytes"]).format(n=http["body_bytes"]))
+        lines.append(size_text(http["body_bytes"], exact_below=None, exact=tr(CONTEXT, w["body_bytes"])))
     if http.get("body_dropped"):
         lines.append(tr(CONTEXT, w["body_dropped"]).format(n=http["body_dropped"]))
     if http.get("body_over_limit") is not None:
@@ -362,7 +362,7 @@ def bytes_facts(
     ends (``framed``: a message that should end with a line terminator, as on stdio).
     ``number``: how a count is written (the window's locale)."""
     n = len(raw)
-    facts = [format_size(n) if n >= 1024 else tr(CONTEXT, WORDS["bytes"]).format(n=n)]
+    facts = [size_text(n, exact=tr(CONTEXT, WORDS["bytes"]))]
     try:
         if not raw.isascii():  # ASCII is UTF-8 (and ten times quicker to tell)
             raw.decode("utf-8")
@@ -411,7 +411,7 @@ def header_facts(head: EntryHead, tr: Translate = untranslated, number: Callable
     facts = [tr(CONTEXT, w["seconds"]).format(t=f"{head.t:.6f}")]
     if head.id is not None:
         facts.append(tr(CONTEXT, w["id"]).format(id=format_id(head.id)))
-    facts.append(tr(CONTEXT, w["size"]).format(n=number(head.size)))
+    facts.append(size_text(head.size, exact_below=None, exact=tr(CONTEXT, w["size"]), number=number))
     if head.latency is not None:
         facts.append(tr(CONTEXT, w["latency"]).format(ms=format_duration(head.latency)))
     if head.released is not None:  # step mode: it waited at the gate

@@ -26,6 +26,7 @@ Qt-free; the session layer stays untranslated.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import orjson
@@ -48,6 +49,7 @@ __all__ = [
     "format_size",
     "released_of",
     "side_line",
+    "size_text",
     "transcript_bytes",
     "transcript_line",
     "transcript_lines",
@@ -70,6 +72,26 @@ def format_size(n: int) -> str:
     if n < 1024 * 1024 * 1024:
         return f"{n / (1024 * 1024):.1f} MiB"
     return f"{n / (1024 * 1024 * 1024):.1f} GiB"
+
+
+def size_text(
+    n: int,
+    *,
+    exact_below: int | None = 1024,
+    exact: str = "{n} B",
+    number: Callable[[int], str] = str,
+    with_exact: bool = False,
+) -> str:
+    """A byte count for people, the one wording over :func:`format_size`: below ``exact_below``
+    (None: always) the exact count, ``number(n)`` put in the template ``exact`` (translated by the
+    caller: "{n} B", "{n} bytes", or "{n}", a bare count; ``number`` writes it: digits, as
+    format_size does, or the window's locale, or with thousands separators); from there on
+    format_size's unit, with the exact count after it, thousands separated, when ``with_exact``
+    ("1.5 KiB (1,536 B)")."""
+    if exact_below is None or n < exact_below:
+        return exact.format(n=number(n))
+    rounded = format_size(n)
+    return f"{rounded} ({exact.format(n=f'{n:,}')})" if with_exact else rounded
 
 
 def format_duration(seconds: float) -> str:

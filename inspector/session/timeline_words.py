@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 
-from .entry_text import format_duration, format_id, format_size, kind_words, released_of
+from .entry_text import format_duration, format_id, kind_words, released_of, size_text
 from .labels import EVENT_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
 from .timeline_table import Column, one_line
@@ -203,7 +203,7 @@ def cell_text(rec: Recording, seq: int, col: int, previous: int | None, tr: Tran
         return None if lat is None else format_duration(lat)
     if col == Column.SIZE:
         n = len(rec.raw_at(seq))
-        return f"{n:,}" if n < 100_000 else format_size(n)
+        return size_text(n, exact_below=100_000, exact="{n}", number="{:,}".format)  # a bare count, or rounded
     if col == Column.SCHEMA:
         ok = rec.schema_at(seq)
         return None if ok is None else ("✓" if ok else "✗")
@@ -250,7 +250,9 @@ def cell_tip(
     if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
         return tr(CONTEXT, WORDS["hand_written"]), False
     if col == Column.SIZE:
-        return tr(CONTEXT, WORDS["bytes"]).format(n=number(len(rec.raw_at(seq)))), False
+        return size_text(
+            len(rec.raw_at(seq)), exact_below=None, exact=tr(CONTEXT, WORDS["bytes"]), number=number
+        ), False
     if col == Column.LATENCY:
         lat, paired = rec.latency_at(seq), rec.paired_at(seq)
         if lat is None or paired is None:

@@ -60,8 +60,9 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import ValueCheck, check_value
-from inspector.session.content_blocks import BlockReading, WavInfo, read_block, read_contents, size_text, unknown
+from inspector.session.content_blocks import BlockReading, WavInfo, read_block, read_contents, unknown
 from inspector.session.controllers.resources import reads_as_prose
+from inspector.session.entry_text import size_text
 
 from .schema_fields import check_text
 from .schema_form import dumps_pretty
@@ -412,7 +413,7 @@ class ContentView(QWidget):
                 meta = [self.tr("text, %n character(s)", "", len(r.text)), *meta]
                 if read:
                     card.data = r.text.encode("utf-8", "surrogatepass")
-                    meta.insert(1, size_text(len(card.data)))
+                    meta.insert(1, size_text(len(card.data), with_exact=True))
                     self._show_read_text(card, r.text)
                 else:
                     card.body.addWidget(self._text_widget(r.text, mono=True))

@@ -8,7 +8,7 @@ import base64
 import pytest
 
 from inspector.demo.media import png_bytes, wav_bytes
-from inspector.session.content_blocks import WORDS, read_block, read_contents, size_text, wav_info
+from inspector.session.content_blocks import WORDS, read_block, read_contents, wav_info
 
 
 def b64(data: bytes) -> str:
@@ -77,7 +77,6 @@ def test_words_go_through_the_callers_translation():
     assert r.chip == "«IMAGE»" and r.error == "«the data is not valid base64»"
     assert r.annotations == "«modified 2025-01-01»"
     assert {c for c, _ in seen} == {"ContentView"} and {t for _, t in seen} <= set(WORDS.values())
-    assert size_text(512) == "512 B"
 
 
 def test_a_read_entry_is_read_as_an_embedded_resource_is():

@@ -17,6 +17,7 @@ from inspector.session.entry_text import (
     format_duration,
     format_id,
     format_size,
+    size_text,
     transcript_line,
 )
 from inspector.session.handout import Handout
@@ -34,6 +35,16 @@ def test_one_duration_one_size_one_id():
         "12.0 MiB",
         "2.1 GiB",
     ]
+    # size_text: the one wording over format_size, in each way the views use it
+    sizes = (0, 1023, 1536, 99_999, 100_000, 12 * 1024 * 1024)
+    assert [size_text(n) for n in sizes] == ["0 B", "1023 B", "1.5 KiB", "97.7 KiB", "97.7 KiB", "12.0 MiB"]
+    assert [size_text(n, with_exact=True) for n in sizes] == [  # a content block's payload
+        "0 B", "1023 B", "1.5 KiB (1,536 B)", "97.7 KiB (99,999 B)", "97.7 KiB (100,000 B)", "12.0 MiB (12,582,912 B)",
+    ]  # fmt: skip
+    timeline = [size_text(n, exact_below=100_000, exact="{n}", number="{:,}".format) for n in sizes]
+    assert timeline == ["0", "1,023", "1,536", "99,999", "97.7 KiB", "12.0 MiB"]  # the Size column
+    assert size_text(512, exact="{n} 字节") == "512 字节" and size_text(2048, exact="{n} 字节") == "2.0 KiB"
+    assert size_text(100_000, exact_below=None, exact="{n} bytes", number=lambda n: f"{n:_}") == "100_000 bytes"
     assert [format_id(v) for v in (None, 7, "a", 1.5, [1])] == ["", "7", '"a"', "1.5", "[1]"]
     long = "x" * 200
     assert format_id(long) == '"' + "x" * 78 + "…" and len(format_id(long)) == 80
