@@ -48,6 +48,7 @@ __all__ = [
     "format_id",
     "format_size",
     "released_of",
+    "one_line",
     "side_line",
     "size_text",
     "transcript_bytes",
@@ -72,6 +73,17 @@ def format_size(n: int) -> str:
     if n < 1024 * 1024 * 1024:
         return f"{n / (1024 * 1024):.1f} MiB"
     return f"{n / (1024 * 1024 * 1024):.1f} GiB"
+
+
+def one_line(text: str | bytes, limit: int = 200, *, mark: str = " ") -> str:
+    """``text`` as one line of at most ``limit`` characters, for a table's cell: bytes are read
+    from their start (UTF-8, a bad byte replaced); the white space around it goes, each line break
+    (CR LF as one) is written as ``mark`` (a space; a log cell: " ⏎ "), a tab as a space, and the
+    rest past ``limit`` is cut with "…"."""
+    head = text[: limit * 4]  # enough for ``limit`` characters of UTF-8, or of marked breaks
+    line = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    line = line.strip().replace("\r\n", mark).replace("\n", mark).replace("\r", mark).replace("\t", " ")
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def size_text(

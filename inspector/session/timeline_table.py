@@ -219,13 +219,6 @@ def copy_texts(entry: Entry) -> dict[str, str]:
     return out
 
 
-def one_line(raw: bytes, limit: int = 200) -> str:
-    """The start of ``raw`` as one line of at most ``limit`` characters (line breaks as spaces)."""
-    text = raw[: limit * 4].decode("utf-8", "replace").strip()
-    text = text.replace("\n", " ").replace("\r", " ")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 __all__ = [
     "COLUMN_KEYS",
     "CONTENT_CAPS",
@@ -242,6 +235,5 @@ __all__ = [
     "columns_to_save",
     "copy_texts",
     "fit_widths",
-    "one_line",
     "saved_columns",
 ]

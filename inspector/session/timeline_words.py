@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 
-from .entry_text import format_duration, format_id, kind_words, released_of, size_text
+from .entry_text import format_duration, format_id, kind_words, one_line, released_of, size_text
 from .labels import EVENT_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
-from .timeline_table import Column, one_line
+from .timeline_table import Column
 from .translate import Translate
 from .views import flagged_rows
 

@@ -17,6 +17,7 @@ from inspector.session.entry_text import (
     format_duration,
     format_id,
     format_size,
+    one_line,
     size_text,
     transcript_line,
 )
@@ -49,6 +50,17 @@ def test_one_duration_one_size_one_id():
     long = "x" * 200
     assert format_id(long) == '"' + "x" * 78 + "…" and len(format_id(long)) == 80
     assert format_id(long, None) == f'"{long}"'
+
+
+def test_one_line_keeps_a_row_on_one_line() -> None:
+    """The one clipper of a cell's text: the timeline's side lines (bytes) and the log panel's
+    cells (text, each line break marked)."""
+    assert one_line(b"  a\nb\r\nc  ") == "a b c"  # CR LF is one break
+    assert one_line("é".encode() * 300, 10) == "é" * 9 + "…"
+    assert one_line(b"\xff ok") == "\ufffd ok"
+    assert one_line("boot\r\nstep 1\n\tdone\n", 40, mark=" ⏎ ") == "boot ⏎ step 1 ⏎  done"
+    assert one_line("x" * 50 + "\ny", 40, mark=" ⏎ ") == "x" * 39 + "…"
+    assert one_line("level", 5) == "level" and one_line("levels", 5) == "leve…"
 
 
 @pytest.fixture(scope="module")

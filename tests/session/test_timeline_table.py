@@ -15,7 +15,6 @@ from inspector.session.timeline_table import (
     Column,
     columns_to_save,
     fit_widths,
-    one_line,
     saved_columns,
 )
 from inspector.session.views import EntryFilter
@@ -84,12 +83,6 @@ def test_the_saved_columns_read_back_and_unknown_names_are_left_out() -> None:
     columns, shown, widths = saved_columns(["nonsense", "id", "id"], {"nonsense": True}, {"kind": 3.0})
     assert columns[0] == Column.ID and sorted(columns) == list(range(Column.COUNT)) and len(COLUMN_KEYS) == Column.COUNT
     assert shown == {} and widths == {Column.KIND: 3.0}
-
-
-def test_one_line_keeps_a_row_on_one_line() -> None:
-    assert one_line(b"  a\nb\r\nc  ") == "a b  c"
-    assert one_line("é".encode() * 300, 10) == "é" * 9 + "…"
-    assert one_line(b"\xff ok") == "\ufffd ok"
 
 
 def test_the_filter_shows_and_hides_a_direction_or_a_kind_and_stderr_takes_the_link_s_notes_along() -> None:

@@ -67,6 +67,7 @@ from inspector.session.controllers.logs import (
     LogsController,
     log_cell,
 )
+from inspector.session.entry_text import one_line
 from inspector.session.recording import Recording
 from inspector.session.views import LEVELS, RANK, UNKNOWN
 
@@ -86,12 +87,6 @@ MAX_SCAN_HIDDEN = 1_000
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _TIP_CHARS = 4_000
-
-
-def _one_line(text: str, limit: int) -> str:
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text.replace("\r\n", " ⏎ ").replace("\n", " ⏎ ").replace("\r", " ⏎ ").replace("\t", " ")
 
 
 class LevelColors:
@@ -262,7 +257,7 @@ class LogModel(RowTableModel):
         colors = self._colors
         if col == Col.TIME:
             return (cell[0], colors.muted, colors.bg[rank], None, self._mono, _ALIGN_RIGHT)
-        shown = _one_line(cell[col], _SHOWN_CHARS[col])
+        shown = one_line(cell[col], _SHOWN_CHARS[col], mark=" ⏎ ")
         if col == Col.LEVEL:
             bold = self._bold if rank >= RANK["error"] else None
             return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], bold, _ALIGN_LEFT)
