@@ -29,7 +29,8 @@ of the body, its end - on the queue of an :class:`HttpRecorder`, the stdio proxy
 record: the host's message (``c2s``, judged by the engine in observer mode), an
 ``http_exchange`` event (method, URL, status, reason, request and response headers with secrets
 masked - Authorization, cookies, tokens, as :func:`.secrecy.secret_header` tells them - and
-``request_seq``), the server's messages with their HTTP metadata (a JSON body; each event of an
+``request_seq``; recorded at the status line for an event stream, else once the body has come,
+with ``body_bytes``), the server's messages with their HTTP metadata (a JSON body; each event of an
 event stream, decoded there, with its id and name; the channel ``post``/``get``/``post-sse``/
 ``get-sse``, HTTP+SSE's stream too), the ``endpoint`` event, bodies that are no message as
 ``http-body`` notes. A gzip or deflate body is inflated for the recording only. The engine's
@@ -192,6 +193,7 @@ class _Flow:
     inflate: zlib._Decompress | None = None
     rewritten: str | None = None
     message: bool = False
+    exchange: tuple[str, JsonObject] | None = None  # the http_exchange event not recorded yet: (detail, info)
 
 
 class HttpRecorder(Recorder):
@@ -252,8 +254,7 @@ class HttpRecorder(Recorder):
         if flow.seq is not None:
             info["request_seq"] = flow.seq
         detail = f"{flow.method} {flow.url} → {item.status} {item.reason}" + (f" ({ctype})" if ctype else "")
-        a = self.engine.link_event(LinkEventKind.HTTP_EXCHANGE.value, info)
-        self.rec.append(Direction.EVENT, item.t, detail.encode(), a, {"event": "http_exchange", "http": info})
+        flow.exchange = (detail, info)
         encoding = headers.get("content-encoding", "").strip().lower()
         if encoding in ("gzip", "deflate"):
             flow.inflate = zlib.decompressobj(47)  # gzip or zlib, told from the header
@@ -262,12 +263,25 @@ class HttpRecorder(Recorder):
         flow.meta = {"method": flow.method, "url": flow.url, "status": item.status, "content_type": ctype}
         if flow.seq is not None:
             flow.meta["request_seq"] = flow.seq
-        if ctype == "text/event-stream" and item.status < 300:
+        if ctype == "text/event-stream" and item.status < 300:  # the exchange now, its events as they come
+            self._exchange(item.t, flow)
             flow.sse = SseDecoder(self.max_line)
             flow.meta["channel"] = channel + "-sse"  # HTTP+SSE's stream too, as the inspector's own session says
         else:
             flow.meta["channel"] = channel
             flow.message = is_message(flow.method, item.status, ctype)
+
+    def _exchange(self, t: float, flow: _Flow, more: JsonObject | None = None) -> None:
+        """The ``http_exchange`` event: at the status line for an event stream, else once the body
+        has come (with its size, as the inspector's own HTTP sessions record it)."""
+        if flow.exchange is None:
+            return
+        detail, info = flow.exchange
+        flow.exchange = None
+        if more:
+            info.update(more)
+        a = self.engine.link_event(LinkEventKind.HTTP_EXCHANGE.value, info)
+        self.rec.append(Direction.EVENT, t, detail.encode(), a, {"event": "http_exchange", "http": info})
 
     def _chunk(self, item: _Chunk) -> None:
         flow = self._flows.get(item.xid)
@@ -307,6 +321,13 @@ class HttpRecorder(Recorder):
         if flow is None:
             return
         rec, eng = self.rec, self.engine
+        if flow.exchange is not None:
+            more: JsonObject = {"body_bytes": flow.total}
+            if flow.total > len(flow.body):
+                more["body_dropped"] = flow.total - len(flow.body)
+            if item.error is not None:
+                more["body_error"] = item.error
+            self._exchange(item.t, flow, more)
         if flow.sse is not None and flow.sse.pending():
             data, dropped = flow.sse.partial(f"{flow.method} {flow.url}: the stream ended mid-event: ".encode())
             rec.append(Direction.NOTE, item.t, data, eng.note(Kind.LINK_NOTE), {"channel": "http-body"})
