@@ -613,7 +613,8 @@ class TimelineView(QWidget):
         for key, label in labels.items():
             action = menu.addAction(label)
             action.setEnabled(key in texts)
-            action.triggered.connect(lambda _=False, text=texts.get(key, ""): QGuiApplication.clipboard().setText(text))
+            text = texts.get(key, "")  # bound below: each action copies its own text
+            action.triggered.connect(lambda _=False, text=text: QGuiApplication.clipboard().setText(text))
         if entry.direction is Direction.C2S:
             menu.addSeparator()
             resend = menu.addAction(translate("Timeline", "Edit and resend…"))
