@@ -6,12 +6,14 @@ and take a named colour from :data:`COLOURS`, each a pair tuned to read on the l
 dark palette: status colours (error, ok, warn, muted, link), the traffic directions (c2s, s2c,
 stderr, event) and the surfaces of cards and chips. :func:`colour` gives a ``QColor``,
 :func:`tone` the ``#rrggbb`` text a style sheet needs; :func:`mix` blends two colours for
-tinted backgrounds. Widgets that cache colours rebuild them on ``PaletteChange``.
+tinted backgrounds; :func:`dot_icon` paints a colour as a small dot (a level's, a direction's).
+Widgets that cache colours rebuild them on ``PaletteChange``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
 #: name -> (on a light palette, on a dark palette)
@@ -77,6 +79,20 @@ def mix(a: QColor, b: QColor, amount: float) -> QColor:
         round(a.green() + (b.green() - a.green()) * k),
         round(a.blue() + (b.blue() - a.blue()) * k),
     )
+
+
+def dot_icon(color: QColor | QBrush, size: int = 10) -> QIcon:
+    """A small filled circle in ``color`` on a transparent square of ``size`` pixels: the log
+    panel's level icons, the timeline's direction buttons."""
+    pm = QPixmap(size, size)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(color)
+    p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pm)
 
 
 def high_contrast_palette(dark: bool) -> QPalette:

@@ -50,9 +50,7 @@ from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
     QIcon,
-    QPainter,
     QPalette,
-    QPixmap,
 )
 
 from inspector.protocol.messages import Kind
@@ -72,7 +70,7 @@ from inspector.session.views import EntryFilter, EntryView
 
 from .cells import PAINT_ROLES, ROW_FLAGS
 from .rowmodel import RowTableModel
-from .theme import colour, is_dark, mix
+from .theme import colour, dot_icon, is_dark, mix
 from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate
@@ -128,15 +126,7 @@ class TimelineColors:
 
     def swatch(self, direction: Direction, size: int = 10) -> QIcon:
         """A small filled circle in the direction's colour, for buttons."""
-        pm = QPixmap(size, size)
-        pm.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pm)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(self.by_direction[direction])
-        p.drawEllipse(1, 1, size - 2, size - 2)
-        p.end()
-        return QIcon(pm)
+        return dot_icon(self.by_direction[direction], size)
 
 
 # --------------------------------------------------------------------------- model

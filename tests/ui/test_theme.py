@@ -39,3 +39,26 @@ def test_labels_follow_a_theme_switch(window_and_controller, qapp):
         window.themes.set_choice("light")
         for w in (error, hint, boxed):
             w.deleteLater()
+
+
+def test_one_dot_icon_for_a_levels_colour_and_a_directions(qapp):
+    """The log panel's level icons and the timeline's direction buttons are the one dot_icon: a
+    filled circle in the colour, transparent around it."""
+    from PySide6.QtGui import QPalette
+
+    from inspector.session.recording import Direction
+    from inspector.ui.panels.logs import LevelColors
+    from inspector.ui.theme import dot_icon
+    from inspector.ui.timeline_model import TimelineColors
+
+    palette = QPalette()
+    levels, directions = LevelColors(palette), TimelineColors(palette)
+    image = dot_icon(QColor("#c02020"), 10).pixmap(10, 10).toImage()
+    assert image.pixelColor(5, 5) == QColor("#c02020") and image.pixelColor(0, 0).alpha() == 0
+    for icon, color in [
+        (levels.icons[0], levels.colors[0]),
+        (directions.swatch(Direction.S2C), directions.by_direction[Direction.S2C].color()),
+    ]:
+        drawn = icon.pixmap(10, 10).toImage()
+        assert drawn.pixelColor(5, 5) == color and drawn.pixelColor(0, 0).alpha() == 0
+        assert drawn == dot_icon(color, 10).pixmap(10, 10).toImage()

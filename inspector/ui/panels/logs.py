@@ -40,10 +40,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QGuiApplication,
-    QIcon,
-    QPainter,
     QPalette,
-    QPixmap,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -73,7 +70,7 @@ from inspector.session.views import LEVELS, RANK, UNKNOWN
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
-from ..theme import is_dark, mix
+from ..theme import dot_icon, is_dark, mix
 from ..ticker import set_live_text
 from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
 from .base import FeaturePanel
@@ -126,19 +123,7 @@ class LevelColors:
         for rank in (5, 6, 7):
             self.bg[rank] = QBrush(mix(base, self.colors[rank], 0.22 if dark else 0.12))
         self.muted = QBrush(mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
-        self.icons = [self._dot(c) for c in self.colors]
-
-    @staticmethod
-    def _dot(color: QColor, size: int = 10) -> QIcon:
-        pm = QPixmap(size, size)
-        pm.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pm)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(color)
-        p.drawEllipse(1, 1, size - 2, size - 2)
-        p.end()
-        return QIcon(pm)
+        self.icons = [dot_icon(c) for c in self.colors]
 
 
 class Col:
