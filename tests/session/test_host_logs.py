@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from inspector.session.reanalyse import reanalyse
 from inspector.session.recording import Direction, Recording
 from inspector.transport.base import MASK
 
-BASE = datetime(2025, 4, 11, 23, 3, 5, 759000, tzinfo=timezone.utc)
+BASE = datetime(2025, 4, 11, 23, 3, 5, 759000, tzinfo=UTC)
 STEP = 0.125  # seconds between the lines written
 
 
@@ -144,7 +144,8 @@ def test_several_servers_and_sessions_in_one_mcp_log_split_right(tmp_path: Path,
     other = _claude_lines(rec, "memory", BASE + timedelta(seconds=0.0625), level_first=True)
     again = _claude_lines(rec, "everything", BASE + timedelta(seconds=300), level_first=True)
     other = [line for line in other if line[:4] == "2025"]  # stderr lines only in the first one
-    mixed = [x for pair in zip(first, other) for x in pair] + first[len(other) :] + other[len(first) :]
+    # interleaved while both last; the rest of the longer one follows
+    mixed = [x for pair in zip(first, other, strict=False) for x in pair] + first[len(other) :] + other[len(first) :]
     host = f"{_claude_stamp(BASE - timedelta(seconds=1))} [info] Launching MCP servers"
     log = tmp_path / "mcp.log"
     log.write_text("\n".join([host, *mixed, *again]) + "\n")
@@ -323,7 +324,7 @@ def test_a_har_of_a_real_streamable_http_session_converts_judged_with_secrets_ma
     # requests keep their log times (milliseconds); each answer is paired with its request
     origin_then = datetime.strptime(rec.header["created"], "%Y-%m-%dT%H:%M:%S%z").timestamp()
     origin_now = datetime.fromisoformat(got.header["created"].replace("Z", "+00:00")).timestamp()
-    for a, b in zip(rows, then):
+    for a, b in zip(rows[: len(then)], then, strict=True):  # (the rows after: the added tools/list)
         if rec.direction_at(b) is Direction.C2S:
             assert abs((origin_now + got.t_at(a)) - (origin_then + rec.t_at(b))) < 0.002
     assert len(got.pairings()) >= len(rec.pairings())

@@ -245,7 +245,7 @@ class PanelHost(QWidget):
                 panel.session_ended()
 
     def _on_notification(self, method: str, params: dict) -> None:
-        for key, panel in self.panels.items():
+        for panel in self.panels.values():
             if panel.session is not None:
                 panel.on_notification(method, params)
 
