@@ -197,6 +197,24 @@ class HostEntry:
     runs: str = ""  # what the host starts now (the proxy when attached)
     argv: tuple[str, ...] = ()  # a stdio server's command line (the original one when attached)
 
+    @property
+    def can_attach(self) -> bool:
+        return not self.attached and not self.why_not
+
+    @property
+    def can_detach(self) -> bool:
+        return self.attached and not self.why_not
+
+    def serve(self, lead: list[str] | None = None) -> list[str] | None:
+        """An attached URL entry's ``proxy --listen ... --upstream URL`` command, which must run
+        while the host uses it (None: no URL entry, or not attached)."""
+        if self.kind != "url" or not self.attached:
+            return None
+        now = urlsplit(self.runs)
+        if now.hostname is None or now.port is None:
+            return None
+        return http_proxy_argv(self.name, self.command_line, (now.hostname, now.port), lead)
+
 
 @dataclass
 class HostFile:
@@ -727,6 +745,28 @@ def attach(
             "will not find it (pip install -e . in the checkout, then attach again)"
         )
     return out
+
+
+def attach_checked(path: str | Path, names: list[str], *, fmt: str | None = None) -> Outcome:
+    """Attach the servers ``names`` of one file as a window's list checks them: the stdio ones in
+    one write, each URL one on a free loopback port of its own; one outcome for all. A refusal
+    after some were written says which were (:class:`AttachError` carries the words)."""
+    host = read_host_file(path, fmt)
+    urls = [n for n in names if host.entry(n).kind == "url"]
+    stdio = [n for n in names if n not in urls]
+    total = Outcome(host.path, [], None)
+    for batch, listen in [(stdio, None)] * bool(stdio) + [([n], ("127.0.0.1", 0)) for n in urls]:
+        try:
+            out = attach(path, batch, fmt=fmt, listen=listen)
+        except AttachError as exc:
+            if not total.changed:
+                raise
+            raise type(exc)(f"{exc} (attached before it: {', '.join(total.changed)})") from None
+        total.changed += out.changed
+        total.backup = out.backup
+        total.serve += out.serve
+        total.notes += [n for n in out.notes if n not in total.notes]
+    return total
 
 
 def installed() -> bool:

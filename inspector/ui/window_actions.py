@@ -16,6 +16,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
+from .attach_dialog import open_attach_dialog
+
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -26,6 +28,12 @@ class WindowActions(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+
+    def show_watch(self) -> None:
+        """View → Watch host sessions…: the dialog (its module on first use, not to start)."""
+        from .watch_dock import show_watch
+
+        show_watch(self.window)
 
     def build(self) -> None:
         """Make the actions, the toolbar and the menus (after the docks: the View menu lists them)."""
@@ -67,6 +75,11 @@ class WindowActions(QObject):
         w.act_save = QAction(self.tr("Save recording…"), w)
         w.act_save.setShortcut(QKeySequence.StandardKey.Save)
         w.act_save.triggered.connect(w.files.save_recording)
+        w.act_watch = QAction(self.tr("Watch host sessions…"), w)
+        w.act_watch.setToolTip(
+            self.tr("Sessions a host runs through the proxy, running or recent: open one live or as a recording")
+        )
+        w.act_watch.triggered.connect(self.show_watch)
         w.act_compose = QAction(self.tr("Compose…"), w)
         w.act_compose.setShortcut(QKeySequence("Ctrl+M"))
         w.act_compose.setToolTip(
@@ -124,6 +137,11 @@ class WindowActions(QObject):
             )
         )
         w.act_export_server.triggered.connect(lambda: w.files.export_server())
+        self.act_attach = QAction(self.tr("Attach to a host…"), w)
+        self.act_attach.setToolTip(
+            self.tr("Make Claude Desktop, VS Code, Cursor or Windsurf start a server through the proxy, and back")
+        )
+        self.act_attach.triggered.connect(lambda: open_attach_dialog(w))
         w.act_quit = QAction(self.tr("Quit"), w)
         w.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         w.act_quit.triggered.connect(w.close)
@@ -145,10 +163,12 @@ class WindowActions(QObject):
         menu.clear()
         m_file = menu.addMenu(self.tr("&File"))
         m_file.addAction(w.act_open)
+        m_file.addAction(w.act_watch)
         m_file.addAction(w.act_save)
         m_file.addSeparator()
         m_file.addAction(w.act_import)
         m_file.addAction(w.act_export_server)
+        m_file.addAction(self.act_attach)
         m_file.addSeparator()
         m_file.addAction(w.act_export)
         m_file.addAction(w.act_export_diagram)
@@ -165,6 +185,7 @@ class WindowActions(QObject):
         m_session.addAction(w.act_ping)
         m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(w.act_follow)
+        m_view.addAction(w.act_watch)
         m_view.addSeparator()
         w.act_layout_debugging = QAction(self.tr("Debugging layout"), w)
         w.act_layout_debugging.setToolTip(
