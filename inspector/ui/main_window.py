@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
     act_save: QAction
     act_spec: QAction
     act_step: QAction
+    act_watch: QAction
     toolbar_action: QAction
     toolbar: QToolBar
 

@@ -142,6 +142,27 @@ class WindowFiles(QObject):
         self._say_header_problems(rec)
         return True
 
+    def follow_recording(self, opener: RecordingOpener, title: str) -> bool:
+        """Show a recording that is still being written (a running proxy's, ui.watch_dock),
+        followed as it grows: the same path as a large file's loading, without its progress."""
+        self.drop_loading()
+        name = opener.path.name
+        try:
+            rec = opener.start()
+            self.window.controller.show_recording(rec)
+        except RecordingError as exc:
+            opener.blockSignals(True)
+            opener.stop()
+            opener.deleteLater()
+            self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
+            return False
+        self.window.setWindowTitle(title)
+        self.opener = opener
+        opener.progressed.connect(self._loading_progressed)
+        opener.failed.connect(lambda why: self._loading_failed(name, why))
+        opener.finished.connect(lambda rec: self._loaded(name, rec))
+        return True
+
     opener: RecordingOpener | None = None  # the file being read, while it is
 
     indicator: LoadingIndicator | None = None  # its progress in the status bar, once one was shown

@@ -1,0 +1,307 @@
+"""The Watch dialog: proxied sessions running now and recent ones, opened live or as recordings.
+
+Theory of operation
+-------------------
+:class:`WatchDialog` (View → Watch host sessions…, and the File menu) shows
+:func:`inspector.session.watch.watch_list` - the proxies that announced themselves in the user's
+runtime folder and the recordings in the proxied folder - and reads it again every
+:data:`REFRESH_MS` while it is shown (no port, no socket: the folders are the channel). A row
+says the server's name, its command, when it started, how many entries its recording holds so
+far and whether it is running.
+
+Opening a row switches the window to it (one window shows one session, as File → Open does; a
+second proxied session is watched by opening it from the list instead, or in a second
+inspector window started from the launcher). An ended session opens as a recording. A running
+one opens *live*: :class:`LiveFollower` is the window's loader for a file that still grows - the
+same part a large recording is read through (:class:`~.opening.RecordingOpener`: the window's
+files take the new entries, the timeline, diagram, sequence view and panels follow as they
+follow a loading file) - but driven by a :data:`~inspector.session.follow.POLL_S` timer over a
+Qt-free :class:`~inspector.session.follow.GrowingRecording` that reads only the new complete
+lines. When the proxy exits (its announcement is withdrawn, or its pid is gone) the rest is
+read, the recording is complete, and the title and status bar say the session ended. While the
+window runs a session of its own, Open asks first and disconnects it (the spec's shutdown).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from inspector.session.follow import POLL_S, GrowingRecording
+from inspector.session.recording import Recording, RecordingError
+from inspector.session.watch import Watched, pid_alive, watch_list
+
+from .opening import RecordingOpener
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+#: How often the dialog reads the folders again while it is shown.
+REFRESH_MS = 1500
+
+
+class LiveFollower(RecordingOpener):
+    """A running proxy's recording, read as it grows (see the module docstring): ``progressed``
+    when new entries were read, ``finished`` once the proxy has ended (the recording complete),
+    then ``ended``."""
+
+    ended = Signal()
+
+    def __init__(self, watched: Watched, parent: QObject | None = None) -> None:
+        super().__init__(watched.recording, parent)
+        self.watched = watched
+        self.growing = GrowingRecording(watched.recording)
+        self._stopped = False
+        self._timer.setSingleShot(False)
+        self._timer.setInterval(int(POLL_S * 1000))
+
+    @property
+    def done(self) -> bool:
+        return self.growing.ended
+
+    @property
+    def recording(self) -> Recording | None:
+        return self.growing.recording
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def start(self, first: float | None = None) -> Recording:
+        rec = self.growing.start()
+        self._timer.start()
+        return rec
+
+    def fraction(self) -> float:
+        return 1.0
+
+    def running(self) -> bool:
+        """The proxy still runs: its announcement is there and its process alive."""
+        w = self.watched
+        return w.announcement is not None and w.announcement.exists() and w.pid is not None and pid_alive(w.pid)
+
+    def stop(self) -> None:
+        if self.done:
+            return
+        self._timer.stop()
+        self._stopped = True
+        self.growing.close()
+        self.finished.emit(self.recording)
+
+    def _slice(self) -> None:
+        if self.done:
+            self._timer.stop()
+            return
+        ending = not self.running()  # asked before reading: what was written before it ended is read now
+        loader = self.growing.loader
+        added = 0
+        try:
+            if ending:
+                self.growing.finish()
+            else:
+                added = self.growing.poll()
+        except RecordingError as exc:
+            self._timer.stop()
+            self.failed.emit(str(exc))
+            self.finished.emit(self.recording)
+            return
+        if added or ending:
+            self.progressed.emit(loader.done_bytes, max(loader.size, loader.done_bytes))
+        if ending:
+            self._timer.stop()
+            self.finished.emit(self.recording)
+            self.ended.emit()
+
+
+class WatchDialog(QDialog):
+    """The Watch list (see the module docstring); ``window`` is the window it opens sessions in."""
+
+    COLUMNS = 5
+
+    def __init__(self, window: MainWindow, env: dict[str, str] | None = None) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.env = env
+        self.rows: list[Watched] = []
+        self.setWindowTitle(self.tr("Watch host sessions"))
+        self.resize(820, 360)
+        layout = QVBoxLayout(self)
+        self.note = QLabel(
+            self.tr(
+                "Sessions a host runs through mcp-session-inspector proxy: the running ones first, then the "
+                "recent recordings. A running session opens live, following the host and the server as they talk."
+            )
+        )
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.table = QTableWidget(0, self.COLUMNS)
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Server"), self.tr("Command"), self.tr("Started"), self.tr("Entries"), self.tr("State")]
+        )
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for c in (0, 2, 3, 4):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemDoubleClicked.connect(lambda _item: self.open_selected())
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        layout.addWidget(self.table)
+        self.empty = QLabel(
+            self.tr(
+                "No proxied sessions yet. Attach a host's server to the proxy (mcp-session-inspector attach) "
+                "and start the host."
+            )
+        )
+        self.empty.setWordWrap(True)
+        layout.addWidget(self.empty)
+        buttons = QDialogButtonBox()
+        self.open_button = QPushButton(self.tr("Open"))
+        self.open_button.setDefault(True)
+        self.open_button.clicked.connect(self.open_selected)
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.clicked.connect(self.refresh)
+        buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.refresh_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
+        self._timer.start()
+        self.refresh()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
+        self._timer.stop()
+        super().hideEvent(event)
+
+    def refresh(self) -> None:
+        """Read the folders again; the selected session stays selected."""
+        chosen = self.selected()
+        self.rows = watch_list(self.env)
+        table = self.table
+        table.setRowCount(len(self.rows))
+        for r, w in enumerate(self.rows):
+            started = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(w.started)) if w.started else ""
+            state = self.tr("running") if w.running else self.tr("ended")
+            cells = (w.name, " ".join(w.command), started, f"{w.entries:,}", state)
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 3:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if c == 1:
+                    item.setToolTip(os.fspath(w.recording))
+                table.setItem(r, c, item)
+            if chosen is not None and w.recording == chosen.recording:
+                table.selectRow(r)
+        if table.currentRow() < 0 and self.rows:
+            table.selectRow(0)
+        self.empty.setVisible(not self.rows)
+        self._selection_changed()
+
+    def selected(self) -> Watched | None:
+        r = self.table.currentRow()
+        return self.rows[r] if 0 <= r < len(self.rows) else None
+
+    def _selection_changed(self) -> None:
+        w = self.selected()
+        self.open_button.setEnabled(w is not None)
+        self.open_button.setText(self.tr("Watch live") if w is not None and w.running else self.tr("Open"))
+
+    def open_selected(self) -> bool:
+        """Open the selected session in the window (asking first if the window runs a session)."""
+        w = self.selected()
+        if w is None:
+            return False
+        window = self.window_
+        if window.controller.running:
+            answer = QMessageBox.question(
+                self,
+                self.tr("Disconnect the running session?"),
+                self.tr(
+                    "The window runs a session of its own. Disconnect it (the spec's shutdown) and watch {name}?"
+                ).format(name=w.name),
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+            return self._after_disconnect(w)
+        opened = self.open_watched(w)
+        if opened:
+            self.hide()
+        return opened
+
+    def _after_disconnect(self, w: Watched) -> bool:
+        window = self.window_
+
+        def stopped(running: bool) -> None:
+            if not running:
+                window.controller.runningChanged.disconnect(stopped)
+                if self.open_watched(w):
+                    self.hide()
+
+        window.controller.runningChanged.connect(stopped)
+        window.controller.end_session(step_shutdown=False)
+        return True
+
+    def open_watched(self, watched: Watched) -> bool:
+        """Switch the window to a proxied session: live while its proxy runs, else as a recording."""
+        window = self.window_
+        if not watched.running:
+            return window.files.open_recording_path(str(watched.recording))
+        follower = LiveFollower(watched, window.files)
+        title = self.tr("MCP Session Inspector — {name} (live from a host, read-only)").format(name=watched.name)
+        if not window.files.follow_recording(follower, title):
+            return False
+        follower.ended.connect(lambda: self._ended(follower))
+        window.statusBar().showMessage(
+            self.tr("Watching {name}: entries appear as the host and the server talk.").format(name=watched.name),
+            10000,
+        )
+        return True
+
+    def _ended(self, follower: LiveFollower) -> None:
+        window = self.window_
+        if window.recording is not follower.recording:
+            return
+        name = follower.watched.name
+        window.setWindowTitle(self.tr("MCP Session Inspector — {name} (ended, read-only)").format(name=name))
+        window.statusBar().showMessage(
+            self.tr("The proxied session {name} ended: its recording is complete.").format(name=name)
+        )
+
+
+def show_watch(window: MainWindow) -> WatchDialog:
+    """View → Watch host sessions…: the window's one Watch dialog, shown and raised."""
+    dialog = window.findChild(WatchDialog)
+    if not isinstance(dialog, WatchDialog):
+        dialog = WatchDialog(window)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+__all__ = ["REFRESH_MS", "LiveFollower", "WatchDialog", "show_watch"]

@@ -1,0 +1,78 @@
+"""View → Watch host sessions…: a real proxy process listed, opened live, followed, and ended.
+
+The test is the host (a raw host over the proxy's pipes); the proxy runs the misbehaving
+fixture's good server; the runtime and data folders are the test's own.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from peers import ROOT, misbehave
+
+from inspector.session import Direction, Recording
+from inspector.ui.watch_dock import WatchDialog
+
+INIT = (
+    b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+    b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}\n'
+)
+INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+TOOLS_LIST = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'
+
+
+def methods(rec: Recording, direction: Direction) -> list[str | None]:
+    return [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is direction]
+
+
+def test_the_watch_list_shows_a_running_proxy_and_opening_it_follows_the_host_live(
+    window_and_controller, tmp_path, qtbot, monkeypatch
+):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    controller, window = window_and_controller
+    argv = [sys.executable, "-m", "inspector", "proxy", "--name", "watched", "--", *misbehave("good")]
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert p.stdin is not None and p.stdout is not None
+    try:
+        p.stdin.write(INIT)
+        p.stdin.flush()
+        assert b'"id":0' in p.stdout.readline()
+        window.act_watch.trigger()
+        dialog = window.findChild(WatchDialog)
+        assert isinstance(dialog, WatchDialog) and dialog.isVisible()
+        qtbot.waitUntil(lambda: any(r.running for r in dialog.rows), timeout=30000)
+        texts = [dialog.table.item(0, c).text() for c in range(dialog.COLUMNS)]
+        assert texts[0] == "watched" and texts[4] == "running" and "misbehave.py" in texts[1]
+        assert dialog.open_button.text() == "Watch live"
+        assert dialog.open_selected()
+        assert not dialog.isVisible()
+        rec = controller.recording
+        assert rec is window.recording and rec.read_only and rec.loading
+        assert "live from a host" in window.windowTitle()
+        qtbot.waitUntil(lambda: "initialize" in methods(rec, Direction.C2S), timeout=30000)
+        assert "tools/list" not in methods(rec, Direction.C2S)
+
+        p.stdin.write(INITIALIZED + TOOLS_LIST)  # the host talks on: the window follows
+        p.stdin.flush()
+        assert b'"id":1' in p.stdout.readline()
+        qtbot.waitUntil(
+            lambda: "tools/list" in methods(rec, Direction.C2S) and window.timeline.model.total() == len(rec),
+            timeout=30000,
+        )
+        assert rec.loading and "live from a host" in window.windowTitle()
+        answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+        assert any(b'"tools"' in rec.raw_at(i) for i in answers)
+    finally:
+        p.stdin.close()
+        p.wait(30)
+    assert p.returncode == 0
+    qtbot.waitUntil(lambda: "ended" in window.windowTitle(), timeout=30000)
+    assert not rec.loading and rec.summary is not None
+    assert "ended" in window.statusBar().currentMessage()
+    whole = Recording.load(dialog.rows[0].recording)
+    assert rec.raws() == whole.raws() and window.timeline.model.total() == len(whole)
+    dialog.refresh()
+    assert [(r.name, r.running, r.entries) for r in dialog.rows] == [("watched", False, len(whole))]
+    assert dialog.table.item(0, 4).text() == "ended" and dialog.open_button.text() == "Open"
