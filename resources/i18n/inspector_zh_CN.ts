@@ -47,6 +47,178 @@
     </message>
 </context>
 <context>
+    <name>AttachDialog</name>
+    <message>
+        <source>its entry is not an object</source>
+        <extracomment>the session layer's fixed words (why a server cannot be attached, how to restart a host), for the translation tools; a text not here is shown as the session layer says it</extracomment>
+        <translation>它的条目不是对象</translation>
+    </message>
+    <message>
+        <source>it has no URL</source>
+        <translation>它没有 URL</translation>
+    </message>
+    <message>
+        <source>it has no command</source>
+        <translation>它没有 command</translation>
+    </message>
+    <message>
+        <source>its args are not a list</source>
+        <translation>它的 args 不是列表</translation>
+    </message>
+    <message>
+        <source>its args are not all strings</source>
+        <translation>它的 args 不全是字符串</translation>
+    </message>
+    <message>
+        <source>its URL is no http:// or https:// URL</source>
+        <translation>它的 URL 不是 http:// 或 https:// URL</translation>
+    </message>
+    <message>
+        <source>its URL holds a variable the host expands: the proxy needs the URL</source>
+        <translation>它的 URL 含有由宿主展开的变量：代理需要 URL 本身</translation>
+    </message>
+    <message>
+        <source>quit Claude Desktop completely (not only its window) and start it again</source>
+        <translation>完全退出 Claude Desktop（不只是关闭窗口），然后重新启动</translation>
+    </message>
+    <message>
+        <source>restart the server in VS Code (MCP: List Servers → the server → Restart Server) or reload the window</source>
+        <translation>在 VS Code 中重启该服务器（MCP: List Servers → 该服务器 → Restart Server）或重新加载窗口</translation>
+    </message>
+    <message>
+        <source>restart Cursor, or turn the server off and on again in Cursor Settings → MCP</source>
+        <translation>重启 Cursor，或在 Cursor Settings → MCP 中将该服务器关闭后再打开</translation>
+    </message>
+    <message>
+        <source>refresh the MCP servers in Windsurf (Cascade → MCP servers → Refresh) or restart it</source>
+        <translation>在 Windsurf 中刷新 MCP 服务器（Cascade → MCP servers → Refresh）或重启 Windsurf</translation>
+    </message>
+    <message>
+        <source>start the MCP Inspector again with this file</source>
+        <translation>用此文件重新启动 MCP Inspector</translation>
+    </message>
+    <message>
+        <source>quit it and start it again</source>
+        <translation>退出并重新启动它</translation>
+    </message>
+    <message>
+        <source>Attach to a host</source>
+        <translation>接入宿主</translation>
+    </message>
+    <message>
+        <source>Attaching makes the host start a server through the inspector's proxy, which records the session; detaching gives the file back as it was. Only the command and args of the server change in the host's file; what detaching needs is kept beside it.</source>
+        <translation>接入后，宿主会通过检查器的代理启动服务器，代理会记录会话；断开后，文件恢复原样。宿主文件中只有该服务器的 command 和 args 会改变；断开所需的信息保存在文件旁边。</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>An HTTP server is attached by pointing its entry at a reverse proxy on this computer (proxy --listen 127.0.0.1:PORT --upstream URL), which must be running while the host uses it. The window does not run that proxy yet: run the command shown below for each attached HTTP server.</source>
+        <translation>HTTP 服务器的接入方式是让其条目指向本机上的反向代理（proxy --listen 127.0.0.1:PORT --upstream URL），宿主使用它时该代理必须在运行。窗口目前还不会运行这个代理：请为每个已接入的 HTTP 服务器运行下方显示的命令。</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>接入</translation>
+    </message>
+    <message>
+        <source>Make the host start the checked servers through the proxy</source>
+        <translation>让宿主通过代理启动勾选的服务器</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>断开</translation>
+    </message>
+    <message>
+        <source>Give the checked attached servers back their own command line</source>
+        <translation>让勾选的已接入服务器恢复它们自己的命令行</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>No host configuration found (Claude Desktop, VS Code, Cursor, Windsurf, MCP Inspector)</source>
+        <translation>未找到宿主配置（Claude Desktop、VS Code、Cursor、Windsurf、MCP Inspector）</translation>
+    </message>
+    <message>
+        <source>must be restarted after a change: {how}</source>
+        <translation>更改后必须重启：{how}</translation>
+    </message>
+    <message>
+        <source>edited since attach or detach last wrote it; </source>
+        <translation>自上次接入或断开写入后已被编辑；</translation>
+    </message>
+    <message>
+        <source>no servers</source>
+        <translation>没有服务器</translation>
+    </message>
+    <message>
+        <source>stdio</source>
+        <translation>stdio</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>attached</source>
+        <translation>已接入</translation>
+    </message>
+    <message>
+        <source>attached, but cannot be detached: {why}</source>
+        <translation>已接入，但无法断开：{why}</translation>
+    </message>
+    <message>
+        <source>cannot be attached: {why}</source>
+        <translation>无法接入：{why}</translation>
+    </message>
+    <message>
+        <source>not attached</source>
+        <translation>未接入</translation>
+    </message>
+    <message>
+        <source>{url} — run while the host uses it: {command}</source>
+        <translation>{url} — 宿主使用期间请运行：{command}</translation>
+    </message>
+    <message>
+        <source>Attached {servers} in {file}.</source>
+        <translation>已在 {file} 中接入 {servers}。</translation>
+    </message>
+    <message>
+        <source>Detached {servers} in {file}.</source>
+        <translation>已在 {file} 中断开 {servers}。</translation>
+    </message>
+    <message>
+        <source>Run this while the host uses it (the window does not run it yet): {command}</source>
+        <translation>宿主使用期间请运行此命令（窗口目前还不会运行它）：{command}</translation>
+    </message>
+    <message>
+        <source>The file as it was before the first attach: {backup}</source>
+        <translation>首次接入前的文件：{backup}</translation>
+    </message>
+    <message>
+        <source>{host} must be restarted for this to take effect: {how}</source>
+        <translation>必须重启 {host} 才能生效：{how}</translation>
+    </message>
+</context>
+<context>
     <name>CompletionField</name>
     <message>
         <source>{n} suggestion(s)</source>
@@ -6837,6 +7009,86 @@
     </message>
 </context>
 <context>
+    <name>WatchDialog</name>
+    <message>
+        <source>Watch host sessions</source>
+        <extracomment>How often the dialog reads the folders again while it is shown.</extracomment>
+        <translation>监视宿主会话</translation>
+    </message>
+    <message>
+        <source>Sessions a host runs through mcp-session-inspector proxy: the running ones first, then the recent recordings. A running session opens live, following the host and the server as they talk.</source>
+        <translation>宿主通过 mcp-session-inspector proxy 运行的会话：先列出正在运行的，再列出最近的录制。正在运行的会话以实时方式打开，随宿主与服务器的对话同步显示。</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished">服务器</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished">命令</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation type="unfinished">条目</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished">状态</translation>
+    </message>
+    <message>
+        <source>No proxied sessions yet. Attach a host's server to the proxy (mcp-session-inspector attach) and start the host.</source>
+        <translation>还没有经代理的会话。请把宿主的服务器接入代理（mcp-session-inspector attach），然后启动宿主。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished">刷新</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>Watch live</source>
+        <translation>实时监视</translation>
+    </message>
+    <message>
+        <source>Disconnect the running session?</source>
+        <translation>断开正在运行的会话？</translation>
+    </message>
+    <message>
+        <source>The window runs a session of its own. Disconnect it (the spec's shutdown) and watch {name}?</source>
+        <translation>此窗口正在运行自己的会话。要断开它（按规范关闭）并监视 {name} 吗？</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (live from a host, read-only)</source>
+        <translation>MCP 会话检查器 — {name}（来自宿主的实时会话，只读）</translation>
+    </message>
+    <message>
+        <source>Watching {name}: entries appear as the host and the server talk.</source>
+        <translation>正在监视 {name}：宿主与服务器对话时条目会陆续出现。</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (ended, read-only)</source>
+        <translation>MCP 会话检查器 — {name}（已结束，只读）</translation>
+    </message>
+    <message>
+        <source>The proxied session {name} ended: its recording is complete.</source>
+        <translation>经代理的会话 {name} 已结束：其录制已完整。</translation>
+    </message>
+</context>
+<context>
     <name>WindowActions</name>
     <message>
         <source>Connect</source>
@@ -6885,6 +7137,14 @@
     <message>
         <source>Save recording…</source>
         <translation>保存记录…</translation>
+    </message>
+    <message>
+        <source>Watch host sessions…</source>
+        <translation>监视宿主会话…</translation>
+    </message>
+    <message>
+        <source>Sessions a host runs through the proxy, running or recent: open one live or as a recording</source>
+        <translation>宿主通过代理运行的会话（正在运行或最近的）：实时打开或作为录制打开</translation>
     </message>
     <message>
         <source>Compose…</source>
@@ -6965,6 +7225,14 @@
     <message>
         <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
         <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
+    </message>
+    <message>
+        <source>Attach to a host…</source>
+        <translation>接入宿主…</translation>
+    </message>
+    <message>
+        <source>Make Claude Desktop, VS Code, Cursor or Windsurf start a server through the proxy, and back</source>
+        <translation>让 Claude Desktop、VS Code、Cursor 或 Windsurf 通过代理启动服务器，或恢复原样</translation>
     </message>
     <message>
         <source>Quit</source>
