@@ -7021,11 +7021,11 @@
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished">服务器</translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">命令</translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>Started</source>
@@ -7033,11 +7033,11 @@
     </message>
     <message>
         <source>Entries</source>
-        <translation type="unfinished">条目</translation>
+        <translation>条目</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>No proxied sessions yet. Attach a host's server to the proxy (mcp-session-inspector attach) and start the host.</source>
@@ -7049,7 +7049,7 @@
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>running</source>
