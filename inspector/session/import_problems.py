@@ -1,6 +1,7 @@
 """What the importer says about a file, as data: :class:`ImportProblem` keeps an English
 template (:data:`MESSAGES`) and its arguments apart, so that a front-end can translate both (a
-:class:`~.secrecy.Word` argument is translated too; context "Imports") and fill them in;
+:class:`~.secrecy.Word` argument is translated too; context :data:`CONTEXT`, "Imports", through
+the project's ``Translate``, :mod:`.translate`) and fill them in;
 ``message`` and ``str()`` are English. :func:`make_problem` makes one by code,
 :func:`failure_problem` turns a document model's validation failure (:mod:`.documents`) into
 one at its JSON path, :func:`kind_of` says what a value found is. The words of the tables here
@@ -10,7 +11,7 @@ one at its JSON path, :func:`kind_of` says what a value found is. The words of t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from inspector.protocol.jsontypes import JsonValue
 
 from .config_files import loc_path
 from .secrecy import Word
+from .translate import Translate, untranslated
 
 if TYPE_CHECKING:
     from .documents import Failure
@@ -77,6 +79,9 @@ WORDS = (
     "a password",
     "what looks like a key (a long random string)",
 )
+
+#: the words of the importer are translated in this context (tables here, Word arguments)
+CONTEXT = "Imports"
 
 #: every problem's English text by code, ``{name}`` standing for its arguments. An
 #: :class:`ImportProblem` keeps the template and the arguments apart: ``message`` is the English
@@ -176,10 +181,6 @@ MESSAGES: dict[str, str] = {
 PLACES = {"line_column": "line {line}, column {column}", "byte": "byte {offset}"}
 
 
-def _same(text: str) -> str:
-    return text
-
-
 @dataclass(frozen=True)
 class ImportProblem:
     """Something in a file that could not be mapped, and why: an English ``template`` (one of
@@ -200,22 +201,22 @@ class ImportProblem:
         """The English text."""
         return self.render()
 
-    def render(self, translate: Callable[[str], str] = _same) -> str:
-        """The text with ``translate`` applied to the template and to each :class:`Word`."""
-        return _fill(translate(self.template), self.args, translate)
+    def render(self, tr: Translate = untranslated) -> str:
+        """The text with ``tr`` (in :data:`CONTEXT`) applied to the template and to each :class:`Word`."""
+        return _fill(tr(CONTEXT, self.template), self.args, tr)
 
-    def place(self, translate: Callable[[str], str] = _same) -> str:
+    def place(self, tr: Translate = untranslated) -> str:
         """Where it is: the JSON path, or the line and column (byte) in the file."""
-        return _fill(translate(self.path_template), self.args, translate) if self.path_template else self.path
+        return _fill(tr(CONTEXT, self.path_template), self.args, tr) if self.path_template else self.path
 
     def __str__(self) -> str:
         return f"{self.file}: {self.path}: {self.message}"
 
 
-def _fill(template: str, args: tuple[tuple[str, str], ...], translate: Callable[[str], str]) -> str:
+def _fill(template: str, args: tuple[tuple[str, str], ...], tr: Translate) -> str:
     if not args:
         return template
-    values = {name: translate(value) if isinstance(value, Word) else value for name, value in args}
+    values = {name: tr(CONTEXT, value) if isinstance(value, Word) else value for name, value in args}
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
@@ -244,7 +245,7 @@ def problem_with(
     values = tuple((k, v if isinstance(v, Word) else str(v)) for k, v in args.items())
     path_template = PLACES[place] if place else ""
     if path_template:
-        path = _fill(path_template, values, _same)
+        path = _fill(path_template, values, untranslated)
     return ImportProblem(file, path, MESSAGES[code], server, skipped, values, code, path_template)
 
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session.import_problems import CONTEXT as IMPORTS
 from inspector.session.import_view import import_rows, inputs_state, problem_mark, safe_file_stem
 from inspector.session.imports import (
     EXPORT_CLIENTS,
@@ -67,12 +68,13 @@ FORMAT_WORDS = {
 SERVER_ROLE = Qt.ItemDataRole.UserRole
 
 
-def translated(text: str) -> str:
-    """A text of the import layer (its MESSAGES, words and places) in the window's language; a
-    server's field problem (``profiles.Problem``) worded as the server editor words it."""
+def translated(context: str, text: str) -> str:
+    """The import layer's ``Translate``: a text of it (its MESSAGES, words and places, in its
+    context) in the window's language; a server's field problem (``profiles.Problem``) worded as
+    the server editor words it."""
     if isinstance(text, Problem) and text.code in PROBLEMS:
         return problem_text(text)
-    return QCoreApplication.translate("Imports", text)
+    return QCoreApplication.translate(context, text)
 
 
 def problem_line(problem: ImportProblem) -> str:
@@ -455,7 +457,7 @@ class ExportDialog(QDialog):
                     "Left out because they are secret: {names}. Add their values by hand where you paste this."
                 ).format(names=", ".join(self.entry.left_out))
             )
-        notes.extend(translated(note) for note in self.entry.notes)
+        notes.extend(translated(IMPORTS, note) for note in self.entry.notes)
         self.note.setText("\n".join(notes))
         self.note.setVisible(bool(notes))
         self.copy_button.setEnabled(bool(self.entry.text))

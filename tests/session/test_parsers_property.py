@@ -215,7 +215,7 @@ def assert_named(result: ImportResult, file: str) -> None:
         assert p.path.startswith("$") or any(r.match(p.path) for r in PLACE_TEXTS), p
         text = str(p)
         assert text.startswith(f"{file}: {p.path}: ") and p.message, text
-        p.render(lambda s: s)  # the UI's way of showing it works too
+        p.render(lambda _context, s: s)  # the UI's way of showing it (a Translate) works too
     keys = [s.key for s in result.servers]
     assert set(keys) <= set(result.entries)
     for key, why in result.left_out().items():  # a server left out says why

@@ -109,7 +109,10 @@ def test_the_problems_are_translatable_as_the_importers_are() -> None:
     kept, problems = read_recording_header(header, "r.jsonl")
     assert kept == {"format": FORMAT, "version": FORMAT_VERSION}
     (problem,) = problems
-    assert problem.render(lambda text: text.upper()) == "EXPECTED AUTO, LEGACY OR MODERN; THE DEFAULT (AUTO) IS USED"
+    assert (
+        problem.render(lambda context, text: text.upper() if context == "Imports" else text)
+        == "EXPECTED AUTO, LEGACY OR MODERN; THE DEFAULT (AUTO) IS USED"
+    )
 
 
 @pytest.mark.parametrize(
