@@ -2,7 +2,7 @@
 
 Modules that word something for the window (the detail pane's findings, the content cards, the
 list notes, the negotiation summary, the timeline's and sequence view's cells, the handouts, the
-*_words modules) keep their words English in a table and call the caller's
+importer's problems, the *_words modules) keep their words English in a table and call the caller's
 ``tr(context, text)`` on each: the window passes ``QCoreApplication.translate``, plain text passes
 :func:`untranslated`, and ``scripts/i18n.py`` brings the tables into the catalogue.
 """
