@@ -37,6 +37,7 @@ from inspector.session.attach import (
     ChangedSinceRead,
     Refused,
     attach,
+    attach_checked,
     detach,
     found_host_files,
     installed,
@@ -516,3 +517,21 @@ def test_a_record_changed_by_hand_is_said_and_the_backup_restores(tmp_path):
     attach(path, ["everything"])
     record.unlink()  # the record lost: the entry runs the proxy, and nothing says what it ran before
     assert "record beside it" in read_host_file(path).entry("everything").why_not
+
+
+def test_attach_checked_as_the_window_does(tmp_path):
+    path = copy(tmp_path, "cursor")
+    original = path.read_bytes()
+    outcome = attach_checked(path, ["local-notes", "remote-search"])  # a stdio and a URL server at once
+    assert outcome.changed == ["local-notes", "remote-search"]
+    host = read_host_file(path)
+    assert all(e.attached and not e.why_not and e.can_detach for e in host.entries)
+    url = host.entry("remote-search")
+    assert outcome.serve == [url.serve()] and url.serve()[-2:] == ["--upstream", "https://search.example.com/mcp"]
+    assert host.entry("local-notes").serve() is None
+    detach(path, None)
+    assert path.read_bytes() == original
+    path.write_text('{"mcpServers": {"a": {"command": "x"}, "s": {"url": "https://${input:host}/mcp"}}}')
+    with pytest.raises(Refused, match=re.escape("the proxy needs the URL (attached before it: a)")):
+        attach_checked(path, ["a", "s"])  # the stdio one first: it was written, and the words say so
+    assert read_host_file(path).entry("a").attached and not read_host_file(path).entry("s").attached
