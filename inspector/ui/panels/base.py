@@ -215,7 +215,7 @@ class FeaturePanel(QWidget):
     NARROW = 760
     #: what say() showed on which label (made in __init__; None before it, when Qt may already
     #: deliver a LanguageChange)
-    _said: "dict[QLabel, tuple[Callable[[], str], str]] | None" = None
+    _said: dict[QLabel, tuple[Callable[[], str], str]] | None = None
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
