@@ -64,6 +64,10 @@ def test_the_watch_list_shows_a_running_proxy_and_opening_it_follows_the_host_li
         assert rec.loading and "live from a host" in window.windowTitle()
         answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
         assert any(b'"tools"' in rec.raw_at(i) for i in answers)
+        # the panels (read-only) say what the host listed, as of the newest entry
+        tools = window.panels.panels["tools"]
+        qtbot.waitUntil(lambda: [t["name"] for t in tools.tools] == ["echo"], timeout=30000)
+        assert tools.recorded_row == len(rec) - 1 and not tools.call_button.isEnabled()
     finally:
         p.stdin.close()
         p.wait(30)
