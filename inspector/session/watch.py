@@ -194,19 +194,33 @@ def announcements(env: Env | None = None) -> tuple[list[Announcement], list[Anno
     return running, ended
 
 
+#: path -> (inode, bytes counted, newlines in them): a recording only grows, so a list read again
+#: every second or two counts only what was added since (a large recording is read once).
+_counted: dict[Path, tuple[int, int, int]] = {}
+_COUNTED_CAP = 256
+
+
 def entries_in(path: Path) -> int:
     """How many entries a recording file holds so far: its complete lines, less the header and
     the summary (a partial last line is not counted yet)."""
-    lines = 0
     try:
         with path.open("rb") as f:
+            st = os.fstat(f.fileno())
+            inode, counted, lines = _counted.get(path, (st.st_ino, 0, 0))
+            if inode != st.st_ino or counted > st.st_size:  # replaced or cut short: counted again
+                counted, lines = 0, 0
+            f.seek(counted)
             while block := f.read(_BLOCK):
                 lines += block.count(b"\n")
-            size = f.tell()
-            f.seek(max(0, size - _MAX_ANNOUNCEMENT))
-            tail = f.read()
+                counted += len(block)
+            f.seek(max(0, counted - _MAX_ANNOUNCEMENT))
+            tail = f.read(counted - f.tell())
     except OSError:
         return 0
+    _counted.pop(path, None)
+    _counted[path] = (st.st_ino, counted, lines)
+    if len(_counted) > _COUNTED_CAP:
+        del _counted[next(iter(_counted))]
     summary = False
     if lines > 1 and tail.endswith(b"\n"):
         last = tail[tail.rfind(b"\n", 0, len(tail) - 1) + 1 :]

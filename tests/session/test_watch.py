@@ -234,3 +234,19 @@ def test_recent_recordings_are_newest_first_capped_and_only_proxied_ones(tmp_pat
     os.utime(folder / "notes.jsonl", (2000, 2000))
     rows = watch_list(env, cap=3)
     assert [(r.name, r.entries, r.running) for r in rows] == [("s4", 4, False), ("s3", 3, False), ("s2", 2, False)]
+
+
+def test_entries_are_counted_as_the_file_grows_and_again_when_it_is_replaced(tmp_path):
+    f = tmp_path / "r.jsonl"
+    f.write_bytes(b'{"format":"mcp-session-inspector"}\n{"seq":0}\n{"seq":1')
+    assert entries_in(f) == 1  # the line being written is not counted yet
+    with f.open("ab") as out:
+        out.write(b'}\n{"seq":2}\n')
+    assert entries_in(f) == 3
+    with f.open("ab") as out:
+        out.write(b'{"kind":"summary","counts":{}}\n')
+    assert entries_in(f) == 3  # the summary is no entry
+    replaced = tmp_path / "new.jsonl"
+    replaced.write_bytes(b'{"format":"mcp-session-inspector"}\n{"seq":0}\n')
+    os.replace(replaced, f)
+    assert entries_in(f) == 1
