@@ -80,3 +80,51 @@ def test_the_watch_list_shows_a_running_proxy_and_opening_it_follows_the_host_li
     dialog.refresh()
     assert [(r.name, r.running, r.entries) for r in dialog.rows] == [("watched", False, len(whole))]
     assert dialog.table.item(0, 4).text() == "ended" and dialog.open_button.text() == "Open"
+
+
+def test_two_running_proxies_are_listed_and_the_window_switches_between_them(
+    window_and_controller, tmp_path, qtbot, monkeypatch
+):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    controller, window = window_and_controller
+    hosts = {}
+    try:
+        for name in ("first", "second"):
+            argv = [sys.executable, "-m", "inspector", "proxy", "--name", name, "--", *misbehave("good")]
+            p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+            assert p.stdin is not None and p.stdout is not None
+            p.stdin.write(INIT)
+            p.stdin.flush()
+            assert b'"id":0' in p.stdout.readline()
+            hosts[name] = p
+        window.act_watch.trigger()
+        dialog = window.findChild(WatchDialog)
+        assert isinstance(dialog, WatchDialog)
+        qtbot.waitUntil(lambda: sorted(r.name for r in dialog.rows if r.running) == ["first", "second"], timeout=30000)
+
+        def watch(name: str) -> Recording:
+            dialog.refresh()
+            dialog.table.selectRow(next(i for i, r in enumerate(dialog.rows) if r.name == name))
+            assert dialog.open_selected()
+            return controller.recording
+
+        first = watch("first")
+        assert first.header["proxied"]["name"] == "first" and "first" in window.windowTitle()
+        second = watch("second")  # the window switches; the first is no longer followed
+        assert second is not first and second.header["proxied"]["name"] == "second"
+        assert "second (live from a host" in window.windowTitle()
+        hosts["first"].stdin.close()
+        hosts["first"].wait(30)
+        hosts["second"].stdin.write(INITIALIZED + TOOLS_LIST)
+        hosts["second"].stdin.flush()
+        assert b'"id":1' in hosts["second"].stdout.readline()
+        qtbot.waitUntil(lambda: "tools/list" in methods(second, Direction.C2S), timeout=30000)
+        assert "live from a host" in window.windowTitle() and controller.recording is second  # not the first's end
+        assert "tools/list" not in methods(first, Direction.C2S)
+    finally:
+        for p in hosts.values():
+            if not p.stdin.closed:
+                p.stdin.close()
+            p.wait(30)
+    qtbot.waitUntil(lambda: "second (ended" in window.windowTitle(), timeout=30000)
