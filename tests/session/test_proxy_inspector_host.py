@@ -45,11 +45,14 @@ ECHOED = {"reference": "Echo: hi", "sdk": "hi"}
 
 # Findings about the server that a direct run has as well. The host declares ``roots``, so the
 # reference server asks ``roots/list`` about 350 ms after ``notifications/initialized``; the host
-# has closed the server's stdin by then (or never answers), and with its own request unanswered the
+# has usually closed the server's stdin by then, so it never answers, and with its own request unanswered the
 # reference server does not exit when its stdin closes. The direct host kills it with SIGTERM after
 # 2 s; through the proxy, the proxy's own 2 s shutdown does (the rule below) unless the host's
-# SIGTERM, passed on, comes first. The test checks the cause in both runs: the roots/list request
-# reached the host and the host sent no answer to it.
+# SIGTERM, passed on, comes first. Timing decides the rest: when the host is slow enough to get the
+# request while connected, it answers it and the server exits at once; when stdin closes before the
+# server's timer fires, the server may exit too. So the finding may be absent; when it is there, the
+# test checks its cause in the proxied run: the roots/list request reached the host, which sent no
+# answer (what the direct host does in the same timing: the same program, the same requests).
 SERVER_FINDINGS = {"reference": {"lifecycle.ignored-stdin-close"}, "sdk": set()}
 
 
@@ -161,6 +164,18 @@ def test_top_level_ids_alone_are_normalised() -> None:
     assert without_top_level_id(b'not json, "id":1\n') == b'not json, "id":1\n'
 
 
+def test_a_missing_inspector_cli_skips_here_and_fails_under_ci(tmp_path, monkeypatch) -> None:
+    import peers
+
+    monkeypatch.setattr(peers, "NODE22", tmp_path / "no-node")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="run scripts/setup.sh --test"):
+        official_inspector_cli()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="Inspector CLI or Node 22 is not installed"):
+        official_inspector_cli()
+
+
 @pytest.mark.parametrize("which", ["reference", "sdk"])
 @pytest.mark.parametrize("method", ["tools/list", "tools/call"])
 def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly(tmp_path, which, method):
@@ -204,8 +219,7 @@ def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly
             assert rec.paired_at(i) is not None, (i, rec.raw_at(i))
     found = judged(rec)
     assert found <= SERVER_FINDINGS[which], found  # nothing the host did, nothing a direct run would not have
-    if SERVER_FINDINGS[which]:  # the cause of the server's finding, in both runs alike
-        assert unanswered_roots_list(direct.received, direct.sent)
+    if found:  # its cause on the wire: the host left the server's roots/list unanswered, as it does directly
         assert unanswered_roots_list(proxied.received, proxied.sent)
     assert rec.summary is not None and rec.summary["era"] == "legacy" and rec.summary["state"] == "terminated"
     assert_judged_the_same_again(rec)
