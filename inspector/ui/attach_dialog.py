@@ -158,14 +158,18 @@ class AttachDialog(QDialog):
             self.tree.addTopLevelItem(self._file_item(f))
         self.tree.expandAll()
         self.tree.blockSignals(False)
-        for column in (1, 2):
+        for column, most in ((0, 380), (1, 160), (2, 520)):
             self.tree.resizeColumnToContents(column)
+            self.tree.setColumnWidth(column, min(self.tree.columnWidth(column), most))
         self.url_note.setVisible(any(e.kind == "url" for f in self.found if f.host for e in f.host.entries))
         self._enable()
 
     def _file_item(self, f: FoundFile) -> QTreeWidgetItem:
         path = f.location.path
-        item = QTreeWidgetItem([str(path), f.location.client])
+        home = Path(str(self.where.get("home") or Path.home()))
+        shown = f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
+        item = QTreeWidgetItem([shown, f.location.client])
+        item.setData(0, ENTRY_ROLE, path)
         item.setToolTip(0, plain_tooltip(str(path)))
         error = self.errors.get(path, "")
         if f.host is None:
@@ -229,7 +233,7 @@ class AttachDialog(QDialog):
 
     def file_item(self, path: Path) -> QTreeWidgetItem | None:
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        return next((item for item in items if item is not None and item.text(0) == str(path)), None)
+        return next((item for item in items if item is not None and item.data(0, ENTRY_ROLE) == path), None)
 
     def set_checked(self, path: Path, name: str, checked: bool = True) -> None:
         item = self.entry_item(path, name)

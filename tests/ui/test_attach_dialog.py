@@ -41,9 +41,10 @@ def test_attach_one_then_detach_gives_the_same_bytes(qapp, tmp_path):
     dialog = AttachDialog(**where)
     dialog.show()
     assert [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())] == [
-        str(claude),
+        "~/.config/Claude/claude_desktop_config.json",  # under the home folder: from ~
         str(cursor),
     ]
+    assert str(claude) in dialog.file_item(claude).toolTip(0)
     assert dialog.file_item(claude).text(1) == "Claude Desktop"
     assert "quit Claude Desktop completely" in dialog.file_item(claude).text(2)  # the restart, naming the host
     github = dialog.entry_item(claude, "github")
