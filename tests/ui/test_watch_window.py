@@ -9,9 +9,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from peers import ROOT, misbehave
+from PySide6.QtWidgets import QMessageBox
+from ui_driver import quick, session_in_window, until
 
 from inspector.session import Direction, Recording
+from inspector.session.profiles import ServerProfile
 from inspector.ui.watch_dock import WatchDialog
 
 INIT = (
@@ -128,3 +132,44 @@ def test_two_running_proxies_are_listed_and_the_window_switches_between_them(
                 p.stdin.close()
             p.wait(30)
     qtbot.waitUntil(lambda: "second (ended" in window.windowTitle(), timeout=30000)
+
+
+@pytest.mark.anyio
+async def test_watching_while_the_window_runs_a_session_asks_then_disconnects_it(
+    window_and_controller, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    controller, window = window_and_controller
+    asked: list[str] = []
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+
+    def question(_parent, title, _text, *_args):
+        asked.append(title)
+        return answers[len(asked) - 1]
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    argv = [sys.executable, "-m", "inspector", "proxy", "--name", "watched", "--", *misbehave("good")]
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert p.stdin is not None and p.stdout is not None
+    try:
+        own = misbehave("good")
+        async with session_in_window(
+            controller, window, quick(ServerProfile(name="own", command=own[0], args=own[1:]))
+        ):
+            await until(lambda: controller.running and controller.session is not None, what="the window's session")
+            mine = controller.recording
+            window.act_watch.trigger()
+            dialog = window.findChild(WatchDialog)
+            await until(lambda: any(r.running for r in dialog.rows), what="the proxy listed (the list reads again)")
+            assert not dialog.open_selected()  # No: the window's session goes on
+            assert controller.running and controller.recording is mine
+            assert dialog.open_selected()  # Yes: disconnected (the spec's shutdown), then watched
+            await until(lambda: not controller.running and controller.recording is not mine, what="the switch")
+            assert controller.recording.header["proxied"]["name"] == "watched"
+            assert "live from a host" in window.windowTitle()
+            assert asked == ["Disconnect the running session?"] * 2
+            assert any(mine.method_at(i) == "initialize" for i in range(len(mine)))  # it had run, and ended
+    finally:
+        p.stdin.close()
+        p.wait(30)
