@@ -342,6 +342,11 @@ def test_cli_lists_attaches_and_detaches(tmp_path, capsys, monkeypatch):
     said = capsys.readouterr().out
     assert "attached 'github'" in said and "proxy --name github -- npx -y @modelcontextprotocol/server-github" in said
     assert "quit Claude Desktop completely" in said and BACKUP_SUFFIX in said
+    assert f"recorded beside it (not in it): {path}{RECORD_SUFFIX}" in said
+    path.write_bytes(path.read_bytes() + b"\n")  # edited by hand since: the listing says so
+    assert main(["attach", "--config", str(path)]) == 0
+    assert f"{path} (Claude Desktop) (edited since attach or detach last wrote it)" in capsys.readouterr().out
+    path.write_bytes(path.read_bytes()[:-1])  # and put back
     assert main(["attach", "--config", str(path), "--server", "github"]) == 9
     assert "refused" in capsys.readouterr().err
     assert main(["detach"]) == 0
