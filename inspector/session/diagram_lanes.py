@@ -17,7 +17,6 @@ layout measures the blocks and draws the lines with Qt; what is decided here is 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -183,23 +182,222 @@ def _crossings(ch: Channel, eps: dict[int, list[Endpoint]], ys: dict[int, float]
 
 def best_lanes(ch: Channel, idx: list[int]) -> Lanes:
     """The lane order of the routes ``idx`` with no stub over another route's, then the fewest
-    stubs crossing a lane, then the shortest lines (every order up to six routes)."""
-    best: tuple[tuple[int, float, float], dict[int, list[Endpoint]], dict[int, float]] | None = None
-    orders = itertools.permutations(idx) if len(idx) <= 6 else [tuple(idx)]
-    for order in orders:
-        eps, ys = _assign(ch, list(order))
-        c, length, stacked = _crossings(ch, eps, ys)
-        key = (stacked, c, length)
-        if best is None or key < best[0]:
-            best = (key, eps, ys)
-    assert best is not None  # at least one order is tried
-    (stacked, crossings, length), eps, ys = best
+    stubs crossing a lane, then the shortest lines, over every order up to six routes (of equal
+    ones the first in :func:`itertools.permutations` order); more keep the plan's order.
+
+    :func:`_search` finds that order without scoring each one; the order found is laid out by
+    :func:`_assign` and scored by :func:`_crossings`, as every order once was
+    (``tests/session/test_diagram_lane_search.py`` keeps that search and checks both agree)."""
+    order = _search(ch, idx) if 2 <= len(idx) <= 6 else list(idx)
+    eps, ys = _assign(ch, order)
+    crossings, length, stacked = _crossings(ch, eps, ys)
     verticals: list[tuple[float, float, float]] = []
     for k, v in eps.items():
         for e in v:
             y0, y1 = sorted((e.edge_y, ys[k]))
             verticals.append((e.x, y0, y1))
     return Lanes(eps, ys, stacked, crossings, length, verticals)
+
+
+@dataclass(eq=False)
+class _Stub:
+    """One end of a route in the search: its route, its node's edge y, and where its port falls
+    among the node's ports (``group``: left, across, right; ``rank`` among its route's ends of that
+    group at that node; ``ascending``: whether that group's ports follow the lanes outwards)."""
+
+    route: int
+    edge_y: float
+    node: State
+    group: int
+    rank: int
+    ascending: bool
+
+
+def _search(ch: Channel, idx: list[int]) -> list[int]:
+    """The first order of ``idx`` (in :func:`itertools.permutations` order) with the least
+    (stacked, crossings, length) as :func:`_crossings` scores it, by branch and bound.
+
+    Orders are built lane by lane outwards from the main row, depth first in permutation order.
+    A route's port on a node depends only on which routes at that node have nearer lanes: those
+    placed before it; every route placed after it is farther. So once a route is placed, its
+    ports, lane and span are final, and so is everything it adds to the score with the routes
+    placed before it: stubs over theirs, its stubs across their lanes and theirs across its lane,
+    its length (summed in the order :func:`_crossings` sums it, so ties fall the same to the last
+    bit). Each route only adds, so an order whose score so far is no better than the best full
+    order's is not followed further: none of its completions could be strictly better."""
+    near = ch.near
+    spacing = ch.spacing
+    n_routes = len(idx)
+    stubs: dict[int, list[_Stub]] = {}
+    size: dict[State, int] = {}  # ports on each node
+    total: dict[tuple[State, int], int] = {}  # ends per node and group
+    mine: dict[int, dict[tuple[State, int], int]] = {}  # a route's ends per node and group
+    for k in idx:
+        lst: list[_Stub] = []
+        counts: dict[tuple[State, int], int] = {}
+        for st, ey, _is_target, direction in ch.ends[k]:
+            group = 0 if direction < 0 else (1 if direction == 0 else 2)
+            # _assign's key: (0, dd) and (2, -dd), dd the depth counted from the main row's side
+            # for a node on the main row and from the far side for the others; (1, 0) in lane order
+            ascending = group == 1 or (group == 0) == ch.on_main[st]
+            rank = counts.get((st, group), 0)
+            counts[(st, group)] = rank + 1
+            total[(st, group)] = total.get((st, group), 0) + 1
+            size[st] = size.get(st, 0) + 1
+            lst.append(_Stub(k, ey, st, group, rank, ascending))
+        stubs[k] = lst
+        mine[k] = counts
+    before = {(st, g): sum(total.get((st, h), 0) for h in range(g)) for st, g in total}
+    # the same with plain numbers for the inner loop (a State is slow to hash): per end its edge's
+    # y, its node and group's slot, the first port of an ascending group or the last of a descending
+    # one, its rank, and its node's port stretch and port count
+    slot = {key: i for i, key in enumerate(total)}
+    ends: dict[int, list[tuple[float, int, int, int, bool, float, float, int]]] = {
+        k: [
+            (
+                sb.edge_y,
+                slot[(sb.node, sb.group)],
+                before[(sb.node, sb.group)]
+                + (0 if sb.ascending else total[(sb.node, sb.group)] - mine[k][(sb.node, sb.group)]),
+                sb.rank,
+                sb.ascending,
+                *ch.ports[sb.node],
+                size[sb.node],
+            )
+            for sb in stubs[k]
+        ]
+        for k in idx
+    }
+    takes = {k: [(slot[key], c) for key, c in mine[k].items()] for k in idx}
+    placed = [0] * len(slot)  # ends of routes placed so far, per node and group
+
+    order: list[int] = []
+    # per placed route: its lane's y, its span, and its ends' (x, y0, y1)
+    lane: dict[int, float] = {}
+    span: dict[int, tuple[float, float]] = {}
+    drawn: dict[int, list[tuple[float, float, float]]] = {}
+    best: tuple[int, float, float] | None = None
+    best_order: list[int] = []
+
+    def place(k: int, y: float, length: float) -> tuple[int, float, float]:
+        """Place route ``k``'s lane at ``y`` after the routes in ``order``: the stacked stubs and
+        crossings it adds, and the length so far with its lines added one by one as
+        :func:`_crossings` adds them (a sum in another grouping may differ in the last bit)."""
+        own: list[tuple[float, float, float]] = []
+        for edge_y, i, first, rank, ascending, lo, hi, n in ends[k]:
+            # ascending: after the ports of the routes placed; descending: after those of every
+            # route not placed yet (farther lanes first), that is before the ones placed
+            j = first + (placed[i] if ascending else -placed[i]) + rank
+            x = lo + (hi - lo) * (j + 0.5) / n
+            y0, y1 = (edge_y, y) if edge_y <= y else (y, edge_y)
+            own.append((x, y0, y1))
+        for i, c in takes[k]:
+            placed[i] += c
+        xs = [x for x, _y0, _y1 in own]
+        lo_k, hi_k = min(xs), max(xs)
+        stacked = 0
+        count = 0.0
+        for q in order:
+            yq = lane[q]
+            lo_q, hi_q = span[q]
+            for x, y0, y1 in own:
+                if y0 < yq < y1 and lo_q + 0.5 < x < hi_q - 0.5:
+                    count += 1
+                for x2, a0, a1 in drawn[q]:
+                    if abs(x - x2) < near and min(y1, a1) - max(y0, a0) > 1:
+                        stacked += 1
+            for x2, a0, a1 in drawn[q]:
+                if a0 < y < a1 and lo_k + 0.5 < x2 < hi_k - 0.5:
+                    count += 1
+        length += hi_k - lo_k
+        for _x, y0, y1 in own:
+            length += y1 - y0
+        lane[k], span[k], drawn[k] = y, (lo_k, hi_k), own
+        return stacked, count, length
+
+    # for lower bounds on what the routes not placed yet still add: each route's ends (edge y and
+    # the least and greatest x its port can take), the stretch its span surely covers, its least
+    # span, and each lane's advance from the one before (negative when the labels overflow)
+    reach: dict[int, list[tuple[float, float, float]]] = {}
+    for k in idx:
+        lst2: list[tuple[float, float, float]] = []
+        for st, ey, *_r in ch.ends[k]:
+            lo, hi = ch.ports[st]
+            n = size[st]
+            lst2.append((ey, lo + (hi - lo) * 0.5 / n, lo + (hi - lo) * (n - 0.5) / n))
+        reach[k] = lst2
+    covers = {k: (min(b for _y, _a, b in reach[k]), max(a for _y, a, _b in reach[k])) for k in idx}
+    least_span = {k: max(0.0, covers[k][1] - covers[k][0]) for k in idx}
+    advance = {k: ch.heights[k] + spacing for k in idx}
+    sign = -1.0 if ch.towards_top else 1.0
+    m = 1e-6  # far above any rounding in the bounds, far below a pixel
+
+    def still(yy: float) -> tuple[float, float]:
+        """At least the crossings and the length the routes not placed yet add, their lanes starting
+        at ``yy``. Each such lane lies between the nearest and the farthest it could take: a stub
+        of it that surely passes a placed lane where that lane runs is a sure crossing, as is a
+        placed stub surely passing it within the stretch its span surely covers; its stubs reach
+        at least the nearest point of that range, its span is at least its least span."""
+        rest = [k for k in idx if k not in lane]
+        ahead = sum(advance[k] for k in rest if advance[k] > 0)
+        back = sum(advance[k] for k in rest if advance[k] < 0)
+        count = 0.0
+        length = 0.0
+        for k in rest:
+            half = ch.heights[k] / 2
+            near_y = yy + sign * (back - min(advance[k], 0.0) + half)
+            far_y = yy + sign * (ahead - max(advance[k], 0.0) + half)
+            y_lo, y_hi = min(near_y, far_y), max(near_y, far_y)
+            length += least_span[k]
+            for ey, x_min, x_max in reach[k]:
+                length += max(0.0, y_lo - ey, ey - y_hi)
+                for q in order:
+                    yq = lane[q]
+                    lo_q, hi_q = span[q]
+                    if ((ey < yq - m and yq + m < y_lo) or (ey > yq + m and yq - m > y_hi)) and (
+                        lo_q + 0.5 < x_min - m and x_max + m < hi_q - 0.5
+                    ):
+                        count += 1
+            c_lo, c_hi = covers[k]
+            for q in order:
+                for x, a0, a1 in drawn[q]:
+                    if a0 < y_lo - m and y_hi + m < a1 and c_lo + 0.5 < x - m and x + m < c_hi - 0.5:
+                        count += 1
+        return count, length
+
+    def unplace(k: int) -> None:
+        for i, c in takes[k]:
+            placed[i] -= c
+        del lane[k], span[k], drawn[k]
+
+    def extend(yy: float, stacked: int, count: float, length: float) -> None:
+        nonlocal best
+        for k in idx:
+            if k in lane:
+                continue
+            bh = ch.heights[k]  # as _lane_ys
+            if ch.towards_top:
+                y, after = yy - bh / 2, yy - (bh + spacing)
+            else:
+                y, after = yy + bh / 2, yy + (bh + spacing)
+            s_add, c_add, summed = place(k, y, length)
+            order.append(k)
+            score = (stacked + s_add, count + c_add, summed)
+            if best is None or score < best:  # otherwise no completion can be strictly better
+                if len(order) == n_routes:
+                    best, best_order[:] = score, order
+                elif best is None:
+                    extend(after, *score)
+                else:
+                    count_lb, length_lb = still(after)
+                    bound = (score[0], score[1] + count_lb)
+                    if bound < best[:2] or (bound == best[:2] and score[2] + length_lb <= best[2] * (1 + 1e-9) + m):
+                        extend(after, *score)
+            order.pop()
+            unplace(k)
+
+    extend(ch.hi if ch.towards_top else ch.lo, 0, 0.0, 0.0)
+    return best_order
 
 
 def lane_label_x(
