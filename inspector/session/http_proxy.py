@@ -68,6 +68,7 @@ from .proxy import BUSY_WINDOW, PROXY_SIGNALS, SWITCH_INTERVAL, Recorder, defaul
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_header
+from .watch import try_announce, withdraw
 
 __all__ = [
     "HOP_BY_HOP",
@@ -622,6 +623,9 @@ async def run_http_proxy(
     port = int(listener.extra(anyio.abc.SocketAttribute.local_port))
     shown = f"[{options.host}]" if ":" in options.host else options.host
     proxy.own_origin = f"http://{shown}:{port}"
+    # the Watch list's (session.watch): the recording file appears with the first request (announced before
+    # the proxy says where it listens: whoever reads that finds it listed)
+    announced = try_announce(proxy.name, [proxy.own_origin, "→", options.upstream], proxy.path)
     if say is not None:
         say(
             f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; point the "
@@ -649,6 +653,8 @@ async def run_http_proxy(
                 proxy.writer.close(summary)
                 if recorder.failure is not None and say is not None:
                     say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
+            if announced is not None:
+                withdraw(announced)
         sys.setswitchinterval(switch)
     return 0
 

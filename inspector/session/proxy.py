@@ -67,7 +67,7 @@ from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_argument
 from .session import record_process_event
-from .watch import announce, proxied_folder, withdraw
+from .watch import proxied_folder, try_announce, withdraw
 
 __all__ = [
     "PROXY_SIGNALS",
@@ -313,7 +313,7 @@ async def run_proxy(
                 host_left.set()
 
     transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay)
-    announced = _announce(name, spec, path)  # the window's Watch list: removed once the recording is complete
+    announced = try_announce(name, spec.shown(), path)  # the Watch list's: withdrawn once the recording is complete
     status = EXIT_SPAWN_FAILED
     escalation: str | None = None
     try:
@@ -353,15 +353,6 @@ async def run_proxy(
         sys.setswitchinterval(switch)
         if recorder.failure is not None and say is not None:
             say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
-
-
-def _announce(name: str, spec: StdioSpec, path: Path) -> Path | None:
-    """Announce this proxy in the user's runtime folder (session.watch); None when that cannot be
-    written (the Watch list then shows the session once it has ended; the recording is the same)."""
-    try:
-        return announce(name, spec.shown(), path)
-    except OSError:
-        return None
 
 
 async def _from_host(

@@ -43,6 +43,7 @@ __all__ = [
     "pid_alive",
     "proxied_folder",
     "runtime_folder",
+    "try_announce",
     "watch_list",
     "withdraw",
 ]
@@ -129,6 +130,15 @@ def announce(
             os.unlink(tmp)
         raise
     return target
+
+
+def try_announce(name: str, command: list[str], recording: Path) -> Path | None:
+    """:func:`announce` for a proxy that goes on without it: None when the runtime folder cannot be
+    written (the Watch list then shows the session once it has ended; the recording is the same)."""
+    try:
+        return announce(name, command, recording)
+    except OSError:
+        return None
 
 
 def withdraw(path: Path) -> None:
@@ -261,9 +271,13 @@ def _from_file(path: Path, mtime: float) -> Watched | None:
         return None
     name = proxied.get("name")
     command = proxied.get("command")
+    upstream = proxied.get("upstream")  # the HTTP proxy's: where it forwarded to
+    shown = tuple(str(a) for a in command) if isinstance(command, list) else ()
+    if not shown and isinstance(upstream, str):
+        shown = (str(proxied.get("listen") or ""), "→", upstream)
     return Watched(
         name=name if isinstance(name, str) else path.stem,
-        command=tuple(str(a) for a in command) if isinstance(command, list) else (),
+        command=shown,
         recording=path,
         started=mtime,
         entries=entries_in(path),

@@ -250,3 +250,44 @@ def test_entries_are_counted_as_the_file_grows_and_again_when_it_is_replaced(tmp
     replaced.write_bytes(b'{"format":"mcp-session-inspector"}\n{"seq":0}\n')
     os.replace(replaced, f)
     assert entries_in(f) == 1
+
+
+async def test_a_running_http_proxy_is_listed_with_where_it_forwards_and_ended_after(tmp_path):
+    import re
+    import signal
+
+    import httpx
+    from peers import HttpPeer, free_port, sdk_http_server
+
+    env = folders(tmp_path)
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as server:
+        argv = [sys.executable, "-m", "inspector", "proxy", "--name", "over http", "--listen", "127.0.0.1:0"]
+        p = subprocess.Popen(
+            [*argv, "--upstream", server.url], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=env
+        )
+        try:
+            assert p.stderr is not None
+            origin = re.search(r"listening on (http://\S+),", p.stderr.readline().decode())
+            assert origin, "the proxy did not say where it listens"
+            [row] = watch_list(env)
+            assert (row.name, row.running, row.pid) == ("over http", True, p.pid)
+            assert row.command == (origin.group(1), "→", server.url)
+            answer = httpx.post(
+                origin.group(1) + "/mcp",
+                content=INIT,
+                headers={"content-type": "application/json", "accept": "application/json, text/event-stream"},
+                timeout=30,
+            )
+            assert answer.status_code == 200 and b"serverInfo" in answer.content
+            growing = GrowingRecording(row.recording)
+            rec = growing.start()  # the recorder writes behind the forwarding: the entries follow
+            await until(lambda: growing.poll() >= 0 and has(rec, Direction.S2C, b"serverInfo"), what="the answer")
+            assert has(rec, Direction.C2S, b'"initialize"')
+        finally:
+            p.send_signal(signal.SIGINT)
+            p.wait(30)
+    assert p.returncode == 0 and announcement_files(env) == []
+    [ended] = watch_list(env)
+    assert (ended.running, ended.recording, ended.command) == (False, row.recording, row.command)
+    assert entries(growing.finish()) == entries(Recording.load(row.recording))
