@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass
@@ -255,11 +256,26 @@ class Watched:
     name: str
     command: tuple[str, ...]
     recording: Path
-    started: float | None  # seconds since the epoch (a recent file: when it was last written, if not announced)
+    started: float | None  # seconds since the epoch (a recent file: its name's time, else its last write)
     entries: int
     running: bool
     pid: int | None = None
     announcement: Path | None = None  # the running proxy's file (gone: the session ended)
+
+
+_STAMPED = re.compile(r"-(\d{8}-\d{6})-\d+\.jsonl$")  # session.proxy's default_record_path
+
+
+def _started(path: Path, mtime: float) -> float:
+    """When a recording's session started: the local time its default name holds, else when the
+    file was last written (a recording named with --record says no more)."""
+    found = _STAMPED.search(path.name)
+    if found is not None:
+        try:
+            return time.mktime(time.strptime(found.group(1), "%Y%m%d-%H%M%S"))
+        except (ValueError, OverflowError):
+            pass
+    return mtime
 
 
 def _from_file(path: Path, mtime: float) -> Watched | None:
@@ -279,7 +295,7 @@ def _from_file(path: Path, mtime: float) -> Watched | None:
         name=name if isinstance(name, str) else path.stem,
         command=shown,
         recording=path,
-        started=mtime,
+        started=_started(path, mtime),
         entries=entries_in(path),
         running=False,
     )

@@ -105,6 +105,7 @@ async def test_a_running_proxy_is_listed_followed_as_it_grows_and_listed_as_ende
     whole = Recording.load(row.recording)
     [ended] = watch_list(env)
     assert (ended.recording, ended.running, ended.name) == (row.recording, False, "watched server")
+    assert abs(ended.started - row.started) < 2  # the time in the file's name, once the announcement is gone
     assert ended.entries == len(whole) == entries_in(row.recording)
     done = growing.finish()
     assert growing.ended and not done.loading
