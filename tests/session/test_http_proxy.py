@@ -10,6 +10,7 @@ masked there only.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -167,7 +168,7 @@ def test_bodies_byte_for_byte_and_a_bearer_token_reaches_the_server_masked_in_th
     recording only."""
     token = "Bearer s3cret-token-value-0123456789"
     port = free_port()
-    env = {"REQUIRED_HEADERS": '{"Authorization": "%s"}' % token}
+    env = {"REQUIRED_HEADERS": json.dumps({"Authorization": token})}
     init = (
         b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
         b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}'
