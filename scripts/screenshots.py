@@ -538,6 +538,73 @@ async def import_shot(app, name: str, *, language: str = "en") -> None:
 IMPORT_SHOTS = {"dialog-import": {}}
 
 
+async def watch_shot(app, name: str) -> None:
+    """View → Watch host sessions… while a host (this script, over pipes) talks to the demo server
+    through ``mcp-session-inspector proxy``: the list (dialog-watch.png), then the window following
+    the session live (NAME.png)."""
+    import subprocess
+
+    from inspector.session.profiles import demo_args
+    from inspector.ui.watch_dock import WatchDialog
+
+    lines = [
+        b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+        b'"capabilities":{"roots":{}},"clientInfo":{"name":"Claude Desktop","version":"0.14"}}}\n',
+        b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n',
+        b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hi"}}}\n',
+    ]
+    saved = {k: os.environ.get(k) for k in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME")}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_RUNTIME_DIR"] = str(Path(tmp) / "run")
+        os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")
+        argv = [sys.executable, "-m", "inspector", "proxy", "--name", "demo", "--", sys.executable, *demo_args()]
+        host = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT
+        )
+        assert host.stdin is not None and host.stdout is not None
+        try:
+            controller, w = build(app, config=Path(tmp) / "inspector")
+            w.themes.set_choice("light")
+            w.resize(1600, 1000)
+            w.show()
+            host.stdin.write(lines[0])
+            host.stdin.flush()
+            host.stdout.readline()
+            w.act_watch.trigger()
+            dialog = w.findChild(WatchDialog)
+            await wait_for(lambda: any(r.running for r in dialog.rows))
+            await settle(app, 0.3)
+            OUT.mkdir(exist_ok=True)
+            dialog.grab().save(str(OUT / "dialog-watch.png"))
+            print(f"wrote {OUT / 'dialog-watch.png'}")
+            dialog.open_selected()
+            rec = controller.recording
+            for line in lines[1:]:
+                host.stdin.write(line)
+                host.stdin.flush()
+                if b'"id"' in line:
+                    host.stdout.readline()
+            await wait_for(lambda: [rec.method_at(i) for i in range(len(rec))].count("tools/call") == 2)
+            await settle(app, 1.0)
+            w.grab().save(str(OUT / f"{name}.png"))
+            print(f"wrote {OUT / (name + '.png')}")
+            w.close()
+            w.deleteLater()
+            await anyio.sleep(0.05)
+        finally:
+            host.stdin.close()
+            host.wait(30)
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+WATCH_SHOTS = {"watch-live": {}}
+
+
 PANEL_SHOTS = {
     "dialog-spec-zh": dict(era="legacy", panel="tools", act=act_spec, dialog=True, language="zh_CN"),
     "panel-tools": dict(era="legacy", panel="tools", act=act_tools),
@@ -656,7 +723,11 @@ SHOTS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", choices=sorted(SHOTS) + sorted(PANEL_SHOTS) + sorted(IMPORT_SHOTS))
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(SHOTS) + sorted(PANEL_SHOTS) + sorted(IMPORT_SHOTS) + sorted(WATCH_SHOTS),
+    )
     parser.add_argument("--out", type=Path, help="write the PNGs here instead of screenshots/ (to compare two trees)")
     args = parser.parse_args()
     if args.out is not None:
@@ -682,6 +753,10 @@ def main() -> None:
             if args.only and name not in args.only:
                 continue
             await import_shot(app, name, **kw)
+        for name, kw in WATCH_SHOTS.items():
+            if args.only and name not in args.only:
+                continue
+            await watch_shot(app, name, **kw)
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
 
