@@ -46,6 +46,7 @@ class RecordingOpener(QObject):
     progressed = Signal(int, int)  # bytes read, file size
     finished = Signal(object)  # the recording, complete or stopped
     failed = Signal(str)  # reading broke off midway: why (the recording keeps what was read)
+    live = False  # a file still being written (ui.watch_dock.LiveFollower): it ends when its writer does
 
     def __init__(self, path: str | os.PathLike[str], parent: QObject | None = None) -> None:
         super().__init__(parent)

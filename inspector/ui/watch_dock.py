@@ -62,6 +62,7 @@ class LiveFollower(RecordingOpener):
     then ``ended``."""
 
     ended = Signal()
+    live = True
 
     def __init__(self, watched: Watched, parent: QObject | None = None) -> None:
         super().__init__(watched.recording, parent)

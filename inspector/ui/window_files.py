@@ -269,9 +269,13 @@ class WindowFiles(QObject):
     def _wait_for_loading(self) -> bool:
         """True (and the status bar says so) while a recording is still loading."""
         if self.is_loading():
-            self.window.statusBar().showMessage(
-                self.tr("Wait until the recording has loaded (or stop loading it) first."), 5000
-            )
+            if self.opener is not None and self.opener.live:
+                text = self.tr(
+                    "The watched session is still running: do this once it has ended (its proxy still writes it)."
+                )
+            else:
+                text = self.tr("Wait until the recording has loaded (or stop loading it) first.")
+            self.window.statusBar().showMessage(text, 5000)
             return True
         return False
 

@@ -7355,6 +7355,10 @@
         <translation>已停止加载 {name}：显示前 {n} 个条目。</translation>
     </message>
     <message>
+        <source>The watched session is still running: do this once it has ended (its proxy still writes it).</source>
+        <translation>所监视的会话仍在运行：请在它结束后再执行此操作（其代理仍在写入录制）。</translation>
+    </message>
+    <message>
         <source>Wait until the recording has loaded (or stop loading it) first.</source>
         <translation>请等待记录加载完成（或先停止加载）。</translation>
     </message>

@@ -66,6 +66,7 @@ def test_the_watch_list_shows_a_running_proxy_and_opening_it_follows_the_host_li
             timeout=30000,
         )
         assert rec.loading and "live from a host" in window.windowTitle()
+        assert window.files.reanalyse() == [] and "still running" in window.statusBar().currentMessage()
         answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
         assert any(b'"tools"' in rec.raw_at(i) for i in answers)
         # the panels (read-only) say what the host listed, as of the newest entry
