@@ -319,7 +319,7 @@ def watch_list(env: Env | None = None, cap: int = RECENT_CAP) -> list[Watched]:
             for e in it:
                 if e.name.endswith(".jsonl") and e.is_file():
                     with contextlib.suppress(OSError):
-                        past.append((e.stat().st_mtime, Path(e.path), None))
+                        past.append((e.stat().st_mtime, Path(e.path).absolute(), None))
     except OSError:
         pass
     past.sort(key=lambda p: -p[0])
