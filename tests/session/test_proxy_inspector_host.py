@@ -25,15 +25,18 @@ proxy the server is teed the same way, inside the proxy. So:
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from peers import ROOT, official_inspector_cli, reference_server, sdk_server
-from test_proxy import assert_judged_the_same_again, load, proxy_argv, raws
+from peers import ROOT, misbehave, official_inspector_cli, reference_server, sdk_server
+from test_proxy import INIT, assert_judged_the_same_again, load, proxy_argv, raws
 
 from inspector.session.recording import Direction, Recording
 
@@ -54,6 +57,14 @@ ECHOED = {"reference": "Echo: hi", "sdk": "hi"}
 # test checks its cause in the proxied run: the roots/list request reached the host, which sent no
 # answer (what the direct host does in the same timing: the same program, the same requests).
 SERVER_FINDINGS = {"reference": {"lifecycle.ignored-stdin-close"}, "sdk": set()}
+
+# A finding about the proxy (inspector/session/proxy.py), seen with this host: the host's SIGTERM,
+# 2 s after it closed stdin, can land just after the proxy's own 2 s shutdown ended the server. The
+# proxy's signal receiver is gone by then (SIGTERM is back to its default) and the proxy dies of it
+# before the recording is complete (no summary, the last entries lost), although it promises a
+# complete recording when it exits. Seen about once in 40 runs against the reference server;
+# test_a_late_sigterm_to_the_proxy_leaves_the_recording_complete shows it every time.
+LATE_SIGTERM = "proxy finding: a SIGTERM after the server exited kills the proxy before its recording is complete"
 
 
 def teed(argv: list[str], sent: Path, received: Path) -> list[str]:
@@ -201,6 +212,8 @@ def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly
 
     # Through the proxy: what the host received is what the server wrote, and the recording has both.
     rec = load(record)
+    if rec.summary is None and which == "reference":  # the proxy died unfinished, and said nothing (stderr above)
+        pytest.xfail(LATE_SIGTERM)
     assert proxied.received == raws(rec, Direction.S2C) == (tmp_path / "server.stdout").read_bytes()
     assert proxied.sent == raws(rec, Direction.C2S) == (tmp_path / "server.stdin").read_bytes()
     assert raws(rec, Direction.STDERR) in proxied.done.stderr
@@ -223,3 +236,31 @@ def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly
         assert unanswered_roots_list(proxied.received, proxied.sent)
     assert rec.summary is not None and rec.summary["era"] == "legacy" and rec.summary["state"] == "terminated"
     assert_judged_the_same_again(rec)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=LATE_SIGTERM)
+def test_a_late_sigterm_to_the_proxy_leaves_the_recording_complete(tmp_path):
+    """A host that closes stdin and then sends SIGTERM until the proxy is gone (every 0.5 ms, so one
+    lands after the server has exited, as the inspector CLI's single SIGTERM sometimes does): the
+    recording must be complete all the same, the server's exit and the summary in it."""
+    record = tmp_path / "late.jsonl"
+    p = subprocess.Popen(proxy_argv(record, misbehave("good")), stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write(INIT)
+    p.stdin.flush()
+    assert json.loads(p.stdout.readline())["id"] == 0
+    p.stdin.close()
+    deadline = time.monotonic() + 30
+    while p.poll() is None and time.monotonic() < deadline:
+        try:
+            os.kill(p.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            break
+        time.sleep(0.0005)
+    p.wait(timeout=30)
+    p.stdout.close()
+    rec = load(record)
+    assert rec.summary is not None, (p.returncode, len(rec))
+    assert any(
+        rec.extra_at(i).get("event") == "exited" for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT
+    )
