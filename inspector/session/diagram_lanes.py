@@ -6,13 +6,15 @@ Theory of operation
 The layout (:mod:`inspector.ui.diagram_layout`) draws the transitions between rows as orthogonal
 routes through the *channel* between the rows (:mod:`.diagram_plan` says which routes a channel
 holds). Each route has a lane (a horizontal line) and one vertical stub per end, leaving or
-entering a node's edge at a *port*. :func:`best_lanes` tries every order of the lanes (up to six
-routes: 720 orders; more keep the plan's order) and spreads each node's ports along its edge so
-that stubs heading left sit left and the lane nearest the node gets the outer port; it keeps the order
-with no stub drawn over another route's, then the fewest stubs crossing a lane, then the
-shortest lines. :func:`lane_label_x` then puts a label on its lane where no stub runs. The
-layout measures the blocks and draws the lines with Qt; what is decided here is tested headless
-(``tests/session/test_diagram_lanes.py``).
+entering a node's edge at a *port*. :func:`best_lanes` chooses among every order of the lanes (up
+to six routes: 720 orders; more keep the plan's order), each node's ports spread along its edge so
+that stubs heading left sit left and the lane nearest the node gets the outer port: the first order
+with no stub drawn over another route's, then the fewest stubs crossing a lane, then the shortest
+lines. It does not score every order: a branch and bound (:func:`_search`) skips those that
+surely score worse, and answers exactly as trying them all would. :func:`lane_label_x` then puts
+a label on its lane where no stub runs. The layout measures the blocks and draws the lines with
+Qt; what is decided here is tested headless (``tests/session/test_diagram_lanes.py``,
+``tests/session/test_diagram_lane_search.py``).
 """
 
 from __future__ import annotations
@@ -223,8 +225,10 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
     ports, lane and span are final, and so is everything it adds to the score with the routes
     placed before it: stubs over theirs, its stubs across their lanes and theirs across its lane,
     its length (summed in the order :func:`_crossings` sums it, so ties fall the same to the last
-    bit). Each route only adds, so an order whose score so far is no better than the best full
-    order's is not followed further: none of its completions could be strictly better."""
+    bit). Each route only adds, so an order whose score so far, plus at least what the routes not
+    placed yet must add (:func:`still`: sure crossings with the placed routes and between
+    themselves, least lengths), is surely worse than the best full order's is not followed
+    further: none of its completions could be strictly better."""
     near = ch.near
     spacing = ch.spacing
     n_routes = len(idx)
@@ -332,6 +336,37 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
     sign = -1.0 if ch.towards_top else 1.0
     m = 1e-6  # far above any rounding in the bounds, far below a pixel
 
+    def surely_within(k: int, x_min: float, x_max: float) -> bool:
+        """Whether a port between ``x_min`` and ``x_max`` surely lies inside route ``k``'s span (as
+        :func:`_crossings` counts a stub crossing a lane)."""
+        return covers[k][0] + 0.5 < x_min - m and x_max + m < covers[k][1] - 0.5
+
+    # two routes not placed yet cross each other at least so often whichever lane is nearer, when
+    # the lanes do not overlap (no negative spacing): the farther route's stubs to the main row
+    # pass the nearer lane, the nearer route's stubs to the far row pass the farther lane
+    pair_least: dict[tuple[int, int], float] = {}
+    if spacing >= 0:
+
+        def near_side(ey: float) -> bool:
+            return ey >= ch.hi if ch.towards_top else ey <= ch.lo
+
+        def far_side(ey: float) -> bool:
+            return ey <= ch.lo if ch.towards_top else ey >= ch.hi
+
+        def sure(nearer: int, farther: int) -> float:
+            found = 0.0
+            for ey, x_min, x_max in reach[farther]:
+                if near_side(ey) and surely_within(nearer, x_min, x_max):
+                    found += 1
+            for ey, x_min, x_max in reach[nearer]:
+                if far_side(ey) and surely_within(farther, x_min, x_max):
+                    found += 1
+            return found
+
+        for i, a in enumerate(idx):
+            for b in idx[i + 1 :]:
+                pair_least[(a, b)] = min(sure(a, b), sure(b, a))
+
     def still(yy: float) -> tuple[float, float]:
         """At least the crossings and the length the routes not placed yet add, their lanes starting
         at ``yy``. Each such lane lies between the nearest and the farthest it could take: a stub
@@ -358,11 +393,13 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
                         lo_q + 0.5 < x_min - m and x_max + m < hi_q - 0.5
                     ):
                         count += 1
-            c_lo, c_hi = covers[k]
             for q in order:
                 for x, a0, a1 in drawn[q]:
-                    if a0 < y_lo - m and y_hi + m < a1 and c_lo + 0.5 < x - m and x + m < c_hi - 0.5:
+                    if a0 < y_lo - m and y_hi + m < a1 and surely_within(k, x, x):
                         count += 1
+        for (a, b), least in pair_least.items():
+            if a not in lane and b not in lane:
+                count += least
         return count, length
 
     def unplace(k: int) -> None:
