@@ -42,7 +42,9 @@ __all__ = [
     "data_folder",
     "entries_in",
     "pid_alive",
+    "process_identity",
     "proxied_folder",
+    "proxy_running",
     "runtime_folder",
     "try_announce",
     "watch_list",
@@ -98,6 +100,7 @@ class Announcement:
     command: tuple[str, ...]
     recording: Path
     started: float  # seconds since the epoch
+    process: str | None = None  # the process's start (process_identity): a pid reused later is not the proxy
 
 
 def announce(
@@ -119,6 +122,7 @@ def announce(
         "command": list(command),
         "recording": str(recording.absolute()),
         "started": time.time() if started is None else started,
+        "process": process_identity(pid),
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".proxy-", suffix=".tmp")
     try:
@@ -162,6 +166,26 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+def process_identity(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot, from Linux's /proc), so that a pid the
+    system gives to another process after the proxy was killed is not taken for the proxy; None
+    where that is not known."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(b")") + 2 :].split()  # after the name (which may hold spaces): field 3 on
+    return fields[19].decode() if len(fields) > 19 else None
+
+
+def proxy_running(pid: int, process: str | None) -> bool:
+    """The announcing proxy still runs: its pid is alive and, where known, is the same process."""
+    if not pid_alive(pid):
+        return False
+    now = process_identity(pid) if process is not None else None
+    return now is None or now == process
+
+
 def _read_announcement(path: Path) -> Announcement | None:
     try:
         with path.open("rb") as f:
@@ -179,7 +203,16 @@ def _read_announcement(path: Path) -> Announcement | None:
         return None
     if not isinstance(started, (int, float)) or isinstance(started, bool):
         return None
-    return Announcement(path, pid, name, tuple(str(a) for a in command), Path(recording), float(started))
+    process = body.get("process")
+    return Announcement(
+        path,
+        pid,
+        name,
+        tuple(str(a) for a in command),
+        Path(recording),
+        float(started),
+        process if isinstance(process, str) else None,
+    )
 
 
 def announcements(env: Env | None = None) -> tuple[list[Announcement], list[Announcement]]:
@@ -197,7 +230,7 @@ def announcements(env: Env | None = None) -> tuple[list[Announcement], list[Anno
         a = _read_announcement(folder / n)
         if a is None:
             continue
-        if pid_alive(a.pid):
+        if proxy_running(a.pid, a.process):
             running.append(a)
         else:
             ended.append(a)
@@ -261,6 +294,7 @@ class Watched:
     running: bool
     pid: int | None = None
     announcement: Path | None = None  # the running proxy's file (gone: the session ended)
+    process: str | None = None  # see Announcement
 
 
 _STAMPED = re.compile(r"-(\d{8}-\d{6})-\d+\.jsonl$")  # session.proxy's default_record_path
@@ -308,7 +342,9 @@ def watch_list(env: Env | None = None, cap: int = RECENT_CAP) -> list[Watched]:
     rows: list[Watched] = []
     seen: set[Path] = set()
     for a in sorted(running, key=lambda a: -a.started):
-        rows.append(Watched(a.name, a.command, a.recording, a.started, entries_in(a.recording), True, a.pid, a.file))
+        rows.append(
+            Watched(a.name, a.command, a.recording, a.started, entries_in(a.recording), True, a.pid, a.file, a.process)
+        )
         seen.add(a.recording)
     past: list[tuple[float, Path, Announcement | None]] = []
     for a in ended:

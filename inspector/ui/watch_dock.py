@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from inspector.session.follow import POLL_S, GrowingRecording
 from inspector.session.recording import Recording, RecordingError
-from inspector.session.watch import Watched, pid_alive, watch_list
+from inspector.session.watch import Watched, proxy_running, watch_list
 
 from .opening import RecordingOpener
 
@@ -95,7 +95,9 @@ class LiveFollower(RecordingOpener):
     def running(self) -> bool:
         """The proxy still runs: its announcement is there and its process alive."""
         w = self.watched
-        return w.announcement is not None and w.announcement.exists() and w.pid is not None and pid_alive(w.pid)
+        if w.announcement is None or w.pid is None or not w.announcement.exists():
+            return False
+        return proxy_running(w.pid, w.process)
 
     def stop(self) -> None:
         if self.done:

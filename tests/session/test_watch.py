@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import anyio
+import orjson
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -29,7 +30,9 @@ from inspector.session.watch import (
     announce,
     announcements,
     entries_in,
+    process_identity,
     proxied_folder,
+    proxy_running,
     runtime_folder,
     watch_list,
 )
@@ -292,3 +295,19 @@ async def test_a_running_http_proxy_is_listed_with_where_it_forwards_and_ended_a
     [ended] = watch_list(env)
     assert (ended.running, ended.recording, ended.command) == (False, row.recording, row.command)
     assert entries(growing.finish()) == entries(Recording.load(row.recording))
+
+
+def test_a_pid_that_now_belongs_to_another_process_is_not_the_proxy(tmp_path):
+    env = folders(tmp_path)
+    rec = tmp_path / "r.jsonl"
+    mine = process_identity(os.getpid())
+    assert mine is not None and mine == process_identity(os.getpid())
+    path = announce("reused", ["s"], rec, env=env, pid=os.getpid())
+    assert orjson.loads(path.read_bytes())["process"] == mine
+    assert [a.name for a in announcements(env)[0]] == ["reused"]
+    body = orjson.loads(path.read_bytes())
+    body["process"] = str(int(mine) - 1)  # the proxy that announced itself started at another moment
+    path.write_bytes(orjson.dumps(body))
+    running, ended = announcements(env)
+    assert running == [] and [a.name for a in ended] == ["reused"] and not path.exists()
+    assert proxy_running(os.getpid(), None) and not proxy_running(os.getpid(), str(int(mine) - 1))
