@@ -20,6 +20,9 @@ proxy the server is teed the same way, inside the proxy. So:
   and the host sent the same requests and notifications;
 - every message in the recording is judged: schema-valid, no rule broken on either side, except
   the findings named in ``SERVER_FINDINGS`` (behaviour of the server that the direct run has too).
+
+The host found no rule of the client's broken. It did show a fault of the proxy's: see
+``LATE_SIGTERM`` and the (strict) expected failure that shows it every time.
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ ECHOED = {"reference": "Echo: hi", "sdk": "hi"}
 
 # Findings about the server that a direct run has as well. The host declares ``roots``, so the
 # reference server asks ``roots/list`` about 350 ms after ``notifications/initialized``; the host
-# has usually closed the server's stdin by then, so it never answers, and with its own request unanswered the
-# reference server does not exit when its stdin closes. The direct host kills it with SIGTERM after
+# has usually closed the server's stdin by then, so it never answers, and with its own request
+# unanswered the reference server does not exit when its stdin closes. The direct host kills it with SIGTERM after
 # 2 s; through the proxy, the proxy's own 2 s shutdown does (the rule below) unless the host's
 # SIGTERM, passed on, comes first. Timing decides the rest: when the host is slow enough to get the
 # request while connected, it answers it and the server exits at once; when stdin closes before the
@@ -69,7 +72,8 @@ LATE_SIGTERM = "proxy finding: a SIGTERM after the server exited kills the proxy
 
 def teed(argv: list[str], sent: Path, received: Path) -> list[str]:
     """``argv`` run by bash with what it reads copied to ``sent`` and what it writes to ``received``.
-    bash execs into ``argv``: signals sent to the pid the caller spawned reach ``argv`` itself."""
+    bash execs into ``argv``: signals sent to the pid the caller spawned reach ``argv`` itself (not so
+    test_proxy's ``teed``, a pipeline under sh: this host's SIGTERM would end sh and orphan the server)."""
     script = 'sent="$1"; received="$2"; shift 2; exec "$@" < <(exec tee "$sent") > >(exec tee "$received")'
     bash = shutil.which("bash")
     assert bash is not None
