@@ -335,6 +335,7 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
     advance = {k: ch.heights[k] + spacing for k in idx}
     sign = -1.0 if ch.towards_top else 1.0
     m = 1e-6  # far above any rounding in the bounds, far below a pixel
+    bounded = n_routes >= 4  # with fewer routes the bounds cost more than the orders they skip
 
     def surely_within(k: int, x_min: float, x_max: float) -> bool:
         """Whether a port between ``x_min`` and ``x_max`` surely lies inside route ``k``'s span (as
@@ -345,7 +346,7 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
     # the lanes do not overlap (no negative spacing): the farther route's stubs to the main row
     # pass the nearer lane, the nearer route's stubs to the far row pass the farther lane
     pair_least: dict[tuple[int, int], float] = {}
-    if spacing >= 0:
+    if spacing >= 0 and bounded:
 
         def near_side(ey: float) -> bool:
             return ey >= ch.hi if ch.towards_top else ey <= ch.lo
@@ -423,7 +424,7 @@ def _search(ch: Channel, idx: list[int]) -> list[int]:
             if best is None or score < best:  # otherwise no completion can be strictly better
                 if len(order) == n_routes:
                     best, best_order[:] = score, order
-                elif best is None:
+                elif best is None or not bounded:
                     extend(after, *score)
                 else:
                     count_lb, length_lb = still(after)
