@@ -31,6 +31,9 @@ class Pending:
     progress_token: JsonValue = None
     cancelled: bool = False
     answer_seq: int | None = None  # recording entry of the (first) response
+    # the request still pending under the same id when this one came (a peer that reused an id):
+    # an answer to that id may be for either
+    shadows: Pending | None = None
 
 
 def id_key(value: JsonValue) -> Hashable:
@@ -60,7 +63,7 @@ class Correlator:
         """Register a request. Returns False when the id is already pending (reused)."""
         key = id_key(id)
         reused = key in self.pending
-        p = Pending(id, method, seq, t, progress_token)
+        p = Pending(id, method, seq, t, progress_token, shadows=self.pending.get(key))
         self.pending[key] = p
         if progress_token is not None:
             self.by_token[id_key(progress_token)] = p

@@ -14,7 +14,7 @@ import copy
 
 import orjson
 
-from .correlation import Match, id_key
+from .correlation import Match, Pending, id_key
 from .engine_link import LinkEvents
 from .engine_state import EMPTY, ERA_BASES, OUTCOMES, Analysis, ClientConfig, capabilities_for
 from .framing import frame_body
@@ -402,6 +402,7 @@ class ProtocolEngine(LinkEvents):
     def outgoing(self, raw: bytes, t: float, seq: int) -> Analysis:
         """A line the client is writing. Registers requests, moves the lifecycle."""
         p = parse_line(raw)
+        answered: Pending | None = None  # the server's request a result or error answers
         a = Analysis(p.kind, self.lifecycle.state)
         a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
         kind = p.kind
@@ -439,6 +440,7 @@ class ProtocolEngine(LinkEvents):
                     self.client.cancel(params["requestId"])
         elif kind is Kind.RESULT or kind is Kind.ERROR:
             match, pending = self.server.resolve(p.id, seq)
+            answered = pending
             if pending is not None:
                 a.paired = pending.seq
                 a.request_method = a.method = pending.method
@@ -447,6 +449,18 @@ class ProtocolEngine(LinkEvents):
             a.schema = self._validator.check(
                 p.obj, kind=kind.label, direction="c2s", method=p.method, request_method=a.request_method
             )
+            shadowed = answered.shadows if answered is not None and not a.schema.ok else None
+            while shadowed is not None:
+                # the server reused this id while an earlier request was pending: the answer is
+                # judged against the request it fits among those that share the id
+                other = self._validator.check(
+                    p.obj, kind=kind.label, direction="c2s", method=p.method, request_method=shadowed.method
+                )
+                if other.ok:
+                    a.schema = other
+                    a.request_method = a.method = shadowed.method
+                    break
+                shadowed = shadowed.shadows
         return a
 
     # ------------------------------------------------------------------ server -> client

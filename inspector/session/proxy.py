@@ -31,13 +31,14 @@ member says the client was observed, so re-analysis and the window judge it the 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from queue import SimpleQueue
@@ -326,13 +327,13 @@ async def run_proxy(
                 say(f"mcp-session-inspector proxy: {text}")
             return EXIT_SPAWN_FAILED
         try:
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(_from_host, host_in, transport, recorder, clock, host_left)
-                tg.start_soon(_signals, transport, recorder, clock)
-                tg.start_soon(_shutdown_when, host_left, transport, options)
-                async for ev in transport.events():
-                    recorder.put(ev)
-                tg.cancel_scope.cancel()
+            with _signals_passed_on(transport, recorder, clock):
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_from_host, host_in, transport, recorder, clock, host_left)
+                    tg.start_soon(_shutdown_when, host_left, transport, options)
+                    async for ev in transport.events():
+                        recorder.put(ev)
+                    tg.cancel_scope.cancel()
         finally:
             await transport.__aexit__(None, None, None)
         info = transport.exit_info
@@ -382,22 +383,37 @@ async def _shutdown_when(left: anyio.Event, transport: StdioTransport, options: 
     await transport.shutdown(options.grace, options.force_grace)
 
 
-async def _signals(transport: StdioTransport, recorder: Recorder, clock: Callable[[], float]) -> None:
-    """SIGINT, SIGTERM, SIGHUP to the proxy go to the server's process group, as they came."""
-    try:
-        with anyio.open_signal_receiver(*PROXY_SIGNALS) as signals:
-            async for number in signals:
-                pgid = transport.pgid
-                if pgid is None:
-                    continue
-                try:
-                    os.killpg(pgid, number)
-                    detail = f"the proxy received {signal_name(number)}: passed on to process group {pgid}"
-                except OSError as exc:
-                    detail = f"the proxy received {signal_name(number)}: could not pass it on ({exc.strerror})"
-                recorder.put(_Signalled(clock(), number, detail))
-    except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here (not the main thread)
+@contextlib.contextmanager
+def _signals_passed_on(transport: StdioTransport, recorder: Recorder, clock: Callable[[], float]) -> Iterator[None]:
+    """SIGINT, SIGTERM, SIGHUP to the proxy go to the server's process group, as they came.
+
+    Plain handlers, not anyio's signal receiver: a receiver gives the signals back to their
+    default handlers when it closes, and a late SIGTERM (hosts send one after closing stdin)
+    then killed the proxy before its recording was complete. These stay for the whole run and
+    are then replaced by "ignore": the proxy is finishing its recording. (Only the main thread
+    can set handlers; elsewhere, as in tests that run the proxy in a thread, nothing is passed on.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
         return
+
+    def handler(number: int, _frame: object) -> None:
+        pgid = transport.pgid
+        if pgid is None:
+            return
+        try:
+            os.killpg(pgid, number)
+            detail = f"the proxy received {signal_name(number)}: passed on to process group {pgid}"
+        except OSError as exc:
+            detail = f"the proxy received {signal_name(number)}: could not pass it on ({exc.strerror})"
+        recorder.put(_Signalled(clock(), number, detail))  # SimpleQueue.put: safe in a signal handler
+
+    for number in PROXY_SIGNALS:
+        signal.signal(number, handler)
+    try:
+        yield
+    finally:
+        for number in PROXY_SIGNALS:
+            signal.signal(number, signal.SIG_IGN)
 
 
 def say_on_stderr(text: str) -> None:

@@ -811,7 +811,14 @@ class RecordingWriter:
         self._f: IO[bytes] | None = open(path, "wb")
         header = dict(rec.header)
         self._f.write(orjson.dumps(header, default=str) + b"\n")
-        self._f.flush()  # a reader that follows the file (session.follow) sees the header at once
+        # a reader that follows the file (session.follow) sees the header at once; a write that
+        # fails here (a full disk) is a failed write, not a file that cannot be opened: it is
+        # raised by the next write, as it would be without this flush
+        self._unflushed: OSError | None = None
+        try:
+            self._f.flush()
+        except OSError as exc:
+            self._unflushed = exc
         self._written = 0
         self.on_batch(0, len(rec))
 
@@ -822,6 +829,9 @@ class RecordingWriter:
         start = max(start, self._written)
         if end <= start:
             return
+        if self._unflushed is not None:
+            exc, self._unflushed = self._unflushed, None
+            raise exc
         rec = self.rec
         if rec.longest(start, end) <= LARGE_ENTRY:
             f.write(rec.json_lines(start, end))
@@ -848,6 +858,9 @@ class RecordingWriter:
         if self._f is None:
             return
         self.on_batch(self._written, len(self.rec))
+        if self._unflushed is not None:
+            exc, self._unflushed = self._unflushed, None
+            raise exc
         if summary is not None:
             self._f.write(orjson.dumps(summary, default=str) + b"\n")
         self._f.close()

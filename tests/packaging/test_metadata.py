@@ -44,7 +44,7 @@ def test_the_desktop_entry_names_the_app_its_icon_and_its_command() -> None:
 
 
 def test_the_app_declares_the_same_id() -> None:
-    text = (ROOT / "inspector" / "ui" / "app.py").read_text()
+    text = (ROOT / "inspector" / "session" / "app_setup.py").read_text()  # the app id, Qt-free
     assert f'APP_ID = "{APP_ID}"' in text
     assert f'APP_ID = "{APP_ID}"' in (PACKAGING / "render_icons.py").read_text()
     assert f'APP_ID = "{APP_ID}"' in (PACKAGING / "mcp-session-inspector.spec").read_text()

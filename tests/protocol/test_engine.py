@@ -474,3 +474,28 @@ def test_a_message_the_engine_chokes_on_in_a_run_is_data_and_the_run_goes_on(mon
     assert [a.kind for a in out] == [Kind.NOTIFICATION, Kind.RESULT, Kind.NOTIFICATION]
     assert out[1].violations == ("inspector.internal-error",) and "RuntimeError: boom" in out[1].problem
     assert out[0].violations == out[2].violations == () and out[2].schema.ok
+
+
+def test_an_answer_to_an_id_the_server_reused_is_judged_against_the_request_it_fits():
+    """A hostile server sends two requests under one id while the first is pending: the client's
+    answer to the first (an elicitation accept) is judged as an elicitation result, not as the
+    second request's result; the reuse itself stays the server's fault."""
+    tr = legacy(capabilities={"roots": {}, "elicitation": {}})
+    handshake(tr)
+    tr.s(
+        {
+            "jsonrpc": "2.0",
+            "id": "a",
+            "method": "elicitation/create",
+            "params": {"message": "ok?", "requestedSchema": {"type": "object", "properties": {}}},
+        }
+    )
+    reused = tr.s({"jsonrpc": "2.0", "id": "a", "method": "roots/list"})
+    assert reused.violations  # the server reused a pending id
+    a = tr.c({"jsonrpc": "2.0", "id": "a", "result": {"action": "accept", "content": {}}})
+    assert a.schema.ok, a.schema
+    assert a.method == "elicitation/create"
+    b = tr.c({"jsonrpc": "2.0", "id": "a", "result": {"roots": []}})
+    assert b.method == "roots/list"  # the later request keeps its own method when the answer fits it
+    wrong = tr.c({"jsonrpc": "2.0", "id": 5, "result": {"nothing": 1}})
+    assert wrong.paired is None

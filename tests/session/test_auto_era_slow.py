@@ -16,6 +16,8 @@ timeouts together, which before failed with exit 4 or 5.
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 from session_helpers import probe, reference_server, sdk_server
@@ -51,8 +53,9 @@ def test_sdk_server_slow_by_4s_is_modern_with_the_defaults() -> None:
     # no fallback: the probe was not read for 4 s, and silence before the read means nothing
     assert run.find(dir="c2s", method="initialize") == []
     wait = run.find(event="start_wait")
-    assert len(wait) == 1 and wait[0]["raw"].startswith(
-        "server/discover #1 still unread after 3.0 s: the server is still starting"
+    # the note is written when the wait is noticed: 3.0 s, a tenth later on a loaded machine
+    assert len(wait) == 1 and re.match(
+        r"server/discover #1 still unread after 3\.\d s: the server is still starting", wait[0]["raw"]
     )
     discover = run.find(dir="s2c", method="server/discover")
     assert len(discover) == 1 and discover[0]["latency"] >= 4.0

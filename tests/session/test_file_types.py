@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import os
-
-import pytest
+from pathlib import Path
 
 from inspector.session.file_types import FileType, type_of, with_suffix, writable_error
 
@@ -36,11 +35,15 @@ def test_writable_error_says_why_and_leaves_nothing_behind(tmp_path) -> None:
     assert writable_error(str(tmp_path / "missing" / "out.png")) == os.strerror(2)  # No such file or directory
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
-def test_a_read_only_folder_is_said(tmp_path) -> None:
+def test_a_folder_the_user_cannot_write_is_said(tmp_path) -> None:
+    """A read-only folder (for root, who writes into any folder, /sys: no file can be made there)."""
     folder = tmp_path / "ro"
     folder.mkdir(mode=0o500)
     try:
-        assert writable_error(str(folder / "x.svg")) == os.strerror(13)  # Permission denied
+        target = folder / "x.svg" if os.geteuid() != 0 else Path("/sys/x.svg")
+        assert writable_error(str(target)) in (os.strerror(13), os.strerror(30))  # Permission denied, Read-only
     finally:
         folder.chmod(0o700)
+    assert writable_error(str(tmp_path / "a-file" / "x.svg")) == os.strerror(2)
+    (tmp_path / "a-file").write_bytes(b"")
+    assert writable_error(str(tmp_path / "a-file" / "x.svg")) == os.strerror(20)  # Not a directory

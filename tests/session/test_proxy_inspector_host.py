@@ -21,8 +21,9 @@ proxy the server is teed the same way, inside the proxy. So:
 - every message in the recording is judged: schema-valid, no rule broken on either side, except
   the findings named in ``SERVER_FINDINGS`` (behaviour of the server that the direct run has too).
 
-The host found no rule of the client's broken. It did show a fault of the proxy's: see
-``LATE_SIGTERM`` and the (strict) expected failure that shows it every time.
+The host found no rule of the client's broken. It did show a fault of the proxy's, fixed since:
+a SIGTERM that came after the server exited killed the proxy before its recording was complete
+(test_a_late_sigterm_to_the_proxy_leaves_the_recording_complete shows it never does now).
 """
 
 from __future__ import annotations
@@ -60,14 +61,6 @@ ECHOED = {"reference": "Echo: hi", "sdk": "hi"}
 # test checks its cause in the proxied run: the roots/list request reached the host, which sent no
 # answer (what the direct host does in the same timing: the same program, the same requests).
 SERVER_FINDINGS = {"reference": {"lifecycle.ignored-stdin-close"}, "sdk": set()}
-
-# A finding about the proxy (inspector/session/proxy.py), seen with this host: the host's SIGTERM,
-# 2 s after it closed stdin, can land just after the proxy's own 2 s shutdown ended the server. The
-# proxy's signal receiver is gone by then (SIGTERM is back to its default) and the proxy dies of it
-# before the recording is complete (no summary, the last entries lost), although it promises a
-# complete recording when it exits. Seen about once in 40 runs against the reference server;
-# test_a_late_sigterm_to_the_proxy_leaves_the_recording_complete shows it every time.
-LATE_SIGTERM = "proxy finding: a SIGTERM after the server exited kills the proxy before its recording is complete"
 
 
 def teed(argv: list[str], sent: Path, received: Path) -> list[str]:
@@ -216,8 +209,6 @@ def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly
 
     # Through the proxy: what the host received is what the server wrote, and the recording has both.
     rec = load(record)
-    if rec.summary is None and which == "reference":  # the proxy died unfinished, and said nothing (stderr above)
-        pytest.xfail(LATE_SIGTERM)
     assert proxied.received == raws(rec, Direction.S2C) == (tmp_path / "server.stdout").read_bytes()
     assert proxied.sent == raws(rec, Direction.C2S) == (tmp_path / "server.stdin").read_bytes()
     assert raws(rec, Direction.STDERR) in proxied.done.stderr
@@ -242,7 +233,6 @@ def test_the_official_inspector_cli_through_the_proxy_gets_what_it_gets_directly
     assert_judged_the_same_again(rec)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=LATE_SIGTERM)
 def test_a_late_sigterm_to_the_proxy_leaves_the_recording_complete(tmp_path):
     """A host that closes stdin and then sends SIGTERM until the proxy is gone (every 0.5 ms, so one
     lands after the server has exited, as the inspector CLI's single SIGTERM sometimes does): the
