@@ -16,8 +16,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from .attach_dialog import open_attach_dialog
-
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -34,6 +32,13 @@ class WindowActions(QObject):
         from .watch_dock import show_watch
 
         show_watch(self.window)
+
+    def show_attach(self) -> None:
+        """File → Attach to a host…: the dialog (its module, and the importer it reads host
+        files with, on first use: not before the first paint)."""
+        from .attach_dialog import open_attach_dialog
+
+        open_attach_dialog(self.window)
 
     def build(self) -> None:
         """Make the actions, the toolbar and the menus (after the docks: the View menu lists them)."""
@@ -141,7 +146,7 @@ class WindowActions(QObject):
         self.act_attach.setToolTip(
             self.tr("Make Claude Desktop, VS Code, Cursor or Windsurf start a server through the proxy, and back")
         )
-        self.act_attach.triggered.connect(lambda: open_attach_dialog(w))
+        self.act_attach.triggered.connect(self.show_attach)
         w.act_quit = QAction(self.tr("Quit"), w)
         w.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         w.act_quit.triggered.connect(w.close)
