@@ -74,6 +74,8 @@ _SECRET_SHAPES: tuple[tuple[re.Pattern[str], Word], ...] = tuple(
         (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", "a private key"),
     )
 )
+#: ``NAME=value`` as an argument (``docker run -e API_KEY=...``, ``env GITHUB_TOKEN=... npx ...``): judged by NAME
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _CASE_WORDS = re.compile(r"[a-z]{3,}|[A-Z]{3,}")
 _RANDOM_PART = re.compile(r"[A-Za-z0-9_+=-]{32,}")  # no / or .: paths, package names and hosts are never random
 
@@ -125,11 +127,12 @@ def secret_kind(value: str, name: str = "") -> Word | None:
 
 def secret_argument(args: list[str], n: int) -> Word | None:
     """What secret the argument ``args[n]`` holds (see :func:`secret_kind`): by its value, as
-    the value of a flag whose name says secret (``--password X``, ``--api-key=X``; not
-    ``--api-key-file`` or ``--auth-type``), never a path or a ``${...}`` reference."""
+    the value of a flag or variable whose name says secret (``--password X``, ``--api-key=X``,
+    ``API_KEY=X`` as ``docker run -e`` and ``env`` take it; not ``--api-key-file`` or
+    ``--auth-type``), never a path or a ``${...}`` reference."""
     arg = args[n]
     flag, value = "", arg
-    if arg.startswith("-") and "=" in arg:
+    if "=" in arg and (arg.startswith("-") or _ASSIGNMENT.match(arg)):
         flag, value = arg.split("=", 1)
     elif n > 0 and args[n - 1].startswith("-") and "=" not in args[n - 1] and not arg.startswith("-"):
         flag = args[n - 1]

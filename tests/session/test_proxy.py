@@ -21,9 +21,11 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from peers import ROOT, misbehave, reference_server, sdk_server
 
+from inspector.session.proxy import proxied_spec
 from inspector.session.reanalyse import reanalyse
 from inspector.session.recording import Direction, Recording
 from inspector.session.views import negotiation_facts
+from inspector.transport.base import MASK
 
 pytestmark = pytest.mark.anyio
 
@@ -259,3 +261,12 @@ def test_a_secret_in_the_command_is_masked_in_the_recording_not_in_what_runs(tmp
     rec = load(record)
     assert rec.header["argv"][5] == rec.header["proxied"]["command"][5] == "••••••"
     assert rec.header["argv"][4] == "--api-key" and rec.header["argv"][6:] == misbehave("good")
+
+
+def test_a_secret_given_as_name_equals_value_is_masked_by_its_name():
+    """``docker run -e API_KEY=...`` and ``env GITHUB_TOKEN=... npx ...`` (a common way to give a
+    server its key) are judged by the name before ``=``, as ``--api-key=...`` is."""
+    argv = ["docker", "run", "-e", "API_KEY=hunter2", "--env", "GITHUB_TOKEN=abc123", "img"]
+    assert proxied_spec(argv).shown() == ["docker", "run", "-e", MASK, "--env", MASK, "img"]
+    plain = ["env", "LOG_LEVEL=debug", "AUTH_TYPE=oauth", "KEY_FILE=/run/key", "TOKEN=${T}", "npx", "x"]
+    assert proxied_spec(plain).shown() == plain
