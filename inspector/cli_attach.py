@@ -28,6 +28,15 @@ exit codes:
      changed while it was being edited
 """
 
+DETACH_EXIT_HELP = """\
+exit codes:
+  0  done (or listed)
+  2  usage: the command line is wrong, the file cannot be read or is no host's configuration, or it
+     has no server of that name
+  9  refused, nothing written: a server not attached (or none attached, without --server), or the
+     file changed while it was being edited
+"""
+
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_REFUSED = 9
@@ -53,7 +62,7 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         description="Put attached servers back as they were: without --server every attached one; once none is "
         "left the file is byte for byte what it was before the first attach. Without --config: list the host "
         "files found and their servers.",
-        epilog=ATTACH_EXIT_HELP,
+        epilog=DETACH_EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     for p, verb in ((a, "attach"), (d, "detach")):
