@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import textwrap
 from pathlib import Path
 
 from inspector import __version__
@@ -145,6 +146,17 @@ CAPABILITY_FLAGS = {
 
 #: What a transport takes on the probe's command line, by what it needs.
 NEEDS_WORDS = {Needs.COMMAND: "with a command after --", Needs.URL: "with --url"}
+
+
+PROXY_EXIT_HELP = """\
+exit codes:
+  N      (stdio) the server's own exit code, passed on
+  128+N  (stdio) signal N ended the server
+  127    (stdio) COMMAND could not be started (said on stderr, recorded as spawn_failed)
+  2      usage: the command line is wrong (no COMMAND, a --listen that is not loopback, an
+         --upstream that is no http(s) URL), the recording cannot be opened, or the port is taken
+  0      (--listen) stopped by SIGINT, SIGTERM or SIGHUP, the recording complete
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -392,11 +404,16 @@ def build_parser() -> argparse.ArgumentParser:
     x = sub.add_parser(
         "proxy",
         help="watch a host: run in place of a stdio server, forward every byte both ways, record both sides",
-        description="A stdio shim a host (Claude Desktop, VS Code, Cursor, an SDK client) launches in place of the "
-        "server: it starts COMMAND, forwards every byte both ways unchanged, passes the server's stderr on, and "
-        "records both directions (the host's messages judged as the client's). SIGINT, SIGTERM and SIGHUP go to "
-        "the server; when the host closes stdin the server is shut down per spec. Exits with the server's exit "
-        "code (128 + the signal when one ended it).",
+        description=textwrap.fill(
+            "A stdio shim a host (Claude Desktop, VS Code, Cursor, an SDK client) launches in place of the "
+            "server: it starts COMMAND, forwards every byte both ways unchanged, passes the server's stderr on, and "
+            "records both directions (the host's messages judged as the client's). SIGINT, SIGTERM and SIGHUP go to "
+            "the server; when the host closes stdin the server is shut down per spec. Exits with the server's exit "
+            "code (128 + the signal when one ended it).",
+            79,
+        ),
+        epilog=PROXY_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     x.add_argument(
         "--record",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -48,20 +49,26 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     a = sub.add_parser(
         "attach",
         help="make a host (Claude Desktop, VS Code, Cursor, Windsurf) start its server through the proxy",
-        description="Rewrite a host's configuration so that it starts `mcp-session-inspector proxy --name NAME -- "
-        "COMMAND ARGS...` in place of a stdio server (env, cwd and inputs kept; comments kept; no member added), "
-        "leaving the original file beside it as FILE.inspector-backup and what detach needs in "
-        "FILE.inspector-attach.json. Without --config: list the host files found and "
-        "their servers. The host must be restarted for the change to take effect.",
+        description=textwrap.fill(
+            "Rewrite a host's configuration so that it starts `mcp-session-inspector proxy --name NAME -- "
+            "COMMAND ARGS...` in place of a stdio server (env, cwd and inputs kept; comments kept; no member added), "
+            "leaving the original file beside it as FILE.inspector-backup and what detach needs in "
+            "FILE.inspector-attach.json. Without --config: list the host files found and "
+            "their servers. The host must be restarted for the change to take effect.",
+            79,
+        ),  # the epilog is laid out by hand (RawDescriptionHelpFormatter): this one is wrapped here
         epilog=ATTACH_EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     d = sub.add_parser(
         "detach",
         help="give a host's configuration back as it was before attach",
-        description="Put attached servers back as they were: without --server every attached one; once none is "
-        "left the file is byte for byte what it was before the first attach. Without --config: list the host "
-        "files found and their servers.",
+        description=textwrap.fill(
+            "Put attached servers back as they were: without --server every attached one; once none is "
+            "left the file is byte for byte what it was before the first attach. Without --config: list the host "
+            "files found and their servers.",
+            79,
+        ),
         epilog=DETACH_EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

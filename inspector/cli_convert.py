@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import NoReturn, TextIO
 
@@ -39,8 +40,11 @@ def add_convert_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     c = sub.add_parser(
         "convert",
         help="turn a host's MCP log (Claude Desktop, VS Code) or a HAR file into recordings",
-        description="Read a Claude Desktop MCP log, a VS Code MCP output log or a HAR file of MCP over HTTP, "
-        "judge each session it holds as the inspector judges its own, and write each as a recording.",
+        description=textwrap.fill(
+            "Read a Claude Desktop MCP log, a VS Code MCP output log or a HAR file of MCP over HTTP, judge each "
+            "session it holds as the inspector judges its own, and write each as a recording.",
+            79,
+        ),  # the epilog is laid out by hand (RawDescriptionHelpFormatter): this one is wrapped here
         epilog=CONVERT_EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
