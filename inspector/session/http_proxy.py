@@ -118,10 +118,10 @@ def loopback_listen(text: str) -> tuple[str, int]:
             f"{text!r}: the address must be 127.0.0.1 or [::1] (a loopback address, not a name)"
         ) from None
     if str(address) not in ("127.0.0.1", "::1"):
-        raise ListenError(
-            f"{text!r}: the proxy listens on loopback only (127.0.0.1 or [::1]); {address} would let other "
-            "machines reach the server through it"
-        )
+        mapped = getattr(address, "ipv4_mapped", None)
+        local = address.is_loopback or (mapped is not None and mapped.is_loopback)  # 127.0.0.2: refused, not open
+        reach = "" if local else f"; {address} would let other machines reach the server through it"
+        raise ListenError(f"{text!r}: the proxy listens on loopback only (127.0.0.1 or [::1]){reach}")
     return str(address), int(port_text)
 
 
