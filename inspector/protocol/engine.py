@@ -87,6 +87,10 @@ _HOST_GATES: dict[str, tuple[str, str | None]] = {
     "logging/setLevel": ("logging", None),
     "completion/complete": ("completions", None),
 }
+#: observer: a host's notification -> the host's own capability (and sub-flag) it needs declared
+_HOST_NOTICE_GATES: dict[str, tuple[str, str | None]] = {
+    "notifications/roots/list_changed": ("roots", "listChanged"),
+}
 #: JSON-RPC 2.0 errors for a request whose id could not be read: parse error, invalid request.
 ID_UNREADABLE_CODES = frozenset({-32700, -32600})
 #: The info rule that explains an error response with id null for such a request.
@@ -312,6 +316,8 @@ class ProtocolEngine(LinkEvents):
             found.append("lifecycle.initialized-before-result")
         if p.kind is Kind.REQUEST and not self._server_offers(p.method or ""):
             found.append("host.capability-undeclared")
+        elif p.kind is Kind.NOTIFICATION and not self._host_declared(p.method or ""):
+            found.append("host.capability-undeclared")
         a.violations = tuple(found)
         a.schema = judged.schema
         a.problem = a.problem or judged.problem
@@ -322,6 +328,17 @@ class ProtocolEngine(LinkEvents):
         while its capabilities are not known, and for requests that need none)."""
         gate = _HOST_GATES.get(method)
         caps = self.server_capabilities
+        if gate is None or caps is None:
+            return True
+        cap = caps.get(gate[0])
+        return isinstance(cap, dict) and (gate[1] is None or bool(cap.get(gate[1])))
+
+    def _host_declared(self, method: str) -> bool:
+        """Observer: whether the host declared the capability its own notification needs
+        (``notifications/roots/list_changed``: ``roots.listChanged``); True while its
+        capabilities are not known, and for notifications that need none."""
+        gate = _HOST_NOTICE_GATES.get(method)
+        caps = self.host_capabilities
         if gate is None or caps is None:
             return True
         cap = caps.get(gate[0])

@@ -284,7 +284,8 @@ RULES: dict[str, Rule] = {
             "host.capability-undeclared",
             _S.ERROR,
             "The host sent a request for a server feature the server did not declare (tools, prompts, resources "
-            "or their subscribe, logging, completions); both parties must only use negotiated capabilities.",
+            "or their subscribe, logging, completions), or a notification its own capabilities did not declare "
+            "(roots/list_changed without roots.listChanged); both parties must only use negotiated capabilities.",
             "2025-11-25 basic/lifecycle#operation",
         ),
         _R(

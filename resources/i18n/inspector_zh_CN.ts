@@ -4616,8 +4616,8 @@
 <context>
     <name>Rules</name>
     <message>
-        <source>The host sent a request for a server feature the server did not declare (tools, prompts, resources or their subscribe, logging, completions); both parties must only use negotiated capabilities.</source>
-        <translation>宿主请求了服务器未声明的服务器功能（tools、prompts、resources 或其 subscribe、logging、completions）；双方只能使用已协商的能力。</translation>
+        <source>The host sent a request for a server feature the server did not declare (tools, prompts, resources or their subscribe, logging, completions), or a notification its own capabilities did not declare (roots/list_changed without roots.listChanged); both parties must only use negotiated capabilities.</source>
+        <translation>宿主请求了服务器未声明的服务器功能（tools、prompts、resources 或其 subscribe、logging、completions），或发送了其自身能力未声明的通知（未声明 roots.listChanged 却发送 roots/list_changed）；双方只能使用已协商的能力。</translation>
     </message>
     <message>
         <source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source>

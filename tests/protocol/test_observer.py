@@ -111,6 +111,23 @@ def test_the_inspectors_own_configuration_is_not_the_hosts():
     assert e.client_capabilities("2025-06-18") == {"roots": {}}
 
 
+def test_a_host_notification_its_own_capabilities_did_not_declare_is_flagged():
+    """roots/list_changed needs roots.listChanged in the host's own initialize: {} or roots
+    without listChanged is a violation; declared, or before the host's capabilities are known, none."""
+    changed = {"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}
+    for caps, flagged in (({}, True), ({"roots": {}}, True), ({"roots": {"listChanged": True}}, False)):
+        w = Watch()
+        w.h(initialize(caps=caps))
+        w.s(answer())
+        w.h(INITIALIZED)
+        got = w.h(changed)
+        assert got.violations == (("host.capability-undeclared",) if flagged else ()), caps
+        assert w.h({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 9}}).violations == ()
+    from inspector.protocol.rules import RULES
+
+    assert "roots.listChanged" in RULES["host.capability-undeclared"].text
+
+
 def test_a_host_request_for_a_feature_the_server_did_not_declare_is_flagged():
     w = Watch()
     w.h(initialize())
