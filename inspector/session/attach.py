@@ -106,10 +106,11 @@ class ChangedSinceRead(Refused):
 
 def launcher() -> list[str]:
     """How the running inspector is started, absolute: the frozen bundle's executable, or this
-    Python with ``-m inspector``."""
+    Python with ``-P -m inspector`` (``-P``: the working directory is not put on the module path,
+    so a project's own ``inspector`` module in the server's ``cwd`` is never the one that runs)."""
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
-    return [os.path.abspath(sys.executable), "-m", "inspector"]
+    return [os.path.abspath(sys.executable), "-P", "-m", "inspector"]
 
 
 def proxy_argv(name: str, command: list[str], lead: list[str] | None = None) -> list[str]:
@@ -582,8 +583,9 @@ def http_proxy_argv(name: str, upstream: str, listen: Listen, lead: list[str] | 
 
 def _runs_proxy(argv: list[str]) -> bool:
     """Whether ``argv`` starts the proxy (``mcp-session-inspector proxy``, ``python -m inspector proxy``)."""
-    inspector = Path(argv[0]).name.startswith("mcp-session-inspector") or argv[1:3] == ["-m", "inspector"]
-    return inspector and "proxy" in argv[1:4]
+    args = [a for a in argv[1:] if a != "-P"]  # python [-P] -m inspector proxy
+    inspector = Path(argv[0]).name.startswith("mcp-session-inspector") or args[:2] == ["-m", "inspector"]
+    return inspector and "proxy" in args[:3]
 
 
 def read_host_file(path: str | Path, fmt: str | None = None) -> HostFile:

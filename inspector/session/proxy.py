@@ -17,7 +17,8 @@ the inspector), judges the server's lines as any session's, appends everything t
 :class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
 drained and the file closed with its summary before the proxy exits: the recording is complete.
 The two share one interpreter, so the recorder gives way: while the forwarding read something
-in the last ``BUSY_WINDOW`` (a flood) it sleeps instead of judging, and the thread switch
+in the last ``BUSY_WINDOW`` (a flood) it sleeps instead of judging (at most ``MAX_DEFER`` at a
+stretch, then it judges for ``JUDGE_SLICE``: a steady stream is recorded as it goes), and the thread switch
 interval is short while the proxy runs, so a forwarding task that wakes on a pipe gets the
 interpreter back within half a millisecond. A flood is judged after it, a quiet session as it goes.
 
@@ -90,6 +91,10 @@ SWITCH_INTERVAL = 0.0005
 BUSY_WINDOW = 0.01
 #: The buffer asked for the pipe to the host (HostPipe), so that a flood rarely waits for it.
 PIPE_SIZE = 1 << 20
+#: The longest the recorder gives way at a stretch; then it judges for JUDGE_SLICE (a steady
+#: stream is recorded as it goes, a short flood after it).
+MAX_DEFER = 0.1
+JUDGE_SLICE = 0.02
 _YIELD = 0.005  # how long the recorder sleeps while the forwarding is busy (waking costs the forwarding the GIL)
 
 
@@ -179,13 +184,22 @@ class Recorder(threading.Thread):
 
     def run(self) -> None:
         q = self.queue
+        judge_until = 0.0  # until then the recorder judges without giving way (see MAX_DEFER)
         try:
             while True:
                 item = q.get()
                 if item is None:
                     break
-                while time.monotonic() < self.busy_until:  # a flood: forwarding first, judging after
-                    time.sleep(_YIELD)
+                now = time.monotonic()
+                if now >= judge_until:
+                    # a flood: forwarding first, judging after; but a steady stream (a message every
+                    # few ms) would keep it busy for ever: after MAX_DEFER of giving way, judge for
+                    # JUDGE_SLICE, so the recording (and the Watch list's live view) keeps up
+                    while time.monotonic() < self.busy_until:
+                        if time.monotonic() - now >= MAX_DEFER:
+                            judge_until = time.monotonic() + JUDGE_SLICE
+                            break
+                        time.sleep(_YIELD)
                 self._take(item)
                 if q.empty():
                     self.rec.notify()
@@ -348,10 +362,15 @@ async def run_proxy(
             pipe.close()
         recorder.put(None)
         await anyio.to_thread.run_sync(recorder.join)
-        writer.close(recorder.summary(escalation))
-        if announced is not None:
-            withdraw(announced)
-        sys.setswitchinterval(switch)
+        try:
+            writer.close(recorder.summary(escalation))
+        except OSError as exc:  # a full disk, a file size limit: the host still gets the server's exit
+            if say is not None:
+                say(f"mcp-session-inspector proxy: the recording {path} is incomplete: {exc.strerror or exc}")
+        finally:
+            if announced is not None:
+                withdraw(announced)
+            sys.setswitchinterval(switch)
         if recorder.failure is not None and say is not None:
             say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
 

@@ -395,11 +395,19 @@ def test_the_attached_entry_runs_through_the_proxy(tmp_path, which):
             f'      "cwd": "{work}"\n    }}\n  }}\n}}\n'
         )
         name = "sdk"
+        # a project of its own named inspector in the server's cwd never runs instead of ours (-P)
+        (work / "inspector.py").write_text("raise SystemExit('the project\\'s own inspector ran')\n")
     original = path.read_bytes()
     direct = anyio.run(list_tools_as_host, servers(path)[name])
     attach(path, [name])
     rewritten = servers(path)[name]
-    assert rewritten["command"] == sys.executable and rewritten["args"][:4] == ["-m", "inspector", "proxy", "--name"]
+    assert rewritten["command"] == sys.executable and rewritten["args"][:5] == [
+        "-P",
+        "-m",
+        "inspector",
+        "proxy",
+        "--name",
+    ]
     through = anyio.run(list_tools_as_host, rewritten)
     assert through == direct and through
     recordings = list((data_home / "mcp-session-inspector" / "proxied").glob("*.jsonl"))

@@ -270,3 +270,72 @@ def test_a_secret_given_as_name_equals_value_is_masked_by_its_name():
     assert proxied_spec(argv).shown() == ["docker", "run", "-e", MASK, "--env", MASK, "img"]
     plain = ["env", "LOG_LEVEL=debug", "AUTH_TYPE=oauth", "KEY_FILE=/run/key", "TOKEN=${T}", "npx", "x"]
     assert proxied_spec(plain).shown() == plain
+
+
+STEADY = r"""
+import sys, time
+sys.stdin.readline()
+out = sys.stdout
+out.write('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"logging":{}},'
+          '"serverInfo":{"name":"steady","version":"1"}}}\n')
+out.flush()
+end = time.monotonic() + 3.0
+while time.monotonic() < end:
+    out.write('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tick"}}\n')
+    out.flush()
+    time.sleep(0.004)
+"""
+
+
+def test_a_steady_stream_is_recorded_as_it_goes_not_only_when_it_stops(tmp_path):
+    """A server that writes a message every 4 ms keeps the forwarding busy all the time: the
+    recorder still judges and writes as it goes (the Watch list's live view follows the file)."""
+    record = tmp_path / "steady.jsonl"
+    p = subprocess.Popen(
+        proxy_argv(record, [sys.executable, "-c", STEADY]),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write(INIT)
+    p.stdin.flush()
+    assert b'"id":0' in p.stdout.readline()
+    for _ in range(40):  # the host reads for about 1.2 s of the 3 s stream
+        p.stdout.readline()
+    time.sleep(1.0)  # still streaming: about 2 s in
+    written = record.read_bytes().count(b"tick")
+    p.stdin.close()
+    p.stdout.read()  # to the end: the proxy ends the server (the host went away) and exits
+    assert p.wait(timeout=30) is not None
+    assert written >= 50, written  # recorded while the stream went on (about 500 ticks were sent by then)
+    assert record.read_bytes().count(b"tick") > written
+
+
+def test_a_recording_that_cannot_be_finished_is_said_and_the_host_gets_the_servers_exit(tmp_path):
+    """A file size limit (as a full disk) under the recording: the host still gets the server's
+    exit code, stderr says the recording is incomplete, and the Watch announcement is withdrawn."""
+    import resource
+
+    record = tmp_path / "small.jsonl"
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
+
+    p = subprocess.Popen(
+        proxy_argv(record, misbehave("good")),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "XDG_RUNTIME_DIR": str(runtime)},
+        preexec_fn=limit,
+    )
+    out, err = p.communicate(INIT + INITIALIZED + TOOLS_LIST, timeout=30)
+    assert b'"id":1' in out  # the host got its answers
+    assert p.returncode == 0, err
+    assert b"is incomplete" in err or b"stopped early" in err, err
+    assert not list((runtime / "mcp-session-inspector").glob("*.json"))  # withdrawn
