@@ -29,6 +29,7 @@ from .handlers import ClientHandlers
 from .outcomes import Waiter
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
+from .secrecy import masked_http
 from .stderr_digest import recording_stderr, stderr_digest
 from .step_mode import StepGate, annotate_step
 
@@ -76,7 +77,7 @@ class SessionCore:
         self.clock = clock
         self.recording = recording or Recording(
             # all the engine's verdicts depend on: re-analysis builds the same engine
-            {**options.transport.describe(), **engine_header(options.config)},
+            {**masked_http(options.transport.describe()), **engine_header(options.config)},
             t0=clock(),
         )
         self.gate = StepGate(options.step)

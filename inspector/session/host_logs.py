@@ -65,7 +65,7 @@ from inspector.transport.base import MASK
 from .config_files import FileTooLarge, UnreadableFile, read_user_file
 from .reanalyse import engine_header, reanalyse
 from .recording import Direction, Recording
-from .secrecy import secret_header
+from .secrecy import masked_url, secret_header
 
 #: the largest log read (bytes)
 MAX_LOG_BYTES = 512 << 20
@@ -455,7 +455,8 @@ def _har_entry(n: int, entry: JsonObject, before: float) -> _Exchange:
     request = entry.get("request") if isinstance(entry.get("request"), dict) else {}
     response = entry.get("response") if isinstance(entry.get("response"), dict) else {}
     assert isinstance(request, dict) and isinstance(response, dict)
-    method, url = _clean(str(request.get("method", ""))), _clean(str(request.get("url", "")))
+    method, raw_url = _clean(str(request.get("method", ""))), _clean(str(request.get("url", "")))
+    url = masked_url(raw_url)  # ?api_key=… never reaches the recording (the session's key reads the raw URL)
     req_h, resp_h = _headers(request.get("headers")), _headers(response.get("headers"))
     sent = _body(request, "postData")
     got, mime = _body(response, "content"), _mime(response, "content")
@@ -482,7 +483,7 @@ def _har_entry(n: int, entry: JsonObject, before: float) -> _Exchange:
         for ev in SseDecoder().feed(got + b"\n\n"):
             if ev.event == "endpoint":  # HTTP+SSE: where to POST, as the live transport records it
                 events.append(ev.data)
-                target = ev.data.decode("utf-8", "backslashreplace").strip()
+                target = masked_url(ev.data.decode("utf-8", "backslashreplace").strip())
                 post = urljoin(url, target)
                 where: JsonObject = {"endpoint": target, "post_url": post}
                 items.append(
@@ -502,7 +503,7 @@ def _har_entry(n: int, entry: JsonObject, before: float) -> _Exchange:
     elif got:
         said = _raw(f"{method} {url} answered {info['status']} ({mime or 'no content type'}): ")
         items.append(Item(Direction.NOTE, t1, said + got, {"channel": "http-body", "har_entry": n}))
-    return _Exchange(_session_key(url, req_h, resp_h, events), items, c2s, url, n)
+    return _Exchange(_session_key(raw_url, req_h, resp_h, events), items, c2s, url, n)
 
 
 def _read_har(data: bytes, name: str) -> list[LoggedSession]:

@@ -67,7 +67,7 @@ from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, origin_of
 from .proxy import BUSY_WINDOW, PROXY_SIGNALS, SWITCH_INTERVAL, Recorder, default_record_path
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
-from .secrecy import secret_header
+from .secrecy import masked_url, secret_header
 from .watch import try_announce, withdraw
 
 __all__ = [
@@ -223,9 +223,9 @@ class HttpRecorder(Recorder):
 
     def _request(self, item: _Request) -> None:
         rec, eng = self.rec, self.engine
-        flow = self._flows[item.xid] = _Flow(item.method, item.url)
+        flow = self._flows[item.xid] = _Flow(item.method, masked_url(item.url))  # ?api_key=… masked: recorded only
         if item.method == "DELETE":  # the host ends the session
-            text = f"the host closes the session: DELETE {item.url}"
+            text = f"the host closes the session: DELETE {flow.url}"
             rec.append(
                 Direction.EVENT, item.t, text.encode(), eng.link_event("session_closing"), {"event": "session_closing"}
             )
@@ -309,11 +309,11 @@ class HttpRecorder(Recorder):
                     self.rec.append(Direction.S2C, item.t, ev.data, a, {"http": meta})
 
     def _endpoint(self, t: float, flow: _Flow, data: bytes) -> None:
-        target = data.decode("utf-8", "replace").strip()
+        target = masked_url(data.decode("utf-8", "replace").strip())
         post = urljoin(flow.url, target)
         info: JsonObject = {"endpoint": target, "post_url": post}
         if flow.rewritten is not None:
-            info["forwarded_as"] = flow.rewritten
+            info["forwarded_as"] = masked_url(flow.rewritten)
         a = self.engine.link_event(LinkEventKind.ENDPOINT.value, info)
         self.rec.append(Direction.EVENT, t, f"POST messages to {post}".encode(), a, {"event": "endpoint", "http": info})
 
@@ -374,7 +374,7 @@ class _Proxy:
         parts = urlsplit(options.upstream)
         self.origin = f"{parts.scheme}://{parts.netloc}"
         self.upstream_host = parts.netloc
-        self.name = options.name or parts.netloc
+        self.name = options.name or parts.netloc.rpartition("@")[2]  # never a user:password@
         self.path = options.record or default_record_path(self.name)
         self.own_origin = ""
         self.client = httpx.AsyncClient(
@@ -392,10 +392,10 @@ class _Proxy:
         engine = ProtocolEngine(config, transport=kind)
         header: JsonObject = {
             "transport": kind.value,
-            "url": self.options.upstream,
+            "url": masked_url(self.options.upstream),
             **engine_header(config),
             "server_name": self.name,
-            "proxied": {"upstream": self.options.upstream, "listen": self.own_origin, "name": self.name},
+            "proxied": {"upstream": masked_url(self.options.upstream), "listen": self.own_origin, "name": self.name},
         }
         rec = Recording(header, t0=self.clock())
         self.writer = RecordingWriter(self.path, rec)
@@ -474,7 +474,7 @@ class _Proxy:
             response = await self.client.send(request, stream=True)
         except httpx.HTTPError as exc:
             why = f"the upstream {self.origin} could not be reached: {why_failed(exc)}"
-            self.put(_LinkNote(self.clock(), f"{method} {url}: {why}"))
+            self.put(_LinkNote(self.clock(), f"{method} {masked_url(url)}: {why}"))
             self.put(_End(self.clock(), xid))
             text = (why + "\n").encode()
             headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(text)))]
@@ -625,7 +625,7 @@ async def run_http_proxy(
     proxy.own_origin = f"http://{shown}:{port}"
     # the Watch list's (session.watch): the recording file appears with the first request (announced before
     # the proxy says where it listens: whoever reads that finds it listed)
-    announced = try_announce(proxy.name, [proxy.own_origin, "→", options.upstream], proxy.path)
+    announced = try_announce(proxy.name, [proxy.own_origin, "→", masked_url(options.upstream)], proxy.path)
     if say is not None:
         say(
             f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; point the "

@@ -15,8 +15,11 @@ The importer (:mod:`.imports`) asks here which imported values to keep apart; th
 judged secret goes into the transport spec's ``secret_headers`` (sent, never shown: masked in
 recordings, ``--json``, the window and handouts, as ``--bearer-env`` is) and into
 ``secrets.json``, never ``servers.json``; the command line's ``--header`` and the window's header
-editor are judged the same way. (The transport masks secret values by name in the exchanges it
-records, and by value in its own texts: ``transport.base.hide_secrets``.)
+editor are judged the same way. :func:`masked_url` is a URL as a recording shows it: each query
+parameter whose name or value says secret (``?api_key=…``, ``&access_token=…``, ``?x=ghp_…``) and
+a password in its userinfo masked; what is forwarded or requested keeps the URL as it was. (The
+transport masks secret values by name in the exchanges it records, and by value in its own texts:
+``transport.base.hide_secrets``.)
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ from __future__ import annotations
 import math
 import re
 from itertools import pairwise
+from urllib.parse import unquote_plus, urlsplit, urlunsplit
+
+from inspector.protocol.jsontypes import JsonObject
+from inspector.transport.base import MASK
 
 
 class Word(str):
@@ -154,3 +161,53 @@ def secret_header(name: str, value: str) -> bool:
     value, or by its value (:func:`secret_kind`: ``Bearer …``, a token of a known shape, a long
     random string), whatever the name."""
     return looks_secret(name) or secret_kind(value) is not None
+
+
+def masked_url(url: str) -> str:
+    """``url`` as a recording may show it: the value of each query parameter whose name
+    :func:`looks_secret` (``api_key``, ``access_token``, ``auth``) or whose value has a secret's
+    shape (:func:`secret_kind`: ``ghp_…``, a JWT, a long random string) and a password in the
+    userinfo replaced by ``MASK``; everything else byte for byte as it was (order, encoding,
+    empty and repeated parameters). Never for what is sent: only for what is recorded or shown."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # not a URL (a bad port, a stray bracket): judged as text
+        return MASK if secret_kind(url) else url
+    netloc = parts.netloc
+    user, at, host = netloc.rpartition("@")
+    if at and ":" in user:
+        netloc = f"{user.split(':', 1)[0]}:{MASK}@{host}"
+    pairs = []
+    for pair in parts.query.split("&") if parts.query else []:
+        name, eq, value = pair.partition("=")
+        if eq and value and (looks_secret(unquote_plus(name)) or secret_kind(unquote_plus(value)) is not None):
+            pair = f"{name}={MASK}"
+        pairs.append(pair)
+    fragment = MASK if parts.fragment and secret_kind(unquote_plus(parts.fragment)) else parts.fragment
+    shown = parts._replace(netloc=netloc, query="&".join(pairs), fragment=fragment)
+    return url if shown == parts else urlunsplit(shown)
+
+
+#: a URL inside a text (an exchange's detail, a failed request's words), without the punctuation after it
+_URL_IN_TEXT = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"<>]*[^\s'\"<>.,;:!?)\]]")
+
+
+def masked_urls_in(text: str) -> str:
+    """``text`` with each URL in it as :func:`masked_url` shows it (a transport's own words
+    about a request: ``POST http://…?api_key=… → 200 OK``)."""
+    return _URL_IN_TEXT.sub(lambda m: masked_url(m.group()), text) if "://" in text else text
+
+
+#: the keys of an HTTP link's data that hold a URL: recorded with its secrets masked (``?api_key=…``)
+_URL_KEYS = ("url", "post_url", "endpoint", "location")
+
+
+def masked_http(info: JsonObject) -> JsonObject:
+    """An HTTP link's data as the recording keeps it: each URL with the secrets of its query
+    masked (:func:`masked_url`), only what is recorded (the request went as typed).
+    An arrival's metadata is shared by a stream's messages: it is changed in place, once."""
+    for key in _URL_KEYS:
+        url = info.get(key)
+        if isinstance(url, str) and ("?" in url or "@" in url or "#" in url):
+            info[key] = masked_url(url)
+    return info

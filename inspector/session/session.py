@@ -60,6 +60,7 @@ from .outcomes import (
     TextVerdict,
 )
 from .recording import Direction, Recording
+from .secrecy import masked_http, masked_urls_in
 from .shutdown import PUMP_STALL, Shutdown, describe_unread
 from .start_sequence import StartSequence
 from .step_mode import (
@@ -126,6 +127,20 @@ def record_process_event(rec: Recording, engine: ProtocolEngine, ev: ProcessEven
     return rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
 
+def _shown_side(ev: SideLine) -> SideLine:
+    """A link's note as the recording keeps it: URLs in the link's own words masked
+    (:func:`.secrecy.masked_urls_in`); of an answer's body that is no message, only the words
+    before it (``GET http://… answered 404 (text/html): ``), never the server's bytes."""
+    if ev.channel == "http-body":
+        if not ev.data.startswith((b"GET ", b"POST ", b"DELETE ")):
+            return ev
+        head, sep, rest = ev.data.partition(b": ")
+        shown = masked_urls_in(head.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape") + sep + rest
+    else:
+        shown = masked_urls_in(ev.data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
+    return ev if shown == ev.data else dataclasses.replace(ev, data=shown)
+
+
 def _runs(ev: Frames) -> list[tuple[list[bytes], JsonObject | None]]:
     """A frame event's items in runs that share one entry extra: the whole list with none for
     stdio; for HTTP, consecutive items whose exchange metadata is the same object (the
@@ -138,7 +153,7 @@ def _runs(ev: Frames) -> list[tuple[list[bytes], JsonObject | None]]:
     items = ev.items
     for i in range(1, len(items) + 1):
         if i == len(items) or metas[i] is not metas[lo]:
-            runs.append((items[lo:i], {"http": metas[lo]}))
+            runs.append((items[lo:i], {"http": masked_http(metas[lo])}))
             lo = i
     return runs
 
@@ -280,6 +295,7 @@ class Session(StartSequence, Shutdown):
                         direction, kind = Direction.STDERR, Kind.STDERR
                         if ev.channel != "stderr":
                             side, direction, kind = {"channel": ev.channel}, Direction.NOTE, Kind.LINK_NOTE
+                            ev = _shown_side(ev)
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, kind)
                             rec.append(direction, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
@@ -374,7 +390,7 @@ class Session(StartSequence, Shutdown):
         limit = self.options.max_line
         for i, raw in enumerate(ev.items):
             seq = len(rec)
-            extra: JsonObject = {"http": metas[i]} if metas is not None else {}
+            extra: JsonObject = {"http": masked_http(metas[i])} if metas is not None else {}
             if released is not None:
                 extra["released"] = round(released - rec.t0, 6)  # step mode: when it was let in (t: when it arrived)
             if metas is not None:
@@ -468,7 +484,10 @@ class Session(StartSequence, Shutdown):
 
     def _link_event(self, ev: LinkEvent) -> None:
         """Record what a link without a process did (HTTP: it opened, an exchange, it closed)
-        with the engine's analysis of it; the session only keeps what it waits on."""
+        with the engine's analysis of it; the session only keeps what it waits on. URLs in it
+        are recorded with the secrets of their query masked."""
+        info = masked_http(dict(ev.info)) if ev.info is not None else None
+        ev = dataclasses.replace(ev, detail=masked_urls_in(ev.detail), info=info)
         kind = ev.kind
         extra: JsonObject = {"event": kind.value}
         if ev.info is not None:

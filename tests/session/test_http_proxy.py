@@ -400,3 +400,32 @@ def test_a_compressed_answer_is_forwarded_compressed_and_recorded_decoded(tmp_pa
     answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.id_at(i) == 2]
     assert len(answers) == 1 and rec.extra_at(answers[0])["http"]["channel"] == "post-sse"
     assert rec.raw_at(answers[0]).startswith(b'{"jsonrpc":"2.0","id":2,"result":{"tools":')
+
+
+def test_secrets_in_the_query_reach_the_server_and_are_masked_in_the_recording(tmp_path: Path) -> None:
+    """A server that takes its key in the URL (``?api_key=…&access_token=…``, or a token of a known
+    shape under any name): the SDK's client through the proxy gets what a direct run gets (the server
+    refuses a request without them: they arrived), and none of them is anywhere in the recording's
+    bytes; a parameter that is no secret stays as it was."""
+    key, token, shaped = "plainkey0123", "tokvalue4567", "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2"
+    query = f"?api_key={key}&access_token={token}&x={shaped}&region=eu"
+    port = free_port()
+    env = {"REQUIRED_QUERY": json.dumps({"api_key": key, "access_token": token, "x": shaped})}
+    with HttpPeer(sdk_http_server(port, "--require-headers"), port, env=env) as peer:
+        refused = httpx.post(peer.url, content=b"{}", headers={"Content-Type": "application/json"}, timeout=10)
+        direct = anyio.run(_sdk_session, peer.url + query, False)
+        record = tmp_path / "proxied.jsonl"
+        with proxy(peer.url + query, record) as origin:
+            through = anyio.run(_sdk_session, origin + "/mcp" + query, False)
+    assert refused.status_code == 401 and "?api_key" in refused.text
+    assert through == direct
+    data = record.read_bytes()
+    for secret in (key, token, shaped):
+        assert secret.encode() not in data, secret
+    rec = Recording.load(record)
+    masked = f"?api_key={MASK}&access_token={MASK}&x={MASK}&region=eu"
+    assert rec.header["url"] == peer.url + masked and rec.header["proxied"]["upstream"] == peer.url + masked
+    urls = [rec.extra_at(i)["http"]["url"] for i in range(len(rec)) if "http" in rec.extra_at(i)]
+    assert urls and all(u.endswith("/mcp" + masked) for u in urls), urls
+    assert any(rec.raw_at(i).startswith(b"POST http") and masked.encode() in rec.raw_at(i) for i in range(len(rec)))
+    _judged_clean(rec)
