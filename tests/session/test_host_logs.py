@@ -520,3 +520,41 @@ def test_what_cannot_be_placed_is_kept_as_a_note() -> None:
     text = b"2025-13-11T23:03:05.759Z [s] [info] Message from client: {}\n"
     [claude] = host_logs.parse(text, host_logs.LogKind.CLAUDE, "mcp.log")
     assert [(i.direction, i.raw, i.t) for i in claude.items] == [(Direction.C2S, b"{}\n", 0.0)]
+
+
+def test_secrets_in_a_hars_urls_are_masked_in_the_recording(tmp_path: Path) -> None:
+    """A HAR whose request URLs carry ``?api_key=…`` and a token of a known shape, and whose HTTP+SSE
+    endpoint event names a ``token`` parameter: the converted recording holds the same messages and
+    none of those values anywhere in its bytes; a parameter that is no secret stays."""
+    key, shaped, token = "plainkey0123", "sk-" + "Ab1Cd2Ef3Gh4Ij5Kl6Mn7", "tokvalue4567"
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        rec = _probe(tmp_path, "--url", peer.url, "--transport", "streamable-http")
+    with HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") as peer:
+        sse_rec = _probe(tmp_path, "--url", peer.url, "--transport", "sse", name="sse.jsonl")
+    har = _har_from(rec, "unused-0123456789abcdef")
+    for entry in har["log"]["entries"]:
+        entry["request"]["url"] += f"?api_key={key}&v={shaped}&region=eu"
+    sse_har = _har_from(sse_rec, "unused-0123456789abcdef")
+    for entry in sse_har["log"]["entries"]:
+        content = entry["response"]["content"]
+        content["text"] = content["text"].replace("?session_id=", f"?token={token}&session_id=")
+    planted = sum("token=" in e["response"]["content"]["text"] for e in sse_har["log"]["entries"])
+    assert planted == 1, "the endpoint event names the token"
+    for name, doc, real in (("keys", har, rec), ("sse-keys", sse_har, sse_rec)):
+        path = tmp_path / f"{name}.har"
+        path.write_text(json.dumps(doc))
+        done = _convert(path, tmp_path / f"{name}.jsonl")
+        assert done.returncode == 0, done.stderr
+        data = (tmp_path / f"{name}.jsonl").read_bytes()
+        for secret in (key, shaped, token):
+            assert secret.encode() not in data, (name, secret)
+        got = Recording.load(tmp_path / f"{name}.jsonl")
+        assert sorted(_messages(got)) == sorted(_messages(real))
+        if name == "keys":
+            masked = f"?api_key={MASK}&v={MASK}&region=eu"
+            assert got.header["url"].endswith(masked)
+            assert got.exchange_rows and all(got.extra_at(i)["http"]["url"].endswith(masked) for i in got.exchange_rows)
+        else:
+            ends = [got.extra_at(i)["http"] for i in range(len(got)) if got.extra_at(i).get("event") == "endpoint"]
+            assert len(ends) == 1 and f"token={MASK}&session_id=" in ends[0]["endpoint"], ends
