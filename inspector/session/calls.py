@@ -393,8 +393,9 @@ class Calls(SessionCore):
                     self.recording.notify()
         retry = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
         retry["inputResponses"] = responses
-        if "requestState" in result:
-            retry["requestState"] = result["requestState"]
+        state = result.get("requestState")
+        if isinstance(state, str):  # echoed as the spec defines it (a string); anything else is the
+            retry["requestState"] = state  # server's fault, flagged on its result, never sent back
         return retry
 
     async def _request_once(

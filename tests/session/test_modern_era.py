@@ -148,3 +148,20 @@ def test_probe_no_common_version_exits_5() -> None:
     assert "no common modern protocol version" in run.summary["exit_reason"]
     assert run.summary["state"] == "terminated"
     assert run.summary["server_versions"] == ["2099-01-01"]
+
+
+async def test_a_request_state_that_is_not_a_string_is_not_echoed() -> None:
+    """A server's InputRequiredResult with ``requestState: null`` (the spec's is a string): the
+    result is the server's fault and flagged; the retry goes out valid, without requestState."""
+    session = Session(
+        options(modern_fixture("--request-state", "null"), era=EraMode.MODERN, capabilities={"roots": {}})
+    )
+    async with session:
+        await session.start()
+        reply = await session.request("tools/call", {"name": "needs-input", "arguments": {}})
+    assert reply.ok and reply.rounds == 2
+    assert json.loads(reply.result["content"][0]["text"])["requestState"] is None  # the retry carried none
+    retry = find(session.recording, method="tools/call")[2]
+    assert retry.direction is Direction.C2S and "requestState" not in retry.json()["params"]
+    bad = [(e.direction, e.extra.get("schema_errors")) for e in messages(session.recording) if e.schema_ok is not True]
+    assert bad == [(Direction.S2C, [{"path": "/result/requestState", "message": 'null is not of type "string"'}])]
