@@ -829,9 +829,7 @@ class RecordingWriter:
         start = max(start, self._written)
         if end <= start:
             return
-        if self._unflushed is not None:
-            exc, self._unflushed = self._unflushed, None
-            raise exc
+        self._raise_unflushed()
         rec = self.rec
         if rec.longest(start, end) <= LARGE_ENTRY:
             f.write(rec.json_lines(start, end))
@@ -843,6 +841,12 @@ class RecordingWriter:
                     f.write(orjson.dumps(rec[i].to_json(), default=str) + b"\n")
         f.flush()
         self._written = end
+
+    def _raise_unflushed(self) -> None:
+        """The header flush's failure (see __init__), raised once, by the write that follows it."""
+        if self._unflushed is not None:
+            exc, self._unflushed = self._unflushed, None
+            raise exc
 
     def abandon(self) -> None:
         """Stop after a write failed (a full disk, a device error): the file is closed, what its
@@ -858,9 +862,7 @@ class RecordingWriter:
         if self._f is None:
             return
         self.on_batch(self._written, len(self.rec))
-        if self._unflushed is not None:
-            exc, self._unflushed = self._unflushed, None
-            raise exc
+        self._raise_unflushed()
         if summary is not None:
             self._f.write(orjson.dumps(summary, default=str) + b"\n")
         self._f.close()
