@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from inspector.protocol.links import TransportKind
 from inspector.transport.base import Needs
 
-from .profiles import EnvVar, ServerProfile, header_secret
+from .profiles import EnvVar, ServerProfile, header_secret, stored_url
 
 #: the clients :func:`export_entry` writes an entry for -> their names
 EXPORT_CLIENTS: dict[str, str] = {
@@ -78,10 +78,14 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
         kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
         judged = [EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers]
         headers = _without_secrets(judged, left_out) or None
+        url = profile.url
+        if profile.url_kept_secret:  # written masked: the file may be shared; the URL is named as left out
+            url = stored_url(url, profile.url_secret)
+            left_out.append("URL")
         if client == "windsurf":
-            entry = ClientEntry(type=kind, serverUrl=profile.url, headers=headers)
+            entry = ClientEntry(type=kind, serverUrl=url, headers=headers)
         else:
-            entry = ClientEntry(type=kind, url=profile.url, headers=headers)
+            entry = ClientEntry(type=kind, url=url, headers=headers)
         if not profile.verify_tls:
             notes.append(MESSAGES["export_tls"])
     name = profile.name or "server"

@@ -132,11 +132,11 @@ MESSAGES: dict[str, str] = {
     # secrets that cannot be kept apart
     "arg_secret": "holds {what}: kept in secrets.json as the secret variable {name}; the argument "
     "reads ${{secret:{name}}}, filled in when the server starts",
-    "url_env_secret": "the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret",
+    "url_env_secret": "the URL takes a secret from the environment: the URL is kept in secrets.json, masked elsewhere",
     "url_credential": (
-        "the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret"
+        "the URL carries what looks like a credential ({what}): the URL is kept in secrets.json, masked elsewhere"
     ),
-    "url_password": "the URL holds {what}: URLs are saved in servers.json in plain text, not kept secret",
+    "url_password": "the URL holds {what}: the URL is kept in secrets.json, masked elsewhere",
     # .env files
     "env_file_unreadable": "cannot read {file}: {why}; its variables are not imported",
     "env_file_too_large": "cannot read {file}: larger than {mib} MiB; its variables are not imported",

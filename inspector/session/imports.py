@@ -707,9 +707,10 @@ class _Reader:
             self.problem(at, "url_type", skipped=True, kind=kind_of(url))
             return False
         profile.url = self.expand(url, at).strip()
-        self.url_secrets(profile.url, at)
+        profile.url_secret = self.url_secrets(profile.url, at)
         if _secret_env_ref(url):
             self.problem(at, "url_env_secret")
+            profile.url_secret = True
         headers = self.pairs(d, "headers", path)
         if headers is None:
             return False
@@ -737,7 +738,9 @@ class _Reader:
                 )
         return out
 
-    def url_secrets(self, url: str, path: str) -> None:
+    def url_secrets(self, url: str, path: str) -> bool:
+        """Whether ``url`` carries a secret (said as a problem): the saved server keeps it in
+        secrets.json (:attr:`.profiles.ServerProfile.url_kept_secret`)."""
         try:
             query = parse_qsl(urlsplit(url).query)
         except ValueError:
@@ -748,6 +751,9 @@ class _Reader:
             self.problem(path, "url_credential", what=what)
         elif found := secret_kind(url):
             self.problem(path, "url_password", what=Word("a password") if found == "a password in a URL" else found)
+        else:
+            return False
+        return True
 
     def env_file(self, value: JsonValue, path: str) -> list[EnvVar]:
         name = self.text(value, path)

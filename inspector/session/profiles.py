@@ -15,6 +15,9 @@ carry a secret (``--token X``, a database URL with a password) names one of thos
 instead: ``${secret:NAME}`` anywhere in an argument is replaced by the value of the server's
 environment variable NAME when the server starts (the server gets the variable too), and masked
 wherever the command line is shown or recorded.
+A URL that carries a secret (a password in its userinfo, an ``api_key=`` query value, a token in
+its path, or a secret an import expanded into it: :attr:`ServerProfile.url_kept_secret`) is kept
+in ``secrets.json`` too; ``servers.json`` and exports hold it masked (:func:`stored_url`).
 
 The two files are read through pydantic models (:mod:`.documents`; the saved server's is made
 from :class:`ServerProfile`'s fields, :func:`saved_server_model`), leniently: a setting of the
@@ -51,7 +54,7 @@ from inspector.transport.base import Needs as Needs
 from inspector.transport.base import transport_choice as transport_choice
 from inspector.transport.base import transport_choices as transport_choices
 
-from .secrecy import secret_header
+from .secrecy import masked_url, secret_header, secret_kind
 from .session import SessionOptions
 
 if TYPE_CHECKING:  # pydantic is imported when a store is read, not with the module (probe starts without it)
@@ -94,6 +97,7 @@ def capabilities_from_choices(choices: list[str]) -> JsonObject:
 
 
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
+URL_SECRET = "url:"  # secrets.json: a URL that carries a secret (servers.json holds it masked)
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
 
@@ -212,6 +216,7 @@ class ServerProfile:
     transport: str = TransportKind.STDIO  # a registered TransportChoice's name (sse: the 2024-11-05 HTTP+SSE one)
     detected_transport: str = ""  # http-auto: what answered last time (streamable-http or sse), for the URL then
     url: str = ""  # a transport that needs a URL: where the server is
+    url_secret: bool = False  # the URL carries a secret no shape shows (an import expanded ${env:…} into it)
     headers: list[EnvVar] = field(default_factory=list)  # with the URL: sent with every request (secret ones masked)
     verify_tls: bool = True  # with the URL: off only for a server whose certificate the user chose to trust
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
@@ -220,6 +225,12 @@ class ServerProfile:
     @property
     def argv(self) -> list[str]:
         return [self.command, *self.args]
+
+    @property
+    def url_kept_secret(self) -> bool:
+        """Whether the URL carries a secret (:func:`url_holds_secret`, or marked by an import):
+        then ``secrets.json`` keeps it and ``servers.json`` and exports hold :func:`stored_url`."""
+        return self.url_secret or url_holds_secret(self.url)
 
     @property
     def command_line(self) -> str:
@@ -456,6 +467,9 @@ class ProfileStore:
             for header in p.headers:
                 if header.secret:
                     header.value = held.get(HEADER_SECRET + header.name, "")
+            real_url = held.get(URL_SECRET)
+            if real_url is not None and stored_url(real_url, p.url_secret) == p.url:  # else edited by hand since
+                p.url = real_url
             if p.id == DEMO_ID:  # keep the user's settings, but the command is always ours
                 p.command, p.args, p.builtin, p.name = demo.command, demo.args, True, demo.name
                 demo = p
@@ -480,15 +494,39 @@ class ProfileStore:
                 {"name": h.name, "value": "" if s else h.value, "secret": s}
                 for h, s in zip(p.headers, secret, strict=True)
             ]
-            servers.append(d)
             hidden = {v.name: v.value for v in p.env if v.secret}
             hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret, strict=True) if s})
+            if p.url_kept_secret:
+                d["url"] = stored_url(p.url, p.url_secret)
+                hidden[URL_SECRET] = p.url
+            servers.append(d)
             if hidden:
                 secrets[p.id] = hidden
         _atomic_write(
             self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2)
         )
         _atomic_write(self.secrets_path, orjson.dumps(secrets), mode=0o600)
+
+
+def url_holds_secret(url: str) -> bool:
+    """Whether ``url`` carries a secret: a password in its userinfo, a query value named or
+    shaped like one (:func:`.secrecy.masked_url` masks those), or a token's shape anywhere in it
+    (:func:`.secrecy.secret_kind`)."""
+    return bool(url) and (masked_url(url) != url or secret_kind(url) is not None)
+
+
+def stored_url(url: str, secret: bool) -> str:
+    """``url`` as ``servers.json`` and an export hold it: as it is when it carries no secret;
+    else with the secret parts masked (:func:`.secrecy.masked_url`), or, when the secret is not in
+    a part that can be masked alone (a token in the path, a value an import expanded), as the
+    scheme and a mask. The URL itself is then kept in ``secrets.json``."""
+    if not (secret or url_holds_secret(url)):
+        return url
+    shown = masked_url(url)
+    if shown != url and secret_kind(shown.replace(MASK, "")) is None:  # nothing left once the masks are out
+        return shown
+    scheme, colon, _ = url.partition(":")
+    return f"{scheme}://{MASK}" if colon and scheme.isalpha() else MASK
 
 
 def header_secret(header: EnvVar) -> bool:

@@ -2254,15 +2254,15 @@
     </message>
     <message>
         <source>the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret</source>
-        <translation>URL 中似乎带有凭据（{what}）：URL 会保存在 servers.json 中，不会作为机密保存</translation>
+        <translation type="vanished">URL 中似乎带有凭据（{what}）：URL 会保存在 servers.json 中，不会作为机密保存</translation>
     </message>
     <message>
         <source>the URL holds {what}: URLs are saved in servers.json in plain text, not kept secret</source>
-        <translation>URL 中包含{what}：URL 会以明文保存在 servers.json 中，不会作为机密保存</translation>
+        <translation type="vanished">URL 中包含{what}：URL 会以明文保存在 servers.json 中，不会作为机密保存</translation>
     </message>
     <message>
         <source>the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret</source>
-        <translation>URL 从环境变量中取得机密值：URL 会保存在 servers.json 中，不会作为机密保存</translation>
+        <translation type="vanished">URL 从环境变量中取得机密值：URL 会保存在 servers.json 中，不会作为机密保存</translation>
     </message>
     <message>
         <source>the inspector starts it with only these variables; clients add them to their own environment</source>
@@ -2399,6 +2399,18 @@
     <message>
         <source>expected auto, legacy or modern; the default (auto) is used</source>
         <translation>应为 auto、legacy 或 modern；使用默认值（auto）</translation>
+    </message>
+    <message>
+        <source>the URL carries what looks like a credential ({what}): the URL is kept in secrets.json, masked elsewhere</source>
+        <translation>URL 带有看似凭据的内容（{what}）：该 URL 保存在 secrets.json 中，其他地方一律遮盖</translation>
+    </message>
+    <message>
+        <source>the URL holds {what}: the URL is kept in secrets.json, masked elsewhere</source>
+        <translation>URL 含有{what}：该 URL 保存在 secrets.json 中，其他地方一律遮盖</translation>
+    </message>
+    <message>
+        <source>the URL takes a secret from the environment: the URL is kept in secrets.json, masked elsewhere</source>
+        <translation>URL 从环境变量取得机密：该 URL 保存在 secrets.json 中，其他地方一律遮盖</translation>
     </message>
 </context>
 <context>

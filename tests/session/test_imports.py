@@ -325,8 +325,8 @@ def test_a_credential_in_a_url_or_argument_is_said() -> None:
     result = parse_config(text, file="mcp.json")
     said = problems(result)
     assert (
-        "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in "
-        "servers.json, not kept secret" in said
+        "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): the URL is kept in "
+        "secrets.json, masked elsewhere" in said
     )
     assert (
         "mcp.json: $.servers.a.args[1]: holds a password input: kept in secrets.json as the secret variable PASSWORD; "
@@ -508,7 +508,7 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     assert said["$.mcpServers.flags.args[2]"].message.startswith("holds a password: ")  # --api-key=…
     assert (
         said["$.mcpServers.remote.url"].message
-        == "the URL holds a password: URLs are saved in servers.json in plain text, not kept secret"
+        == "the URL holds a password: the URL is kept in secrets.json, masked elsewhere"
     )
     for quiet in ("db.args[0]", "db.args[1]", "db.args[3]", "flags.args[0]", "flags.args[4]", "flags.args[6]"):
         assert "$.mcpServers." + quiet not in said  # a flag, a package, a path, --auth-type's value
