@@ -31,6 +31,7 @@ rule texts are "Rules", states and edges "Lifecycle"), plain text keeps them as 
 
 from __future__ import annotations
 
+import itertools
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,15 +47,25 @@ from inspector.protocol.rules import RULES, Severity
 from .entry_text import EntryHead, format_duration, format_id, format_size, size_text
 from .recording import Direction, Entry, Recording
 from .translate import Translate, untranslated
-from .value_text import hex_dump, utf8_head
+from .value_text import JSON_HEAD, hex_dump, utf8_head
 from .version_in_force import version_in_force
 
 __all__ = [
     "CONTEXT",
     "WORDS",
     "Finding",
+    "CONTROLS",
+    "TABS",
     "bytes_facts",
+    "expand_depth",
     "header_facts",
+    "json_page",
+    "json_title",
+    "more_text",
+    "pair_text",
+    "schema_rows",
+    "stored_schema_errors",
+    "title_text",
     "json_brief",
     "json_cell",
     "json_summary",
@@ -134,7 +145,60 @@ WORDS: dict[str, str] = {
     "characters": "[{n} characters]",
     "showing": "showing {shown} of {total}",
     "hex_stops": " (the hex dump stops here; Save bytes… writes them all)",
+    # the heading's pair button, the schema verdict's button and list, the tree's title and paging
+    "go_response": "Go to response #{seq}",
+    "go_request": "Go to request #{seq}",
+    "all_errors": "Show all schema errors",
+    "all_errors_tip": "Validate again and list every error, not only the first",
+    "errors_found": "{n} schema errors ({version})",
+    "more_errors": "{n} more errors not listed",
+    "path": "Path",
+    "message": "Message",
+    "save_title": "Save the exact bytes of entry #{seq}",
+    "json": "JSON",
+    "json_what": "JSON ({what})",
+    "json_head": "JSON from the first {shown} of {total}: cut values end with …",
+    "more_rows": "{n} more — double-click to show",
+    "key": "Key",
+    "value": "Value",
+    # the pane's own controls (CONTROLS) and tabs (TABS)
+    "raw_bytes": "Raw bytes",
+    "hex": "Hex",
+    "hex_tip": "Show a hex dump of the exact bytes, line terminator included",
+    "save_bytes": "Save bytes…",
+    "save_bytes_tip": "Write the exact bytes of this entry to a file",
+    "show_all": "Show all",
+    "show_all_tip": "Show the whole line (may take several seconds for many MiB)",
+    "expand": "Expand",
+    "expand_tip": "Expand the selected node (or the whole message) three levels deep",
+    "collapse": "Collapse",
+    "parse_all": "Parse all",
+    "parse_all_tip": "Build the tree of the whole message (a moment for many MiB)",
+    "placeholder": "Select an entry in the timeline to see its bytes and what the inspector found.",
+    "message_tab": "Message",
+    "http_tab": "HTTP",
+    "http_tab_tip": "The HTTP exchange this entry travelled in: request, response, headers (secret values masked)",
 }
+
+#: The pane's controls whose words do not depend on the entry shown: a control's name -> the
+#: keys of its text and of its tooltip in :data:`WORDS` ("" for none).
+CONTROLS: dict[str, tuple[str, str]] = {
+    "raw_title": ("raw_bytes", ""),
+    "hex_button": ("hex", "hex_tip"),
+    "save_button": ("save_bytes", "save_bytes_tip"),
+    "show_all_button": ("show_all", "show_all_tip"),
+    "tree_label": ("json", ""),
+    "expand_button": ("expand", "expand_tip"),
+    "collapse_button": ("collapse", ""),
+    "parse_all_button": ("parse_all", "parse_all_tip"),
+    "placeholder": ("placeholder", ""),
+}
+#: The pane's tabs, in order: the keys of each one's text and tooltip in :data:`WORDS`.
+TABS: tuple[tuple[str, str], ...] = (("message_tab", ""), ("http_tab", "http_tab_tip"))
+
+TREE_PAGE = 500  # children of a container the tree builds per step
+AUTO_EXPAND_BYTES = 16 * 1024  # a message up to this size opens three levels deep, a longer one one level
+EXPLAIN_LIMIT = 500  # schema errors listed at most
 
 RAW_LIMIT = 64 * 1024  # bytes shown before "Show all" (laying out a line costs ~0.2 ms per KiB)
 HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
@@ -491,3 +555,58 @@ def json_cell(
         tip = "" if len(value) <= 60 else value if len(value) <= 2000 else value[:2000] + "…"
         return text, "s2c", tip
     return text, "event" if isinstance(value, bool) or value is None else "c2s", ""
+
+
+def title_text(head: EntryHead, kind: str) -> str:
+    """The pane's heading: the entry's number, its kind (``kind``: in the window's words) and its
+    method or event."""
+    name = head.method if head.method is not None else head.event
+    return f"#{head.seq}  {kind}" + (f"  {name}" if name else "")
+
+
+def pair_text(e: Entry, pair: int, tr: Translate = untranslated) -> str:
+    """The words of the button to the entry's pair: its response for a request, else its request."""
+    word = WORDS["go_response"] if e.kind is Kind.REQUEST else WORDS["go_request"]
+    return tr(CONTEXT, word).format(seq=pair) + "  →"
+
+
+def stored_schema_errors(e: Entry) -> list[tuple[str, str]]:
+    """The schema errors recorded with ``e`` (the first one), as (path, message)."""
+    errors = e.extra.get("schema_errors")
+    listed = errors if isinstance(errors, list) else []
+    return [(str(d.get("path", "")), str(d.get("message", ""))) for d in listed if isinstance(d, dict)]
+
+
+def schema_rows(errors: list[tuple[str, str]], tr: Translate = untranslated) -> list[tuple[str, str]]:
+    """The rows of the findings' list of schema errors: (where, what), the root as "/", at most
+    :data:`EXPLAIN_LIMIT` and then a row saying how many more there are."""
+    rows = [(path or "/", message) for path, message in errors[:EXPLAIN_LIMIT]]
+    if len(errors) > EXPLAIN_LIMIT:
+        rows.append(("…", tr(CONTEXT, WORDS["more_errors"]).format(n=len(errors) - EXPLAIN_LIMIT)))
+    return rows
+
+
+def json_title(value: JsonValue, complete: bool, size: int, tr: Translate = untranslated) -> str:
+    """The JSON tree's title: what the message is, or (``complete`` False, a message of ``size``
+    bytes read from its head) how much of it the tree shows."""
+    if complete:
+        return tr(CONTEXT, WORDS["json_what"]).format(what=json_summary(value, tr))
+    return tr(CONTEXT, WORDS["json_head"]).format(shown=format_size(JSON_HEAD), total=format_size(size))
+
+
+def expand_depth(size: int) -> int:
+    """How many levels of a message of ``size`` bytes the tree opens when it is shown."""
+    return 3 if size <= AUTO_EXPAND_BYTES else 1
+
+
+def json_page(value: JsonObject | list[JsonValue], start: int) -> list[tuple[str, JsonValue]]:
+    """The tree's next page of a container's children from ``start`` (at most :data:`TREE_PAGE`),
+    each with the key the tree shows (a member's name, "[3]" for an item)."""
+    if isinstance(value, dict):
+        return [(str(k), value[k]) for k in itertools.islice(value, start, start + TREE_PAGE)]
+    return [(f"[{start + i}]", v) for i, v in enumerate(value[start : start + TREE_PAGE])]
+
+
+def more_text(left: int, tr: Translate = untranslated, number: Callable[[int], str] = str) -> str:
+    """The row after a page of children when ``left`` more are not built yet."""
+    return tr(CONTEXT, WORDS["more_rows"]).format(n=number(left))

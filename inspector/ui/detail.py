@@ -31,25 +31,20 @@ the pane lays it out. Everything the server controls is shown through plain-text
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication, QTextOption
+from PySide6.QtGui import QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLayout,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -59,30 +54,41 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import Kind
 from inspector.session.entry_detail import (
+    CONTEXT,
+    CONTROLS,
+    EXPLAIN_LIMIT,
+    TABS,
+    WORDS,
+    Finding,
     bytes_facts,
     entry_findings,
+    expand_depth,
     explain_schema,
     header_facts,
     http_tab_text,
     json_cell,
-    json_summary,
+    json_page,
+    json_title,
+    more_text,
     pair_of,
+    pair_text,
     raw_view,
+    schema_rows,
+    stored_schema_errors,
+    title_text,
 )
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
 
 from .content import open_save_dialog
-from .text import JSON_HEAD, format_size, json_head
+from .form_rows import bold, empty_layout, read_only_text, set_tab_words, set_words, spaced, toggle_button
+from .text import json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
-from .widgets import plain_label, plain_tooltip
+from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, tool_button, vbox
 
 translate = QCoreApplication.translate
 
 WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
-TREE_PAGE = 500  # children built per expansion step
-EXPLAIN_LIMIT = 500  # schema errors listed at most
-AUTO_EXPAND_BYTES = 16 * 1024
 FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
 TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
 
@@ -118,27 +124,11 @@ class DetailPane(QWidget):
     # ------------------------------------------------------------ construction
 
     def _build(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 6, 6, 6)
-        outer.setSpacing(4)
-
-        top = QHBoxLayout()
-        top.setSpacing(8)
-        self.title_label = plain_label(wrap=True, selectable=True)  # wraps, never clips, in a narrow pane
-        f = QFont(self.font())
-        f.setBold(True)
-        f.setPointSizeF(f.pointSizeF() * 1.15)
-        self.title_label.setFont(f)
+        self.title_label = bold(plain_label(wrap=True, selectable=True), 1.15)  # wraps, never clips, when narrow
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        top.addWidget(self.title_label, 1)
-        self.pair_button = QPushButton()
+        self.pair_button = push_button("", self._go_to_pair)
         self.pair_button.setVisible(False)
-        self.pair_button.clicked.connect(self._go_to_pair)
-        top.addWidget(self.pair_button)
-        outer.addLayout(top)
-
         self.meta_label = plain_label(wrap=True, selectable=True)
-        outer.addWidget(self.meta_label)
 
         # findings: above the bytes, as tall as its content (scrolls past a third of the pane)
         self.findings_area = QScrollArea()
@@ -146,66 +136,41 @@ class DetailPane(QWidget):
         self.findings_area.setFrameShape(QFrame.Shape.StyledPanel)
         self.findings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.findings_widget = QWidget()
-        self.findings_layout = QVBoxLayout(self.findings_widget)
-        self.findings_layout.setContentsMargins(8, 6, 8, 6)
-        self.findings_layout.setSpacing(3)
+        self.findings_layout = spaced(QVBoxLayout(self.findings_widget), 3, (8, 6, 8, 6))
         self.findings_area.setWidget(self.findings_widget)
-        outer.addWidget(self.findings_area)
 
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.setChildrenCollapsible(False)
-
-        # raw bytes
-        raw_box = QWidget()
-        raw_layout = QVBoxLayout(raw_box)
-        raw_layout.setContentsMargins(0, 0, 0, 0)
-        raw_layout.setSpacing(2)
-        raw_bar = QHBoxLayout()
-        raw_bar.setSpacing(6)
+        # raw bytes: a title with Hex and Save, their facts (a line that wraps, never clipped), and
+        # for a long line only, what part is on screen with a way to see the rest
         self.raw_title = plain_label(selectable=False, wrap=False)
-        raw_bar.addWidget(self.raw_title)
-        raw_bar.addStretch(1)
-        self.hex_button = _tool_button(raw_bar, self.set_hex, checkable=True)
-        self.save_button = _tool_button(raw_bar, self._save_bytes)
-        raw_layout.addLayout(raw_bar)
-        # size, encoding, terminator: a line of its own that wraps in a narrow pane (never clipped)
+        self.hex_button = toggle_button(self.set_hex)
+        self.save_button = tool_button("", self._save_bytes)
         self.raw_info = plain_label(selectable=True, wrap=True)
-        raw_layout.addWidget(self.raw_info)
-        # shown only for long lines: what part is on screen, and a way to see the rest
         self.truncation_bar = QFrame()
         self.truncation_bar.setFrameShape(QFrame.Shape.StyledPanel)
-        trunc = QHBoxLayout(self.truncation_bar)
-        trunc.setContentsMargins(6, 2, 2, 2)
         self.truncation_label = plain_label(selectable=False, wrap=False)
         self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        trunc.addWidget(self.truncation_label, 1)
-        self.show_all_button = _tool_button(trunc, self.show_all_raw)
+        self.show_all_button = tool_button("", self.show_all_raw)
+        hbox((self.truncation_label, 1), self.show_all_button, parent=self.truncation_bar).setContentsMargins(
+            6, 2, 2, 2
+        )
         self.truncation_bar.setVisible(False)
-        raw_layout.addWidget(self.truncation_bar)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono = mono_font()
         mono.setPointSizeF(self.font().pointSizeF())
-        self.raw_edit = _read_only_text(mono)
+        self.raw_edit = read_only_text(mono=mono)
         self.raw_edit.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
-        raw_layout.addWidget(self.raw_edit, 1)
-        self.splitter.addWidget(raw_box)
-        self.raw_box = raw_box
+        self.raw_box = QWidget()
+        raw_bar = spaced(hbox(self.raw_title, 1, self.hex_button, self.save_button), 6)
+        raw_parts = (raw_bar, self.raw_info, self.truncation_bar, (self.raw_edit, 1))
+        spaced(vbox(*raw_parts, margins=False, parent=self.raw_box), 2)
 
         # JSON tree
-        tree_box = QWidget()
-        tree_layout = QVBoxLayout(tree_box)
-        tree_layout.setContentsMargins(0, 0, 0, 0)
-        tree_layout.setSpacing(2)
-        tree_bar = QHBoxLayout()
         self.tree_label = plain_label(selectable=False, wrap=False)
-        tree_bar.addWidget(self.tree_label)
-        tree_bar.addStretch(1)
-        self.parse_all_button = _tool_button(tree_bar, self.parse_all)  # a huge message: its whole tree, when asked
+        self.parse_all_button = tool_button("", self.parse_all)  # a huge message: its whole tree, when asked
         self.parse_all_button.setVisible(False)
-        self.expand_button = _tool_button(tree_bar, self._expand_more)
-        self.collapse_button = _tool_button(tree_bar, lambda: self.tree.collapseAll())
-        tree_layout.addLayout(tree_bar)
+        self.expand_button = tool_button("", self._expand_more)
+        self.collapse_button = tool_button("", lambda: self.tree.collapseAll())
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
         self.tree.setUniformRowHeights(True)
@@ -219,10 +184,14 @@ class DetailPane(QWidget):
         self.tree.setFont(mono)
         self.tree.itemExpanded.connect(self._on_item_expanded)
         self.tree.itemActivated.connect(self._on_item_activated)
-        tree_layout.addWidget(self.tree, 1)
-        self.splitter.addWidget(tree_box)
-        self.tree_box = tree_box
+        self.tree_box = QWidget()
+        tree_bar = hbox(self.tree_label, 1, self.parse_all_button, self.expand_button, self.collapse_button)
+        spaced(vbox(tree_bar, (self.tree, 1), margins=False, parent=self.tree_box), 2)
 
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.raw_box)
+        self.splitter.addWidget(self.tree_box)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([200, 300])
@@ -230,18 +199,19 @@ class DetailPane(QWidget):
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
         # HTTP: the whole exchange the entry travelled in (request and response, headers and all)
-        self.http_edit = _read_only_text(mono)
+        self.http_edit = read_only_text(mono=mono)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.splitter, "")
         self.tabs.addTab(self.http_edit, "")
         self.tabs.setTabVisible(1, False)
-        outer.addWidget(self.tabs, 1)
 
         self.placeholder = plain_label(wrap=True, selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setEnabled(False)
-        outer.addWidget(self.placeholder, 1)
+        top = spaced(hbox((self.title_label, 1), self.pair_button), 8)
+        outer = vbox(top, self.meta_label, self.findings_area, (self.tabs, 1), (self.placeholder, 1), parent=self)
+        spaced(outer, 4, (6, 6, 6, 6))
 
         self._root: _JsonItem | None = None
         self._schema_tree: QTreeWidget | None = None
@@ -375,11 +345,7 @@ class DetailPane(QWidget):
 
     def _show_header(self, rec: Recording, e: Entry) -> None:
         head = entry_head(rec, e.seq)  # the facts the transcript, the handouts and the timeline write too
-        kind = translate("Timeline", kind_words(head.kind))
-        name = head.method if head.method is not None else head.event
-        title = f"#{head.seq}  {kind}"
-        if name:
-            title += f"  {name}"
+        title = title_text(head, translate("Timeline", kind_words(head.kind)))
         self.title_label.setText(title)
         self.title_label.setToolTip(plain_tooltip(title))
 
@@ -389,15 +355,9 @@ class DetailPane(QWidget):
         self.meta_label.setText("  ·  ".join(parts))
 
         self._pair = pair_of(rec, e)
-        if self._pair is None:
-            self.pair_button.setVisible(False)
-        else:
-            if e.kind is Kind.REQUEST:
-                text = translate("DetailPane", "Go to response #{seq}")
-            else:
-                text = translate("DetailPane", "Go to request #{seq}")
-            self.pair_button.setText(text.format(seq=self._pair) + "  →")
-            self.pair_button.setVisible(True)
+        if self._pair is not None:
+            self.pair_button.setText(pair_text(e, self._pair, translate))
+        self.pair_button.setVisible(self._pair is not None)
 
     def _go_to_pair(self) -> None:
         if self._pair is not None:
@@ -406,61 +366,47 @@ class DetailPane(QWidget):
     # ------------------------------------------------------------ findings
 
     def _clear_findings(self) -> None:
-        _empty_layout(self.findings_layout)
+        empty_layout(self.findings_layout)
         self.findings_labels = []
         self._schema_tree = None
         self._schema_button = None
         self.findings_area.setVisible(False)
 
-    def _add_label(
-        self,
-        text: str,
-        *,
-        wrap: bool = True,
-        brush: QBrush | None = None,
-        bold: bool = False,
-        indent: int = 0,
-        row: QHBoxLayout | None = None,
-    ) -> QLabel:
-        """A label of the findings (in ``row``, stretched, when given)."""
-        label = plain_label(text, wrap=wrap, selectable=True)
-        if brush is not None:
+    def _add_label(self, finding: Finding, row: QHBoxLayout | None = None) -> None:
+        """The label of a finding (in ``row``, stretched, when given)."""
+        label = plain_label(finding.text, wrap=finding.wrap, selectable=True)
+        if finding.tone:
             pal = label.palette()
-            pal.setBrush(label.foregroundRole(), brush)
+            pal.setBrush(label.foregroundRole(), getattr(self._colors, f"brush_{finding.tone}"))
             label.setPalette(pal)
-        if bold:
-            f = QFont(label.font())
-            f.setBold(True)
-            label.setFont(f)
-        if indent:
-            label.setContentsMargins(indent, 0, 0, 0)
+        if finding.bold:
+            bold(label)
+        if finding.indent:
+            label.setContentsMargins(finding.indent, 0, 0, 0)
         if row is not None:
             row.addWidget(label, 1)
         else:
             self.findings_layout.addWidget(label)
         label.show()  # a layout shows new children of a visible parent only later
         self.findings_labels.append(label)
-        return label
 
     def _show_findings(self, rec: Recording, e: Entry) -> None:
         self._clear_findings()
         for finding in entry_findings(rec, e, translate):
-            brush = getattr(self._colors, f"brush_{finding.tone}") if finding.tone else None
             if not finding.schema:
-                self._add_label(finding.text, wrap=finding.wrap, brush=brush, bold=finding.bold, indent=finding.indent)
+                self._add_label(finding)
                 continue
             row = QHBoxLayout()  # the invalid verdict: its title, a button to list every error, the errors
             self.findings_layout.addLayout(row)
-            self._add_label(finding.text, brush=brush, bold=True, row=row)
-            button = QPushButton(translate("DetailPane", "Show all schema errors"))
-            button.setToolTip(translate("DetailPane", "Validate again and list every error, not only the first"))
-            button.clicked.connect(self.show_all_schema_errors)
+            self._add_label(finding, row)
+            tip = translate(CONTEXT, WORDS["all_errors_tip"])
+            button = push_button(translate(CONTEXT, WORDS["all_errors"]), self.show_all_schema_errors, tip)
             row.addWidget(button)
             self._schema_button = button
             button.show()
             tree = QTreeWidget()
             tree.setColumnCount(2)
-            tree.setHeaderLabels([translate("DetailPane", "Path"), translate("DetailPane", "Message")])
+            tree.setHeaderLabels([translate(CONTEXT, WORDS["path"]), translate(CONTEXT, WORDS["message"])])
             tree.setRootIsDecorated(False)
             tree.setUniformRowHeights(True)
             tree.setWordWrap(False)
@@ -470,10 +416,7 @@ class DetailPane(QWidget):
             self._schema_tree = tree
             self.findings_layout.addWidget(tree)
             tree.show()
-            errors = e.extra.get("schema_errors") or []
-            self._fill_schema_tree(
-                [(str(d.get("path", "")), str(d.get("message", ""))) for d in errors if isinstance(d, dict)]
-            )
+            self._fill_schema_tree(stored_schema_errors(e))
         self.findings_area.setVisible(self.findings_layout.count() > 0)
         self._fit_findings()
 
@@ -497,17 +440,9 @@ class DetailPane(QWidget):
         if tree is None:
             return
         tree.clear()
-        items = []
-        for path, message in errors[:EXPLAIN_LIMIT]:
-            item = QTreeWidgetItem([path or "/", message])
-            item.setToolTip(1, plain_tooltip(message))
-            items.append(item)
-        if len(errors) > EXPLAIN_LIMIT:
-            items.append(
-                QTreeWidgetItem(
-                    ["…", translate("DetailPane", "{n} more errors not listed").format(n=len(errors) - EXPLAIN_LIMIT)]
-                )
-            )
+        items = [QTreeWidgetItem([path, message]) for path, message in schema_rows(errors, translate)]
+        for item in items[:EXPLAIN_LIMIT]:
+            item.setToolTip(1, plain_tooltip(item.text(1)))
         tree.addTopLevelItems(items)
         rows = max(1, min(len(items), 8))
         tree.setFixedHeight(tree.header().sizeHint().height() + rows * (tree.fontMetrics().height() + 6) + 6)
@@ -522,9 +457,8 @@ class DetailPane(QWidget):
         self._fill_schema_tree(errors)
         if self._schema_button is not None:
             self._schema_button.setEnabled(False)
-            self._schema_button.setText(
-                translate("DetailPane", "{n} schema errors ({version})").format(n=len(errors), version=version or "?")
-            )
+            words = translate(CONTEXT, WORDS["errors_found"])
+            self._schema_button.setText(words.format(n=len(errors), version=version or "?"))
         return errors
 
     # ------------------------------------------------------------ raw bytes
@@ -571,7 +505,7 @@ class DetailPane(QWidget):
             except OSError:
                 pass
 
-        title = translate("DetailPane", "Save the exact bytes of entry #{seq}").format(seq=e.seq)
+        title = translate(CONTEXT, WORDS["save_title"]).format(seq=e.seq)
         open_save_dialog(self, title, f"entry-{e.seq}.bin", write)  # never a nested event loop (qasync)
 
     # ------------------------------------------------------------ JSON tree
@@ -598,20 +532,13 @@ class DetailPane(QWidget):
             self.tree_box.setVisible(False)
             return
         self.tree_box.setVisible(True)
-        if complete:
-            self.tree_label.setText(translate("DetailPane", "JSON ({what})").format(what=json_summary(obj, translate)))
-        else:
-            self.tree_label.setText(
-                translate("DetailPane", "JSON from the first {shown} of {total}: cut values end with …").format(
-                    shown=format_size(JSON_HEAD), total=format_size(len(e.raw))
-                )
-            )
+        self.tree_label.setText(json_title(obj, complete, len(e.raw), translate))
         root = _JsonItem("", obj)
         self._root = root  # hidden: the message's own members are the top-level rows
         tree.setUpdatesEnabled(False)
         try:
             self._build_children(root)
-            depth = 3 if len(e.raw) <= AUTO_EXPAND_BYTES else 1
+            depth = expand_depth(len(e.raw))
             for i in range(tree.topLevelItemCount()):
                 self._expand_to(tree.topLevelItem(i), depth - 1)
         finally:
@@ -637,23 +564,12 @@ class DetailPane(QWidget):
         value = item.value
         if not isinstance(value, (dict, list)):
             return
-        start = item.built
-        total = len(value)
-        if isinstance(value, dict):
-            keys = list(itertools.islice(value, start, start + TREE_PAGE))
-            new = [self._make_item(str(k), value[k]) for k in keys]
-        else:
-            new = [self._make_item(f"[{start + i}]", v) for i, v in enumerate(value[start : start + TREE_PAGE])]
-        item.built = start + len(new)
-        if item.built < total:
+        new = [self._make_item(key, child) for key, child in json_page(value, item.built)]
+        item.built += len(new)
+        if item.built < len(value):
             more = _JsonItem("…", None)
             more.is_more = True
-            more.setText(
-                1,
-                translate("DetailPane", "{n} more — double-click to show").format(
-                    n=QLocale().toString(total - item.built)
-                ),
-            )
+            more.setText(1, more_text(len(value) - item.built, translate, QLocale().toString))
             more.setForeground(1, self._colors.brush_muted)
             new.append(more)
         if item is self._root:
@@ -705,40 +621,9 @@ class DetailPane(QWidget):
 
     def _retranslate(self) -> None:
         """The texts that do not depend on the entry shown."""
-        self.raw_title.setText(translate("DetailPane", "Raw bytes"))
-        self.hex_button.setText(translate("DetailPane", "Hex"))
-        self.hex_button.setToolTip(
-            translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included")
-        )
-        self.save_button.setText(translate("DetailPane", "Save bytes…"))
-        self.save_button.setToolTip(translate("DetailPane", "Write the exact bytes of this entry to a file"))
-        self.show_all_button.setText(translate("DetailPane", "Show all"))
-        self.show_all_button.setToolTip(
-            translate("DetailPane", "Show the whole line (may take several seconds for many MiB)")
-        )
-        self.tree_label.setText(translate("DetailPane", "JSON"))
-        self.tabs.setTabText(0, translate("DetailPane", "Message"))
-        self.tabs.setTabText(1, translate("DetailPane", "HTTP"))
-        self.tabs.setTabToolTip(
-            1,
-            translate(
-                "DetailPane",
-                "The HTTP exchange this entry travelled in: request, response, headers (secret values masked)",
-            ),
-        )
-        self.expand_button.setText(translate("DetailPane", "Expand"))
-        self.expand_button.setToolTip(
-            translate("DetailPane", "Expand the selected node (or the whole message) three levels deep")
-        )
-        self.collapse_button.setText(translate("DetailPane", "Collapse"))
-        self.parse_all_button.setText(translate("DetailPane", "Parse all"))
-        self.parse_all_button.setToolTip(
-            translate("DetailPane", "Build the tree of the whole message (a moment for many MiB)")
-        )
-        self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
-        self.placeholder.setText(
-            translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found.")
-        )
+        set_words(self, CONTEXT, WORDS, CONTROLS)
+        set_tab_words(self.tabs, CONTEXT, WORDS, TABS)
+        self.tree.setHeaderLabels([translate(CONTEXT, WORDS["key"]), translate(CONTEXT, WORDS["value"])])
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "placeholder"):
@@ -753,44 +638,6 @@ class DetailPane(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(520, 480)
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def _tool_button(bar: QHBoxLayout, slot: Callable[..., object], *, checkable: bool = False) -> QToolButton:
-    """A tool button at the end of ``bar`` that calls ``slot`` when clicked (toggled: checkable)."""
-    button = QToolButton()
-    button.setCheckable(checkable)
-    (button.toggled if checkable else button.clicked).connect(slot)
-    bar.addWidget(button)
-    return button
-
-
-def _read_only_text(font: QFont) -> QPlainTextEdit:
-    """A read-only text view in ``font`` that wraps at its width (no undo kept)."""
-    edit = QPlainTextEdit()
-    edit.setReadOnly(True)
-    edit.setUndoRedoEnabled(False)
-    edit.setFont(font)
-    edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-    return edit
-
-
-def _empty_layout(layout: QLayout) -> None:
-    """Every widget and inner layout of ``layout`` hidden and deleted; ``layout`` itself stays."""
-    while layout.count():
-        item = layout.takeAt(0)
-        if item is None:
-            break
-        w = item.widget()
-        inner = item.layout()
-        if w is not None:
-            w.hide()
-            w.deleteLater()
-        elif inner is not None:
-            _empty_layout(inner)
-            inner.deleteLater()
 
 
 __all__ = ["DetailPane"]

@@ -8,22 +8,35 @@ from recording_driver import Driver
 
 from inspector.protocol.rules import RULES
 from inspector.session.entry_detail import (
+    AUTO_EXPAND_BYTES,
+    CONTROLS,
+    EXPLAIN_LIMIT,
     RAW_LIMIT,
+    TABS,
+    TREE_PAGE,
     WORDS,
     bytes_facts,
     entry_findings,
     exchange_text,
+    expand_depth,
     explain_schema,
     header_facts,
     http_lines,
     http_tab_text,
     json_brief,
     json_cell,
+    json_page,
     json_summary,
+    json_title,
     message_in_exchange_text,
+    more_text,
     pair_of,
+    pair_text,
     raw_view,
+    schema_rows,
     signal_name,
+    stored_schema_errors,
+    title_text,
 )
 from inspector.session.entry_text import entry_head
 from inspector.session.value_text import format_timestamp, hex_dump, json_head, parse_hex_dump, utf8_head
@@ -209,3 +222,42 @@ def test_a_span_in_milliseconds_says_its_larger_unit():
     assert format_milliseconds(300_000, "-") == "300,000 ms (5 min)"
     said = format_milliseconds(120_000, "-", lambda context, text: f"[{context}]{text}")
     assert said == f"120,000 ms[TasksPanel]{MINUTES.format(n=2)}"
+
+
+def test_the_heading_the_pair_button_and_the_stored_schema_errors():
+    d = Driver()
+    d.handshake()
+    req, _id = d.request("tools/list")
+    resp = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":7}]}}\n')
+    assert title_text(entry_head(d.rec, req), "REQ") == f"#{req}  REQ  tools/list"
+    assert pair_text(d.rec[req], resp) == f"Go to response #{resp}  →"
+    assert pair_text(d.rec[resp], req) == f"Go to request #{req}  →"
+    stored = stored_schema_errors(d.rec[resp])
+    assert stored and all(isinstance(path, str) and message for path, message in stored)
+    assert stored_schema_errors(d.rec[req]) == []
+
+
+def test_schema_rows_name_the_root_and_stop_at_the_limit():
+    assert schema_rows([("", "bad"), ("/a", "worse")]) == [("/", "bad"), ("/a", "worse")]
+    many = [(f"/{i}", "x") for i in range(EXPLAIN_LIMIT + 7)]
+    rows = schema_rows(many, lambda c, t: f"«{t}»")
+    assert len(rows) == EXPLAIN_LIMIT + 1 and rows[-1] == ("…", f"«{7} more errors not listed»")
+
+
+def test_the_tree_pages_a_long_container_and_opens_a_short_message_deeper():
+    members = {f"k{i}": i for i in range(TREE_PAGE + 3)}
+    first = json_page(members, 0)
+    assert len(first) == TREE_PAGE and first[0] == ("k0", 0)
+    assert json_page(members, TREE_PAGE) == [(f"k{TREE_PAGE + i}", TREE_PAGE + i) for i in range(3)]
+    assert json_page(["a", "b", "c"], 1) == [("[1]", "b"), ("[2]", "c")]
+    assert more_text(3, number=lambda n: f"<{n}>") == "<3> more — double-click to show"
+    assert expand_depth(AUTO_EXPAND_BYTES) == 3 and expand_depth(AUTO_EXPAND_BYTES + 1) == 1
+    assert json_title({"a": 1}, True, 9) == "JSON ({1 key})"
+    assert json_title({"a": 1}, False, 3 * 1024 * 1024) == (
+        "JSON from the first 64.0 KiB of 3.0 MiB: cut values end with …"
+    )
+
+
+def test_every_control_and_tab_names_words_of_the_table():
+    keys = {key for pair in (*CONTROLS.values(), *TABS) for key in pair if key}
+    assert keys <= set(WORDS)  # scripts/i18n.py reads WORDS: every control's words are in the catalogue
