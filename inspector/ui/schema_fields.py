@@ -1,19 +1,19 @@
-"""The fields of a form generated from a JSON Schema, and the words for what the schema layer found.
+"""The widgets of a form generated from a JSON Schema: one view per node of its form model.
 
 Theory of operation
 -------------------
-No JSON-Schema keyword is read here: :mod:`inspector.protocol.schema_shape` reads a property's
-schema the way the form edits it and hands over a :class:`~inspector.protocol.schema_shape.FieldShape`
-(its kind, title, description, default, choices, nested fields, hints). A shape of kind OPAQUE (a
-construct no field can edit) becomes an :class:`OpaqueField` (a JSON value as text), its reason
-code worded by :func:`~inspector.session.schema_words.refusal_text`. Each :class:`Field` is the widgets of one value -
-:class:`StringField`, :class:`NumberField`, :class:`BooleanField`, :class:`EnumField`,
-:class:`MultiEnumField`, :class:`ObjectField` (nested properties), :class:`ArrayField` (rows with
-add/remove) - and knows its own value (:data:`NOT_SET` when empty), the one problem of its own
-(text that cannot be a value of its type) and the child field holding a part of an instance path,
-so :class:`~inspector.ui.schema_form.SchemaForm` can place the protocol validator's problems. The
-checks are :mod:`inspector.protocol.schema`'s; their words are :mod:`inspector.session.schema_words`'
-tables, said in the current language (:func:`problem_text`, :func:`check_text`).
+What the form holds and decides - each field's value, defaults, the text that cannot be a value
+of its type, array rows, where the validator's problems go - is
+:class:`~inspector.session.form_model.FormModel`'s, without Qt. Each :class:`Field` here is the
+widgets of one :class:`~inspector.session.form_model.Node`: it builds them from the node's
+:class:`~inspector.protocol.schema_shape.FieldShape`, shows the node's state (:meth:`Field.show`)
+and hands every change of its widgets to the node - :class:`StringField`, :class:`NumberField`
+(a line edit), :class:`BooleanField` (a check box), :class:`EnumField` (a combo box),
+:class:`MultiEnumField` (a checkable list), :class:`ObjectField` (nested properties),
+:class:`ArrayField` (rows with add/remove) and :class:`OpaqueField` (a JSON value as text, its
+reason code worded by :func:`~inspector.session.schema_words.refusal_text`). The words are
+:mod:`inspector.session.schema_words`' tables, said in the current language (:func:`problem_text`,
+:func:`check_text`).
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -21,11 +21,9 @@ widgets and escaped tooltips only.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import orjson
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,36 +31,39 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QSizePolicy,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import ValueCheck, ValueProblem
-from inspector.protocol.schema_shape import (
-    FieldShape,
-    Kind,
-    NumberProblem,
-    choice_index,
-    path_text,
-    read_number,
-    split_choices,
-    value_label,
-)
+from inspector.protocol.schema_shape import FieldShape, value_label
 from inspector.session import schema_words
+from inspector.session.form_model import (
+    EXTRA,
+    NOT_SET,
+    ArrayNode,
+    BoolNode,
+    ChoiceNode,
+    FormValue,
+    MultiChoiceNode,
+    Node,
+    ObjectNode,
+    OpaqueNode,
+    TextNode,
+)
 
-from .widgets import ErrorLabel, plain_label, plain_tooltip, set_tone
+from .widgets import ErrorLabel, hbox, plain_label, plain_tooltip, push_button, set_tone, tool_button, vbox
 
 if TYPE_CHECKING:
     from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
+
+__all__ = ["NOT_SET", "check_text", "problem_text"]
 
 
 def _tr(context: str, text: str) -> str:
@@ -72,26 +73,6 @@ def _tr(context: str, text: str) -> str:
 def _word(key: str) -> str:
     """A field's own word (see schema_words.field_word) in the current language."""
     return schema_words.field_word(key, _tr)
-
-
-class _NotSet:
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "NOT_SET"
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __copy__(self) -> _NotSet:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> _NotSet:
-        return self
-
-
-NOT_SET: Any = _NotSet()  # Any: it stands wherever a field's JSON value may be
-"""A field with nothing in it: left out of the value."""
 
 
 # ====================================================================== words
@@ -111,49 +92,32 @@ def check_text(check: ValueCheck) -> str:
 # ====================================================================== fields
 
 
-class _Invalid(Exception):
-    """The text in a field cannot become a JSON value of its type."""
-
-    def __init__(self, message: str, text: str) -> None:
-        super().__init__(message)
-        self.text = text
-
-
 class Field:
-    """One property (or array item) of the form; owns its editor and its error label."""
+    """The widgets of one property (or array item) of the form: its editor and its error label."""
 
-    kind = "field"
-
-    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape) -> None:
+    def __init__(self, form: SchemaForm, node: Node) -> None:
         self.form = form
-        self.path = path
-        self.shape = shape
-        self.required = shape.required
-        self.key = shape.key
+        self.node = node
+        self.shape = node.shape
+        self.required = node.required
+        self.key = node.key
         self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
         self.container = QWidget()
         self.container.setObjectName("schemaField")
-        lay = QVBoxLayout(self.container)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(2)
         self.error_label = ErrorLabel("fieldError")
         self.editor: QWidget = self.build()
-        lay.addWidget(self.editor)
-        lay.addWidget(self.error_label)
-        if shape.description:
-            self.editor.setToolTip(plain_tooltip(shape.description))
+        vbox(self.editor, self.error_label, margins=False, parent=self.container).setSpacing(2)
+        if self.shape.description:
+            self.editor.setToolTip(plain_tooltip(self.shape.description))
+        self.show()
 
     # -------------------------------------------------------------- to override
 
     def build(self) -> QWidget:
         raise NotImplementedError
 
-    def get(self) -> JsonValue:
-        """The value, NOT_SET when empty; raises _Invalid when the text is not of the type."""
-        raise NotImplementedError
-
-    def set(self, value: JsonValue) -> None:
-        raise NotImplementedError
+    def show(self) -> None:
+        """Show what the node holds."""
 
     def children(self) -> list[Field]:
         return []
@@ -166,49 +130,28 @@ class Field:
     # -------------------------------------------------------------- shared
 
     @property
+    def kind(self) -> str:
+        return self.node.kind
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        return self.node.path
+
+    @property
     def path_text(self) -> str:
-        return path_text(self.path)
+        return self.node.path_text
 
-    def set_path(self, path: tuple) -> None:
-        self.path = path
+    def get(self) -> FormValue:
+        """The value, NOT_SET when empty; raises Invalid when the text is not of the type."""
+        return self.node.value()
 
-    def default(self) -> JsonValue:
-        return copy.deepcopy(self.shape.default) if self.shape.has_default else NOT_SET
-
-    def reset(self) -> None:
-        """Back to the schema's default, or empty (containers: each member to its own default)."""
-        self.set(self.default())
-        if not self.shape.has_default:
-            for c in self.children():
-                c.reset()
-
-    def lenient(self) -> JsonValue:
-        try:
-            return self.get()
-        except _Invalid as exc:
-            return exc.text
-
-    def own_problem(self) -> str | None:
-        """Why the text in the field cannot be a value of its type (not a number, ...), or None."""
-        return None
+    def set(self, value: FormValue) -> None:
+        self.node.set(value)
+        self.show()
 
     def problem(self) -> str | None:
         """The field's own problem, else the first the schema's validator places at the field."""
-        return self.own_problem() or self.form.schema_problems().get(self)
-
-    def child_at(self, part: str | int) -> Field | None:
-        """The field that holds member ``part`` of this field's value, if one does."""
-        return None
-
-    def label_of(self, value: JsonValue) -> str:
-        """How this field names one of its allowed values."""
-        return value_label(value)
-
-    def word(self, problem: ValueProblem, rest: tuple[str | int, ...]) -> str:
-        """``problem`` said at this field; ``rest`` is where it is inside the field's value."""
-        if not rest:
-            return problem_text(problem, self.label_of)
-        return schema_words.problem_inside(problem, rest, _tr)
+        return self.form.model.problem(self.node, _tr)
 
     def show_error(self, message: str | None) -> None:
         self.error_label.show_text(message or "")
@@ -219,15 +162,15 @@ class Field:
         self.show_error(message)
         self._own_problem = bool(message)
 
-    def reword_problem(self, placed: dict[Field, str]) -> None:
-        """Say the message under the field again (``placed``: the form's schema_problems())."""
+    def reword_problem(self, placed: dict[Node, str]) -> None:
+        """Say the message under the field again (``placed``: the model's placed problems)."""
         if self._own_problem:
-            self.show_problem(self.own_problem() or placed.get(self))
+            self.show_problem(self.form.model.problem(self.node, _tr, placed))
 
     def edited(self, *_: object) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
         self.show_problem(self.problem())
-        self.form._on_edit(self)
+        self.form.changed.emit()
 
     def walk(self) -> Iterator[Field]:
         yield self
@@ -238,71 +181,46 @@ class Field:
 class _LineField(Field):
     """A field edited as one line of text (its placeholder made by ``retranslate``)."""
 
+    node: TextNode
+
     def build(self) -> QWidget:
         self.line = QLineEdit()
         self.retranslate()
+        self.line.textChanged.connect(self._text_changed)  # setText() too
+        self.line.textEdited.connect(self._text_changed)  # before textChanged: the node first
         self.line.textEdited.connect(self.edited)
         return self.line
 
+    def _text_changed(self, text: str) -> None:
+        self.node.text = text
+
+    def show(self) -> None:
+        self.line.setText(self.node.text)
+
 
 class StringField(_LineField):
-    kind = "string"
-
     def retranslate(self) -> None:
         self.line.setPlaceholderText(schema_words.string_placeholder(self.shape, _tr))
 
-    def get(self) -> JsonValue:
-        text = self.line.text()
-        return text if text != "" else NOT_SET
-
-    def set(self, value: JsonValue) -> None:
-        if value is NOT_SET or value is None:
-            self.line.setText("")
-        else:
-            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
+    def show(self) -> None:
+        super().show()
         self.line.setCursorPosition(0)
 
 
 class NumberField(_LineField):
-    kind = "number"
-
     def retranslate(self) -> None:
         self.line.setPlaceholderText(schema_words.number_placeholder(self.shape, _tr))
-
-    def get(self) -> JsonValue:
-        text = self.line.text()
-        value = read_number(text, integer=self.shape.kind is Kind.INTEGER)
-        if isinstance(value, NumberProblem):
-            raise _Invalid(schema_words.number_problem_text(value, _tr), text.strip())
-        return NOT_SET if value is None else value
-
-    def own_problem(self) -> str | None:
-        try:
-            self.get()
-        except _Invalid as exc:
-            return str(exc)
-        return None
-
-    def set(self, value: JsonValue) -> None:
-        if value is NOT_SET or value is None:
-            self.line.setText("")
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            self.line.setText(repr(value) if isinstance(value, float) else str(value))
-        else:
-            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
 
 
 class BooleanField(Field):
     """A check box; an optional boolean without default has a third state, "not set"."""
 
-    kind = "boolean"
+    node: BoolNode
+    _STATES = {True: Qt.CheckState.Checked, False: Qt.CheckState.Unchecked, None: Qt.CheckState.PartiallyChecked}
 
     def build(self) -> QWidget:
-        holder = QWidget()
-        row = QHBoxLayout(holder)
-        row.setContentsMargins(0, 0, 0, 0)
         self.box = QCheckBox()
-        self.tristate = not self.required and not self.shape.has_default
+        self.tristate = self.node.tristate
         self.box.setTristate(self.tristate)
         self.box.stateChanged.connect(self._state)
         self.box.clicked.connect(self.edited)
@@ -312,96 +230,71 @@ class BooleanField(Field):
         self.note = plain_label(first, wrap=True)
         self.note.setMinimumWidth(60)
         self.note.setVisible(bool(first))
-        row.addWidget(self.box, 0, Qt.AlignmentFlag.AlignTop)
-        row.addWidget(self.note, 1)
-        self._state()
+        holder = QWidget()
+        hbox((self.box, 0, Qt.AlignmentFlag.AlignTop), (self.note, 1), margins=False, parent=holder)
         return holder
 
-    def _text(self) -> str:
-        if self.tristate and self.box.checkState() == Qt.CheckState.PartiallyChecked:
-            return _word("not_set")
-        return ""
-
     def _state(self, *_: object) -> None:
-        self.box.setText(self._text())
+        state = self.box.checkState()
+        self.node.state = None if state == Qt.CheckState.PartiallyChecked else state == Qt.CheckState.Checked
+        self.retranslate()
 
     def retranslate(self) -> None:
-        self._state()
+        self.box.setText(_word("not_set") if self.node.state is None else "")
 
-    def get(self) -> JsonValue:
-        state = self.box.checkState()
-        if state == Qt.CheckState.PartiallyChecked:
-            return NOT_SET
-        return state == Qt.CheckState.Checked
-
-    def set(self, value: JsonValue) -> None:
-        if value is NOT_SET:
-            value = self.default()
-        if value is NOT_SET:
-            self.box.setCheckState(Qt.CheckState.PartiallyChecked if self.tristate else Qt.CheckState.Unchecked)
-        else:
-            self.box.setCheckState(Qt.CheckState.Checked if value is True else Qt.CheckState.Unchecked)
-        self._state()
+    def show(self) -> None:
+        self.box.setCheckState(self._STATES[self.node.state])
+        self.retranslate()
 
 
 class EnumField(Field):
-    kind = "enum"
+    node: ChoiceNode
 
     def build(self) -> QWidget:
         self.combo = QComboBox()
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.options = self.shape.choices
-        self.blank = not self.required or not self.shape.has_default
+        self.options = self.node.options
+        self.blank = self.node.blank
         if self.blank:
             self.combo.addItem("", None)
         for i, (_, label) in enumerate(self.options):
             self.combo.addItem(label, i)
         self.retranslate()
+        self.combo.currentIndexChanged.connect(self._picked)  # setCurrentIndex() too
+        self.combo.activated.connect(self._picked)
         self.combo.activated.connect(self.edited)
         return self.combo
+
+    def _picked(self, index: int) -> None:
+        data = self.combo.itemData(index)
+        self.node.picked = EXTRA if data == "extra:" else data
 
     def retranslate(self) -> None:
         if self.blank:
             self.combo.setItemText(0, _word("choose" if self.required else "not_set"))
         idx = self.combo.findData("extra:")
         if idx >= 0:
-            self.combo.setItemText(idx, _word("not_in_list").format(value_label(self._extra)))
+            self.combo.setItemText(idx, _word("not_in_list").format(value_label(self.node.extra)))
 
-    def label_of(self, value: JsonValue) -> str:
-        index = choice_index(self.options, value)
-        return value_label(value) if index is None else self.options[index].label
-
-    def get(self) -> JsonValue:
-        data = self.combo.currentData()
-        if data is None:
-            return NOT_SET
-        if data == "extra:":
-            return copy.deepcopy(self._extra)
-        return copy.deepcopy(self.options[int(data)][0])
-
-    def set(self, value: JsonValue) -> None:
-        if value is NOT_SET:
+    def show(self) -> None:
+        picked = self.node.picked
+        if picked is None:
             self.combo.setCurrentIndex(0 if self.blank else -1)
             return
-        index = choice_index(self.options, value)
-        if index is not None:
-            self.combo.setCurrentIndex(self.combo.findData(index))
-            return
-        # a value outside the list (typed as raw JSON): keep it, visibly, so validation flags it
-        self._extra = copy.deepcopy(value)
-        if self.combo.findData("extra:") < 0:
+        if picked is EXTRA and self.combo.findData("extra:") < 0:
+            # a value outside the list (typed as raw JSON): kept, visibly, so validation flags it
             self.combo.addItem("", "extra:")
         self.retranslate()
-        self.combo.setCurrentIndex(self.combo.findData("extra:"))
+        self.combo.setCurrentIndex(self.combo.findData("extra:" if picked is EXTRA else picked))
 
 
 class MultiEnumField(Field):
     """An array whose items come from a list: a checkable list."""
 
-    kind = "multi-enum"
+    node: MultiChoiceNode
 
     def build(self) -> QWidget:
-        self.options = self.shape.choices
+        self.options = self.node.options
         self.list = QListWidget()
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -414,83 +307,57 @@ class MultiEnumField(Field):
             self.list.addItem(item)
         rows = min(max(len(self.options), 1), 6)
         self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
-        self.list.itemChanged.connect(self.edited)
-        self._extra: list = []
+        self.list.itemChanged.connect(self._checked)
         return self.list
 
-    def get(self) -> JsonValue:
-        out = [
-            copy.deepcopy(v)
-            for i, (v, _) in enumerate(self.options)
-            if self.list.item(i).checkState() == Qt.CheckState.Checked
-        ]
-        out += copy.deepcopy(self._extra)
-        if not out and not self.required:
-            return NOT_SET
-        return out
+    def _checked(self, *_: object) -> None:
+        checked = Qt.CheckState.Checked
+        self.node.chosen = {i for i in range(len(self.options)) if self.list.item(i).checkState() == checked}
+        self.edited()
 
-    def set(self, value: JsonValue) -> None:
-        blocker = QSignalBlocker(self.list)
-        chosen, self._extra = split_choices(self.options, value if isinstance(value, list) else [])
-        for i in range(len(self.options)):
-            self.list.item(i).setCheckState(Qt.CheckState.Checked if i in chosen else Qt.CheckState.Unchecked)
-        del blocker
+    def show(self) -> None:
+        with QSignalBlocker(self.list):
+            for i in range(len(self.options)):
+                checked = i in self.node.chosen
+                self.list.item(i).setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
 
 
 class OpaqueField(Field):
     """A construct the form cannot edit: its JSON value is kept as is and shown read-only."""
 
-    kind = "opaque"
-
-    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape) -> None:
-        self.value_: JsonValue = NOT_SET
-        super().__init__(form, path, shape)
-        self.value_ = self.default()
-        self._show()
+    node: OpaqueNode
 
     def build(self) -> QWidget:
         self.label = plain_label(wrap=True, mono=True)
         return self.label
 
-    def _show(self) -> None:
-        is_set = self.value_ is not NOT_SET
-        self.label.setText(schema_words.opaque_text(self.value_, self.shape.refusal, _tr, is_set=is_set))
+    def show(self) -> None:
+        held = self.node.held
+        is_set = held is not NOT_SET
+        self.label.setText(
+            schema_words.opaque_text(None if held is NOT_SET else held, self.shape.refusal, _tr, is_set=is_set)
+        )
         set_tone(self.label, "muted")
 
     def retranslate(self) -> None:
-        self._show()
-
-    def get(self) -> JsonValue:
-        return copy.deepcopy(self.value_)
-
-    def set(self, value: JsonValue) -> None:
-        self.value_ = copy.deepcopy(value)
-        self._show()
+        self.show()
 
 
 class ObjectField(Field):
-    kind = "object"
-
-    def __init__(self, form: SchemaForm, path: tuple, shape: FieldShape, *, root: bool = False) -> None:
-        self.root = root
-        self.fields: dict[str, Field] = {}
-        super().__init__(form, path, shape)
+    node: ObjectNode
 
     def build(self) -> QWidget:
-        if self.root:
-            box = QWidget()
-        else:
-            box = QGroupBox(_field_title(self.shape))
+        self.root = self.node.root
+        box = QWidget() if self.root else QGroupBox(_field_title(self.shape))
         self.layout = QFormLayout(box)
         self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         self.layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         if self.root:
             self.layout.setContentsMargins(0, 0, 0, 0)
-        for sub in self.shape.fields:
-            key = sub.key or ""
-            field = self.form._make_field((*self.path, key), sub)
-            self.fields[key] = field
+        self.fields: dict[str, Field] = {}
+        for key, node in self.node.fields.items():
+            field = self.fields[key] = self.form.view_of(node)
             if field.kind == "object":
                 self.layout.addRow(field.container)
             else:
@@ -499,7 +366,8 @@ class ObjectField(Field):
                     bold = label.font()
                     bold.setBold(True)
                     label.setFont(bold)
-                label.setToolTip(plain_tooltip(f"{key}\n{sub.description}" if sub.description else key))
+                description = field.shape.description
+                label.setToolTip(plain_tooltip(f"{key}\n{description}" if description else key))
                 label.setObjectName("fieldLabel")
                 label.setBuddy(field.editor)
                 self.layout.addRow(label, field.container)
@@ -518,48 +386,26 @@ class ObjectField(Field):
     def children(self) -> list[Field]:
         return list(self.fields.values())
 
-    def set_path(self, path: tuple) -> None:
-        self.path = path
-        for key, f in self.fields.items():
-            f.set_path((*path, key))
-
-    def get(self) -> JsonValue:
-        out: dict[str, JsonValue] = {}
-        for key, f in self.fields.items():
-            v = f.lenient()
-            if v is not NOT_SET:
-                out[key] = v
-        if not out and not self.required and not self.root:
-            return NOT_SET
-        return out
-
-    def set(self, value: JsonValue) -> None:
-        data = value if isinstance(value, dict) else {}
-        for key, f in self.fields.items():
-            f.set(data[key] if key in data else NOT_SET)
-
-    def child_at(self, part: str | int) -> Field | None:
-        return self.fields.get(part) if isinstance(part, str) else None
+    def show(self) -> None:
+        for f in self.fields.values():
+            f.show()
 
 
 class ArrayField(Field):
     """A list of rows, each an editor for the item schema, with add and remove."""
 
-    kind = "array"
+    node: ArrayNode
 
     def build(self) -> QWidget:
         self.items: list[Field] = []
         self._rows: dict[Field, tuple[QWidget, QToolButton]] = {}  # each item's row and its remove button
         box = QFrame()
         box.setObjectName("arrayBox")
-        self.rows = QVBoxLayout(box)
-        self.rows.setContentsMargins(0, 0, 0, 0)
-        self.rows.setSpacing(4)
-        self.add_button = QPushButton()
+        self.add_button = push_button("", self._add_clicked)
         self.add_button.setObjectName("addItem")
-        self.add_button.clicked.connect(lambda *_: self._add_clicked())
         self.add_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.rows.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.rows = vbox((self.add_button, 0, Qt.AlignmentFlag.AlignLeft), margins=False, parent=box)
+        self.rows.setSpacing(4)
         self.retranslate()
         return box
 
@@ -571,43 +417,31 @@ class ArrayField(Field):
     def children(self) -> list[Field]:
         return list(self.items)
 
-    def set_path(self, path: tuple) -> None:
-        self.path = path
-        for i, f in enumerate(self.items):
-            f.set_path((*path, i))
-
     def _add_clicked(self) -> None:
         field = self.add_item()
         field.editor.setFocus()
         self.edited()
 
-    def add_item(self, value: JsonValue = NOT_SET) -> Field:
-        field = self.form._make_field((*self.path, len(self.items)), self.shape.item())
-        row = QWidget()
-        lay = QHBoxLayout(row)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(4)
-        lay.addWidget(field.container, 1)
-        remove = QToolButton()
-        remove.setText("✕")
+    def add_item(self, value: FormValue = NOT_SET) -> Field:
+        return self._add_row(self.node.add_item(value))
+
+    def _add_row(self, node: Node) -> Field:
+        field = self.form.view_of(node)
+        remove = tool_button("✕", lambda: self.remove_item(field))
         remove.setObjectName("removeItem")
         remove.setAutoRaise(True)
-        lay.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
-        remove.clicked.connect(lambda *_, f=field: self.remove_item(f))
+        row = QWidget()
+        hbox((field.container, 1), (remove, 0, Qt.AlignmentFlag.AlignTop), margins=False, parent=row).setSpacing(4)
         self.rows.insertWidget(len(self.items), row)
         self.items.append(field)
         self._rows[field] = (row, remove)
         self.retranslate()
-        if value is not NOT_SET:
-            field.set(value)
         return field
 
     def remove_item(self, field: Field) -> None:
-        if field not in self.items:
-            return
-        self._drop(field)
-        self.set_path(self.path)
-        self.edited()
+        if self.node.remove_item(field.node):
+            self._drop(field)
+            self.edited()
 
     def _drop(self, field: Field) -> None:
         self.items.remove(field)
@@ -616,31 +450,28 @@ class ArrayField(Field):
         row.hide()
         row.deleteLater()
 
-    def get(self) -> JsonValue:
-        out = []
-        for f in self.items:
-            v = f.lenient()
-            if v is not NOT_SET:
-                out.append(v)
-        if not out and not self.required:
-            return NOT_SET
-        return out
-
-    def set(self, value: JsonValue) -> None:
+    def show(self) -> None:
+        if [f.node for f in self.items] == self.node.items:
+            for f in self.items:
+                f.show()
+            return
         for f in list(self.items):
             self._drop(f)
-        if value is NOT_SET:
-            return
-        for v in value if isinstance(value, list) else [value]:
-            self.add_item(v)
-
-    def child_at(self, part: str | int) -> Field | None:
-        # the value leaves out empty rows: its item n is the n-th row that holds something
-        if not isinstance(part, int):
-            return None
-        shown = (f for f in self.items if f.lenient() is not NOT_SET)
-        return next((f for i, f in enumerate(shown) if i == part), None)
+        for node in self.node.items:
+            self._add_row(node)
 
 
 def _field_title(shape: FieldShape) -> str:
     return f"{shape.title} *" if shape.required else shape.title
+
+
+VIEWS: dict[type[Node], Callable[[SchemaForm, Node], Field]] = {
+    TextNode: lambda form, node: NumberField(form, node) if node.kind == "number" else StringField(form, node),
+    BoolNode: BooleanField,
+    ChoiceNode: EnumField,
+    MultiChoiceNode: MultiEnumField,
+    ObjectNode: ObjectField,
+    ArrayNode: ArrayField,
+    OpaqueNode: OpaqueField,
+}
+"""The field that shows a node of each kind."""

@@ -2,29 +2,21 @@
 
 Theory of operation
 -------------------
-:class:`SchemaForm` turns an object schema (a tool's ``inputSchema``, an elicitation's
-``requestedSchema``) into a tree of fields: a line edit (string, integer, number), a check box
-(boolean), a combo box (one of a list), a checkable list (several of a list), rows with
-add/remove (other arrays) or a group box (nested objects). What each property is - its
-:class:`~inspector.protocol.schema_shape.FieldShape` - is read by
-:mod:`inspector.protocol.schema_shape` (``$ref``s, optional types, lists, defaults); the fields
-and the words are :mod:`inspector.ui.schema_fields`; this module holds them, places the
-validator's problems and keeps the raw editor beside the form.
-
-Checking is the protocol's (:mod:`inspector.protocol.schema`: drafts, formats, no remote
-``$ref``): the schema is compiled once when it is set (through the one compile cache), and as
-the user types the value the form holds is checked whole; each
-:class:`~inspector.protocol.schema.ValueProblem` comes back with its instance path and its check
-as data, and :meth:`SchemaForm.schema_problems` places it at the deepest field holding that path
-(a missing property at its own field, an item of a checkable list at the list, anything else at
-the root) and words it in the current language (:func:`problem_text`; the library's English for
-checks the form has no words for). A field's own problem - text that cannot be a value of its
-type, like "abc" in a number field - comes first. Empty optional fields are left out of
-:meth:`SchemaForm.value`, so what is checked is what is sent. A schema the validator cannot
-compile leaves the form unchecked, and a note at the top says so. Constructs the form cannot
-edit (``allOf`` of several schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque
-JSON values, listed in :attr:`SchemaForm.unsupported` with the reason's code, and
-:class:`ArgumentsEditor` switches to its raw JSON editor for them, with a note saying why.
+:class:`SchemaForm` is the widgets of a :class:`~inspector.session.form_model.FormModel`, which
+holds and decides everything about the value without Qt: it reads the schema's field shapes
+(:mod:`inspector.protocol.schema_shape`: ``$ref``s, optional types, lists, defaults), keeps each
+field's value (empty optional fields left out, so what is checked is what is sent), checks the
+whole value with the protocol's validator (compiled once) and places each problem at the field
+holding its instance path, a field's own problem (text that cannot be a value of its type) first.
+:mod:`inspector.ui.schema_fields` builds one field per node of the model - a line edit (string,
+integer, number), a check box (boolean), a combo box (one of a list), a checkable list (several
+of a list), rows with add/remove (other arrays) or a group box (nested objects) - and this module
+holds them, shows each problem under its field in the current language and, at the top, why the
+form has no fields or that the validator cannot compile the schema (the form is then unchecked).
+Constructs the form cannot edit (``allOf`` of several schemas, ``oneOf`` of objects, free-form
+maps, ...) are kept as opaque JSON values, listed in :attr:`SchemaForm.unsupported` with the
+reason's code, and :class:`ArgumentsEditor` switches to its raw JSON editor for them, with a note
+saying why.
 
 :class:`ArgumentsEditor` holds the form and the raw editor as two tabs (the raw one asks
 :meth:`SchemaForm.check`, the form's compiled schema); with ``scrolls=False`` neither has a
@@ -37,10 +29,7 @@ widgets and escaped tooltips only.
 
 from __future__ import annotations
 
-import copy
-import functools
 import json
-from collections.abc import Callable
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
@@ -54,50 +43,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.schema import (
-    SchemaCompileError,
-    ValueCheck,
-    cached_validator,
-    check_value,
-)
-from inspector.protocol.schema_shape import (
-    FieldShape,
-    Kind,
-    Refusal,
-    form_shape,
-    path_text,
-    place_problems,
-    read_object_text,
-)
+from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.schema import ValueCheck
+from inspector.protocol.schema_shape import Refusal, form_shape, path_text, read_object_text
 from inspector.session import schema_words
+from inspector.session.form_model import EMPTY_OBJECT, FormModel, Node
 
-from .schema_fields import (
-    ArrayField,
-    BooleanField,
-    EnumField,
-    Field,
-    MultiEnumField,
-    NumberField,
-    ObjectField,
-    OpaqueField,
-    StringField,
-    problem_text,
-)
+from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField, problem_text
 from .widgets import mono_font, plain_label, set_tone
+
+__all__ = ["ArgumentsEditor", "ArrayField", "NumberField", "ObjectField", "SchemaForm", "StringField", "dumps_pretty"]
 
 # ====================================================================== the form
 
 
-# the schema of a form given none (an object without properties). It always compiles, so its
-# check is compiled on first use, not when the form is made: the window's first paint (the tools
-# panel's editor) then does without the schema library, about 15 ms of CPU to import. (A plain
-# comment: lupdate takes a "#:" one as the translators' note of the next string.)
-EMPTY_OBJECT: JsonObject = {"type": "object", "properties": {}}
-
-
 class SchemaForm(QWidget):
-    """An editable form for a JSON Schema object.
+    """An editable form for a JSON Schema object: the widgets of a
+    :class:`~inspector.session.form_model.FormModel` (:attr:`model`).
 
     ``value()`` is the JSON object the form holds (empty optional fields left out),
     ``set_value()`` fills it, ``errors()`` checks every field (showing each message under its
@@ -111,12 +73,7 @@ class SchemaForm(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._root: ObjectField | None = None
-        self._schema: dict = {}
-        self._extra: dict = {}
-        # the check against the schema compiled once (through the protocol's one cache)
-        self._checker: Callable[[JsonValue], ValueCheck] | None = None
-        self._compile_error: str | None = None
-        self.unsupported: list[tuple[str, Refusal]] = []  # (path, why) of each field kept as JSON
+        self._views: dict[Node, Field] = {}  # each node's field
         self.empty_note = plain_label(wrap=True)
         self.empty_note.hide()
         self._layout.addWidget(self.empty_note)
@@ -126,7 +83,12 @@ class SchemaForm(QWidget):
     # -------------------------------------------------------------- schema
 
     def schema(self) -> dict:
-        return self._schema
+        return self.model.schema
+
+    @property
+    def unsupported(self) -> list[tuple[str, Refusal]]:
+        """(path, why) of each field kept as JSON."""
+        return self.model.unsupported
 
     def set_schema(self, schema: JsonValue) -> None:
         """Rebuild the form for ``schema``; every field starts at its default (or empty)."""
@@ -135,27 +97,23 @@ class SchemaForm(QWidget):
             self._root.container.hide()
             self._root.container.deleteLater()
             self._root = None
-        self._schema = schema if isinstance(schema, dict) else {}
-        self._extra = {}
-        self.unsupported = []
-        self._checker, self._compile_error = None, None
-        if self._schema and self._schema != EMPTY_OBJECT:  # the empty object is compiled in check()
-            try:
-                self._checker = self._compiled_check()
-            except SchemaCompileError as exc:
-                self._compile_error = str(exc)
-        shape = form_shape(self._schema)
-        if shape.refusal is not None:
-            self.unsupported.append(("", shape.refusal))
-        self._root = ObjectField(self, (), shape, root=True)
-        self._layout.insertWidget(self._layout.count() - 1, self._root.container)
-        self._root.reset()
+        self._views = {}
+        self.model = FormModel(schema)
+        root = self.view_of(self.model.root)
+        assert isinstance(root, ObjectField)
+        self._root = root
+        self._layout.insertWidget(self._layout.count() - 1, root.container)
         self._word_empty_note()
+
+    def view_of(self, node: Node) -> Field:
+        """A new field showing ``node`` (an array's new row, a member of an object)."""
+        field = self._views[node] = VIEWS[type(node)](self, node)
+        return field
 
     def _word_empty_note(self) -> None:
         """Why the form has no fields (hidden when it has some), in the current language."""
         shape = self._root.shape if self._root is not None else form_shape({})
-        note = schema_words.empty_note(shape, self._compile_error, QCoreApplication.translate)
+        note = schema_words.empty_note(shape, self.model.compile_error, QCoreApplication.translate)
         if note is not None:
             self.empty_note.setText(note[0])
             if note[1]:
@@ -164,18 +122,12 @@ class SchemaForm(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._root is not None:
-            placed = self.schema_problems()
+            placed = self.model.placed(QCoreApplication.translate)
             for field in self._root.walk():
                 field.retranslate()
                 field.reword_problem(placed)
             self._word_empty_note()
         super().changeEvent(event)
-
-    def _make_field(self, path: tuple, shape: FieldShape) -> Field:
-        """The field for ``shape`` at ``path`` (one kept as JSON is listed in :attr:`unsupported`)."""
-        if shape.refusal is not None:
-            self.unsupported.append((path_text(path), shape.refusal))
-        return _FIELDS[shape.kind](self, path, shape)
 
     # -------------------------------------------------------------- values
 
@@ -183,105 +135,53 @@ class SchemaForm(QWidget):
         return [f for f in self._root.walk() if f is not self._root] if self._root else []
 
     def field(self, path: str) -> Field | None:
-        for f in self.fields():
-            if f.path_text == path:
-                return f
-        return None
+        return next((f for f in self.fields() if f.path_text == path), None)
 
     def value(self) -> dict:
-        assert self._root is not None
-        out = dict(self._extra)
-        got = self._root.get()
-        out.update(got if isinstance(got, dict) else {})
-        return out
+        return self.model.value()
 
     def set_value(self, value: dict) -> None:
         """Show ``value``; keys the schema does not declare are kept and returned by value()."""
         assert self._root is not None
-        value = value if isinstance(value, dict) else {}
-        self._root.set(value)
-        self._extra = {k: copy.deepcopy(v) for k, v in value.items() if k not in self._root.fields}
+        self.model.set_value(value)
+        self._root.show()
         for f in self.fields():
             f.show_error(None)
         self.changed.emit()
 
     def extra_keys(self) -> list[str]:
-        return list(self._extra)
+        return list(self.model.extra)
 
     def reset(self) -> None:
         """Back to the defaults."""
-        self.set_schema(self._schema)
+        self.set_schema(self.model.schema)
         self.changed.emit()
 
     # -------------------------------------------------------------- checks
 
     def check(self, value: JsonValue) -> ValueCheck:
-        """``value`` against the form's schema (compiled once: when the schema was set, the empty
-        object's when a value other than ``{}`` is first checked)."""
-        if self._compile_error is not None:
-            return ValueCheck(None, compile_error=self._compile_error)
-        if self._checker is None:
-            if self._schema != EMPTY_OBJECT:
-                return ValueCheck(True)
-            if value == {}:  # the form as it starts: an empty object matches it, no compiling needed
-                return ValueCheck(True)
-            self._checker = self._compiled_check()
-        return self._checker(value)
-
-    def _compiled_check(self) -> Callable[[JsonValue], ValueCheck]:
-        """The check against the form's schema, compiled through the protocol's one cache."""
-        return functools.partial(check_value, self._schema, validator=cached_validator(self._schema))
-
-    def schema_problems(self) -> dict[Field, str]:
-        """The validator's problems with the value the form holds, each worded at the field it is
-        about (the deepest one holding its instance path; the root object for the rest), the most
-        basic one (:attr:`Check.rank`) per field."""
-        if self._root is None:
-            return {}
-        root: Field = self._root
-        placed = place_problems(self.check(self.value()).problems, root, lambda field, part: field.child_at(part))
-        return {field: field.word(problem, rest) for field, (problem, rest) in placed.items()}
+        """``value`` against the form's schema (see FormModel.check)."""
+        return self.model.check(value)
 
     def errors(self, *, show: bool = True) -> dict[str, str]:
         """Every problem by path ("" = the whole object), each shown under its field: a field's
         own (text that is not of its type), else what the schema's validator places there."""
-        placed = self.schema_problems()
-        out: dict[str, str] = {}
-        for f in self.fields():
-            msg = f.own_problem() or placed.get(f)
-            if msg:
-                out.setdefault(f.path_text, msg)
-            if show:
-                f.show_problem(msg)
-        if self._root in placed:
-            out.setdefault("", placed[self._root])
-        return out
+        messages = self.model.messages(QCoreApplication.translate)
+        if show:
+            for f in self.fields():
+                f.show_problem(messages.get(f.node))
+        return self.model.errors(messages)
 
     def validate(self) -> bool:
         """Check everything, show each problem under its field, put the cursor in the first
         field with one; True when there is none."""
-        errors = self.errors(show=True)
-        first = next((f for f in self.fields() if f.path_text in errors), None)
+        messages = self.model.messages(QCoreApplication.translate)
+        for f in self.fields():
+            f.show_problem(messages.get(f.node))
+        first = self.model.first_problem(messages)
         if first is not None:
-            first.editor.setFocus()
-        return not errors
-
-    def _on_edit(self, field: Field) -> None:
-        self.changed.emit()
-
-
-_FIELDS: dict[Kind, Callable[[SchemaForm, tuple, FieldShape], Field]] = {
-    Kind.STRING: StringField,
-    Kind.INTEGER: NumberField,
-    Kind.NUMBER: NumberField,
-    Kind.BOOLEAN: BooleanField,
-    Kind.ENUM: EnumField,
-    Kind.MULTI_ENUM: MultiEnumField,
-    Kind.OBJECT: ObjectField,
-    Kind.ARRAY: ArrayField,
-    Kind.OPAQUE: OpaqueField,
-}
-"""The field that edits a shape of each kind."""
+            self._views[first].editor.setFocus()
+        return not messages
 
 
 # ====================================================================== raw JSON + form

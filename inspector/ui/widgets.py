@@ -263,8 +263,9 @@ def section_title(text: str) -> QLabel:
 
 
 # What :func:`hbox`, :func:`vbox` and :func:`group_box` lay out: a widget, a layout, a widget
-# with its stretch factor, or a stretch (its factor) (plain comments: lupdate takes "#:" as a note).
-Part = QWidget | QLayout | tuple[QWidget, int] | int
+# with its stretch factor (and alignment), or a stretch (its factor) (plain comments: lupdate takes
+# "#:" as a note).
+Part = QWidget | QLayout | tuple[QWidget, int] | tuple[QWidget, int, Qt.AlignmentFlag] | int
 _Box = TypeVar("_Box", bound=QBoxLayout)
 
 
