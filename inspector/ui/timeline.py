@@ -30,7 +30,6 @@ header's visual order moves.
 from __future__ import annotations
 
 import bisect
-import heapq
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -76,23 +75,9 @@ from PySide6.QtWidgets import (
 from inspector.protocol.messages import Kind
 from inspector.session.labels import KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
-from inspector.session.settings import read_timeline_columns
-from inspector.session.timeline_table import (
-    CONTENT_CAPS,
-    DEFAULT_ORDER,
-    GAP,
-    LEAST_METHOD,
-    METHOD_FLOOR,
-    MONO_COLUMNS,
-    SAMPLES,
-    SHORT_ID,
-    Column,
-    columns_to_save,
-    copy_texts,
-    fit_widths,
-    saved_columns,
-)
-from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS, WORDS
+from inspector.session.timeline_columns import Advance, ColumnLayout
+from inspector.session.timeline_table import Column, copy_texts
+from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
 from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
@@ -108,7 +93,6 @@ _MENU_NAMES = {
     Column.SEQ: QT_TRANSLATE_NOOP("Timeline", "# (entry number)"),
     Column.DELTA: QT_TRANSLATE_NOOP("Timeline", "Δ (time since the previous row)"),
 }
-_PAD = 18  # a column's width beyond its text: the text's margins and the room between columns
 
 
 # --------------------------------------------------------------------------- view
@@ -143,16 +127,9 @@ class TimelineView(QWidget):
         super().__init__(parent)
         self.model = model or TimelineModel(parent=self)
         self._settings = settings
-        self._prefs: dict[int, bool] = {}  # column -> shown (True) or hidden (False) by the user
-        self._user_widths: dict[int, float] = {}  # column -> width the user gave it, in line heights
-        self._auto_hidden: frozenset[int] = frozenset()  # hidden for lack of room
+        self.columns = ColumnLayout()  # what the columns measure, the user's choices, how they fit
         self._fitting = False
         self._fit_pending = False
-        self._natural: dict[int, int] = {}
-        self._least: dict[int, int] = {}
-        self._method_floor = 0  # how narrow Method gets before Violations is elided
-        self._id_short = 0  # an id of eight characters: kept until Method is down to its floor
-        self._content: dict[int, int] = {}  # column -> the width its widest text so far needs (CONTENT_CAPS)
         self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
         self._following = True
         self._in_reset = False
@@ -347,78 +324,41 @@ class TimelineView(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(table.font().pointSizeF())
         self.model.set_mono_font(mono)
-        fm = table.fontMetrics()
-        mfm = QFontMetrics(mono)
-        row_h = max(fm.height(), mfm.height()) + 6
-        table.verticalHeader().setDefaultSectionSize(row_h)
-        pad = _PAD
-
-        def text_w(s: str, metrics=fm) -> int:
-            return metrics.horizontalAdvance(s) + pad
-
+        fm, mfm = table.fontMetrics(), QFontMetrics(mono)
+        table.verticalHeader().setDefaultSectionSize(max(fm.height(), mfm.height()) + 6)
         hh = table.horizontalHeader()
-        hfm = hh.fontMetrics()
-
-        def head_w(col: int) -> int:
-            return hfm.horizontalAdvance(str(self.model.headerData(col, Qt.Orientation.Horizontal))) + pad
-
-        def kind_w(label: str) -> int:
-            return text_w(f"{DIRECTION_ARROWS[Direction.S2C]} {translate('Timeline', label)}")
-
-        widths = {c: max(text_w(t, mfm if c in MONO_COLUMNS else fm), head_w(c)) for c, t in SAMPLES.items()}
-        widths[Column.KIND] = max(
-            kind_w(KIND_LABELS[Kind.NOTIFICATION]),
-            kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad,
-            head_w(Column.KIND),
+        header = hh.fontMetrics()
+        advance = self._advance()
+        self.columns.measure(
+            advance,
+            lambda c: header.horizontalAdvance(str(self.model.headerData(c, Qt.Orientation.Horizontal))),
+            translate,
         )
-        self._natural = widths
-        # what an elastic column is never made narrower than while others give way
-        self._least = {
-            **widths,
-            Column.METHOD: max(text_w(LEAST_METHOD), head_w(Column.METHOD)),
-            Column.VIOLATIONS: max(text_w(translate("Timeline", WORDS["schema_invalid"])), head_w(Column.VIOLATIONS)),
-        }
-        self._method_floor = text_w(METHOD_FLOOR) - GAP
-        self._id_short = text_w(SHORT_ID, mfm) - GAP
         hh.setMinimumSectionSize(24)
-        self._measure_content()
+        self.columns.measure_content(self.model.widest_texts(), advance)
         self._fit_columns()
 
-    def _measure_content(self) -> bool:
-        """The widths the must-read columns' widest texts so far need, each text cut at its
-        column's cap (:data:`CONTENT_CAPS`); True if one changed."""
+    def _advance(self) -> Advance:
+        """A text's width in the table's font, or in the monospace one (the cells' fonts now)."""
         fm, mfm = self.table.fontMetrics(), QFontMetrics(self.model.mono_font())
-        content = {}
-        for col, texts in self.model.widest_texts().items():
-            cap = CONTENT_CAPS[col]
-            # the longest few by characters: a hostile server's thousand methods are not all measured
-            longest = heapq.nlargest(12, texts, key=len)
-            metrics = mfm if col in MONO_COLUMNS else fm
-            cut = (t if len(t) <= cap else t[: cap - 1] + "…" for t in longest)
-            content[col] = max((metrics.horizontalAdvance(t) + _PAD for t in cut), default=0)
-        changed = content != self._content
-        self._content = content
-        return changed
+        return lambda text, mono: (mfm if mono else fm).horizontalAdvance(text)
 
     def _on_content_widened(self) -> None:
-        if self._natural and self._measure_content():
+        if self.columns.natural and self.columns.measure_content(self.model.widest_texts(), self._advance()):
             self._schedule_fit()
 
     # ------------------------------------------------------------ columns
 
     def _load_columns(self) -> None:
-        raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
         # the saved columns, read leniently (pydantic only for columns the window did not write)
-        order, self._prefs, self._user_widths = saved_columns(*read_timeline_columns(raw))
-        self._apply_order(order)
+        self._apply_order(
+            self.columns.load(self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None)
+        )
         self._fit_columns()
 
     def _save_columns(self) -> None:
-        if self._settings is None:
-            return
-        hh = self.table.horizontalHeader()
-        order = [hh.logicalIndex(v) for v in range(hh.count())]
-        self._settings.setValue(_COLUMNS_SETTING, columns_to_save(order, self._prefs, self._user_widths))
+        if self._settings is not None:
+            self._settings.setValue(_COLUMNS_SETTING, self.columns.saved(self.column_order()))
 
     def _apply_order(self, order: list[int]) -> None:
         hh = self.table.horizontalHeader()
@@ -441,7 +381,7 @@ class TimelineView(QWidget):
 
     def natural_widths(self) -> dict[int, int]:
         """Each column's natural width (what it takes with room to spare), as the fit measured it."""
-        return dict(self._natural)
+        return dict(self.columns.natural)
 
     def visible_columns(self) -> list[int]:
         """The columns shown, from left to right."""
@@ -450,31 +390,19 @@ class TimelineView(QWidget):
 
     def auto_hidden_columns(self) -> frozenset[int]:
         """The columns hidden for lack of room (not by the user)."""
-        return self._auto_hidden
+        return self.columns.auto_hidden
 
     def _fit_columns(self) -> None:
-        """Fit the columns to the table's width (:func:`~inspector.session.timeline_table.fit_widths`
-        says which give way and how wide each is; widths the user gave are kept)."""
+        """Fit the columns to the table's width (:meth:`ColumnLayout.fit` says which give way and
+        how wide each is; widths the user gave are kept)."""
         self._fit_pending = False
-        if self._fitting or not self._natural:
+        if self._fitting:
             return
         hh = self.table.horizontalHeader()
-        room = self.table.viewport().width()
-        if room <= 0:
+        room, smallest = self.table.viewport().width(), hh.minimumSectionSize()
+        widths = self.columns.fit(self.column_order(), room, self._unit(), smallest)
+        if widths is None:
             return
-        unit = self._unit()
-        widths, hidden_for_room = fit_widths(
-            self.column_order(),
-            room,
-            natural=self._natural,
-            least=self._least,
-            content=self._content,
-            prefs=self._prefs,
-            users={c: max(hh.minimumSectionSize(), round(w * unit)) for c, w in self._user_widths.items()},
-            smallest=hh.minimumSectionSize(),
-            id_short=self._id_short,
-            method_floor=self._method_floor,
-        )
         self._fitting = True
         try:
             for c in range(Column.COUNT):
@@ -486,7 +414,6 @@ class TimelineView(QWidget):
                     hh.resizeSection(c, w)
         finally:
             self._fitting = False
-        self._auto_hidden = frozenset(hidden_for_room)
 
     def _schedule_fit(self) -> None:
         if not self._fit_pending:
@@ -501,7 +428,7 @@ class TimelineView(QWidget):
     def _on_section_resized(self, logical: int, old: int, new: int) -> None:
         if self._fitting or new <= 0:
             return
-        self._user_widths[logical] = new / self._unit()  # the user dragged its edge
+        self.columns.dragged(logical, new, self._unit())
         self._save_columns()
         self._schedule_fit()
 
@@ -532,7 +459,7 @@ class TimelineView(QWidget):
         visible = self.visible_columns()
         for c in self.column_order():
             name = self._column_name(c)
-            if c in self._auto_hidden:
+            if c in self.columns.auto_hidden:
                 name = translate("Timeline", "{column} (hidden: no room)").format(column=name)
             action = menu.addAction(name)
             action.setCheckable(True)
@@ -552,17 +479,13 @@ class TimelineView(QWidget):
 
     def set_column_shown(self, column: int, on: bool) -> None:
         """Show or hide a column as the user asked (remembered; it no longer gives way)."""
-        self._prefs[column] = bool(on)
-        if on:
-            self._user_widths.pop(column, None)  # its natural width again
+        self.columns.show(column, on)
         self._save_columns()
         self._fit_columns()
 
     def reset_columns(self) -> None:
         """The columns' first order and widths; the less-read ones give way again."""
-        self._prefs.clear()
-        self._user_widths.clear()
-        self._apply_order(list(DEFAULT_ORDER))
+        self._apply_order(self.columns.reset())
         if self._settings is not None:
             self._settings.remove(_COLUMNS_SETTING)
         self._fit_columns()
