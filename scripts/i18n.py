@@ -21,6 +21,8 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    the composer's words for a judged text (``inspector.session.composing``, "ComposerDialog"),
    the transports a user can pick (their registered labels, "Transports"), what can be wrong
    with a saved server's field (``inspector.session.profiles``, "ProfileEditor"), and
+   the answer dialogs' words (``inspector.session.answer_words``: "Origin", "AnswerDialog",
+   "SamplingDialog", "ElicitationDialog"),
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
    "Eras", contexts the window's own strings share), the timeline's headers and cells
    (``inspector.session.timeline_words``, "Timeline") and the sequence diagram's rows
@@ -140,6 +142,7 @@ def protocol_strings() -> dict[str, list[str]]:
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session import (
+        answer_words,
         call_words,
         composing,
         content_blocks,
@@ -195,6 +198,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
+        **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
         "ConnectionPanel": [server_editor.UNNAMED],  # a server without a name, with the list's own
         "Profiles": [demo_profile().name],  # the built-in server's name, stored in English

@@ -29,11 +29,10 @@ from urllib.parse import urlsplit
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFormLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -47,6 +46,26 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.session.answer_words import (
+    ELICITATION_CONTEXT,
+    ELICITATION_CONTROLS,
+    ELICITATION_WORDS,
+    SAMPLING_CONTEXT,
+    SAMPLING_CONTROLS,
+    SAMPLING_ROWS,
+    SAMPLING_TABS,
+    SAMPLING_WORDS,
+    URL_CONTROLS,
+    field_problem_text,
+    open_status,
+    origin_detail,
+    origin_headline,
+    origin_who,
+    preferences_text,
+    problems_text,
+    sampling_also,
+    sampling_transcript,
+)
 from inspector.session.user_answers import (
     DEFAULT_MODEL,
     DEFAULT_TIMEOUT,
@@ -57,15 +76,15 @@ from inspector.session.user_answers import (
     UserAnswers,
     answer_problems,
     content_field,
-    message_blocks,
-    names_in,
-    sampling_extras,
     sampling_result,
 )
 
+from .form_rows import bold, form_layout, read_only_text, set_tab_words, set_words, spaced
 from .schema_form import SchemaForm
 from .theme import mix
-from .widgets import ErrorLabel, muted, plain_label
+from .widgets import ErrorLabel, hbox, muted, plain_label, push_button, vbox
+
+_tr = QCoreApplication.translate  # the dialogs' words (English in session/answer_words.py) in the window's language
 
 if TYPE_CHECKING:
     from anyio.abc import TaskGroup
@@ -75,14 +94,6 @@ if TYPE_CHECKING:
     from .controller import SessionController
 
 # ============================================================================ small helpers
-
-
-def _schema_problem_text(problems: list[tuple[str, str]]) -> str:
-    """Why an answer cannot be sent, for the line above a dialog's buttons."""
-    head = QCoreApplication.translate(
-        "AnswerDialog", "Not sent: the negotiated protocol version's schema rejects this answer."
-    )
-    return head + "\n" + "\n".join(f"{path or '/'}: {message}" for path, message in problems[:5])
 
 
 class Banner(QFrame):
@@ -100,53 +111,9 @@ class Banner(QFrame):
             f"QFrame#originBanner {{ background: {bg.name()}; border: 1px solid {border.name()}; border-radius: 4px; }}"
             " QFrame#originBanner QLabel { background: transparent; border: none; }"
         )
-        self.headline = plain_label(headline)
-        f = QFont(self.headline.font())
-        f.setBold(True)
-        self.headline.setFont(f)
+        self.headline = bold(plain_label(headline))
         self.detail = plain_label(detail)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.setSpacing(2)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.detail)
-
-
-def origin_who(origin: Origin) -> str | None:
-    """The server's name in the current language (the built-in one's is translated, as the
-    server list shows it); None when unknown."""
-    if origin.server and origin.builtin:
-        return QCoreApplication.translate("Profiles", origin.server)
-    return origin.server
-
-
-def origin_path(origin: Origin) -> str:
-    if origin.era == "modern":
-        return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(
-            method=origin.method
-        )
-    if origin.era == "legacy":
-        return QCoreApplication.translate("Origin", "JSON-RPC request {method}").format(method=origin.method)
-    return QCoreApplication.translate("Origin", "server request {method}").format(method=origin.method)
-
-
-def origin_headline(origin: Origin) -> str:
-    who = origin_who(origin) or QCoreApplication.translate("Origin", "The server")
-    return QCoreApplication.translate("Origin", "{who} asks: {path}").format(who=who, path=origin_path(origin))
-
-
-def origin_detail(origin: Origin) -> str:
-    if origin.era == "modern":
-        return QCoreApplication.translate(
-            "Origin",
-            "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",  # noqa: E501
-        )
-    if origin.era == "legacy":
-        return QCoreApplication.translate(
-            "Origin",
-            "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.",
-        ).format(version=origin.version or QCoreApplication.translate("Origin", "legacy"))
-    return QCoreApplication.translate("Origin", "Era unknown (no session attached).")
+        spaced(vbox(self.headline, self.detail, parent=self), 2, (10, 6, 10, 6))
 
 
 # ============================================================================ elicitation form
@@ -183,7 +150,7 @@ class _AnswerDialog(QDialog):
         self.setModal(False)
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-        self.banner = Banner(origin_headline(origin), origin_detail(origin))
+        self.banner = Banner(origin_headline(origin, _tr), origin_detail(origin, _tr))
         self.countdown = muted(plain_label(wrap=False))
         self._deadline: float | None = None
         self._answer_check: AnswerCheck | None = None  # see set_answer_check
@@ -221,15 +188,15 @@ class _AnswerDialog(QDialog):
 
     def _retranslate(self) -> None:
         """Every text of the dialog in the current language (the server's own text as it came)."""
-        self.banner.headline.setText(origin_headline(self.origin))
-        self.banner.detail.setText(origin_detail(self.origin))
+        self.banner.headline.setText(origin_headline(self.origin, _tr))
+        self.banner.detail.setText(origin_detail(self.origin, _tr))
         self._tick()
         self.show_problems(self._problems)
 
     def show_problems(self, problems: list[tuple[str, str]]) -> None:
         """Why the answer was not sent (none: the line is hidden), above the buttons."""
         self._problems = problems
-        self.problem.show_text(_schema_problem_text(problems) if problems else "")
+        self.problem.show_text(problems_text(problems, _tr))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "problem"):
@@ -281,38 +248,6 @@ class _AnswerDialog(QDialog):
         super().closeEvent(event)
 
 
-def sampling_transcript(params: JsonObject) -> str:
-    """The system prompt and messages of a sampling request, as plain text."""
-    lines: list[str] = []
-    system = params.get("systemPrompt")
-    if isinstance(system, str) and system:
-        lines += [QCoreApplication.translate("SamplingDialog", "── system prompt ──"), system, ""]
-    for n, (role, text) in enumerate(message_blocks(params), 1):
-        lines += [
-            QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(n=n, role=role),
-            text,
-            "",
-        ]
-    return "\n".join(lines).rstrip() or QCoreApplication.translate("SamplingDialog", "(no messages)")
-
-
-def _preferences_text(prefs: JsonValue) -> str:
-    if not isinstance(prefs, dict) or not prefs:
-        return "—"
-    parts = []
-    hints = prefs.get("hints")
-    if isinstance(hints, list) and hints:
-        parts.append(QCoreApplication.translate("SamplingDialog", "hints {names}").format(names=names_in(hints)))
-    for key, label in (
-        ("intelligencePriority", QCoreApplication.translate("SamplingDialog", "intelligence {value}")),
-        ("speedPriority", QCoreApplication.translate("SamplingDialog", "speed {value}")),
-        ("costPriority", QCoreApplication.translate("SamplingDialog", "cost {value}")),
-    ):
-        if key in prefs:
-            parts.append(label.format(value=prefs[key]))
-    return " · ".join(parts) or orjson.dumps(prefs).decode()
-
-
 class SamplingDialog(_AnswerDialog):
     """A sampling/createMessage request: what the server wants the model to do, and the
     response the user writes (as the model) — Approve sends it, Reject refuses."""
@@ -323,38 +258,26 @@ class SamplingDialog(_AnswerDialog):
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
         p = self.params
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         # the words of each row are set by _retranslate (again on a language change)
-        self.row_labels = {
-            key: plain_label(wrap=False) for key in ("max", "prefs", "also", "role", "model", "stop", "text")
-        }
+        self.row_labels = {key: plain_label(wrap=False) for key in SAMPLING_ROWS}
+        rows = self.row_labels
 
         # ---- the request
-        summary = QFormLayout()
-        summary.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        summary.setHorizontalSpacing(12)
         self.max_tokens_label = plain_label(str(p.get("maxTokens", "—")), selectable=True)
-        summary.addRow(self.row_labels["max"], self.max_tokens_label)
         self.preferences_label = plain_label(selectable=True)
-        summary.addRow(self.row_labels["prefs"], self.preferences_label)
         self.extra_label = plain_label(selectable=True)
-        if sampling_extras(p) or isinstance(p.get("tools"), list):
-            summary.addRow(self.row_labels["also"], self.extra_label)
-        self.request_view = QPlainTextEdit()
-        self.request_view.setReadOnly(True)
-        self.request_json = QPlainTextEdit()
-        self.request_json.setReadOnly(True)
-        self.request_json.setFont(mono)
-        self.request_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.request_json.setPlainText(orjson.dumps(p, option=orjson.OPT_INDENT_2).decode())
+        summary = form_layout([(rows["max"], self.max_tokens_label), (rows["prefs"], self.preferences_label)])
+        summary.setHorizontalSpacing(12)
+        if sampling_also(p):
+            summary.addRow(rows["also"], self.extra_label)
+        self.request_view = read_only_text()
+        self.request_json = read_only_text(orjson.dumps(p, option=orjson.OPT_INDENT_2).decode(), mono=True, wrap=False)
         self.request_tabs = tabs = QTabWidget()
         tabs.setDocumentMode(True)
         tabs.addTab(self.request_view, "")
         tabs.addTab(self.request_json, "JSON")
-        self.request_box = request_box = QGroupBox()
-        rl = QVBoxLayout(request_box)
-        rl.addLayout(summary)
-        rl.addWidget(tabs, 1)
+        self.request_box = QGroupBox()
+        vbox(summary, (tabs, 1), parent=self.request_box)
 
         # ---- the response
         self.role_label = plain_label("assistant", wrap=False)
@@ -364,18 +287,13 @@ class SamplingDialog(_AnswerDialog):
         self.stop_reason.addItems(list(STOP_REASONS))
         self.text_edit = QPlainTextEdit()
         self.text_edit.setTabChangesFocus(True)
-        self.response_box = response_box = QGroupBox()
-        form = QFormLayout(response_box)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow(self.row_labels["role"], self.role_label)
-        form.addRow(self.row_labels["model"], self.model_edit)
-        form.addRow(self.row_labels["stop"], self.stop_reason)
-        form.addRow(self.row_labels["text"], self.text_edit)
+        self.response_box = QGroupBox()
+        answer = [self.role_label, self.model_edit, self.stop_reason, self.text_edit]
+        form_layout(
+            [(rows[key], field) for key, field in zip(SAMPLING_ROWS[3:], answer, strict=True)], parent=self.response_box
+        )
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.banner)
-        layout.addWidget(request_box, 3)
-        layout.addWidget(response_box, 2)
+        layout = vbox(self.banner, (self.request_box, 3), (self.response_box, 2), parent=self)
         self.reject_button = self._button(lambda: self.answer(None))
         self.approve_button = self._button(self.try_approve, default=True)
         self._add_answer_row(layout, [self.reject_button, self.approve_button])
@@ -385,34 +303,19 @@ class SamplingDialog(_AnswerDialog):
 
     def _retranslate(self) -> None:
         super()._retranslate()
-        p = self.params
-        self.setWindowTitle(
-            self.tr("Sampling request — {server}").format(server=origin_who(self.origin) or self.tr("server"))
-        )
-        words = {
-            "max": self.tr("Max tokens"), "prefs": self.tr("Model preferences"), "also": self.tr("Also"),
-            "role": self.tr("Role"), "model": self.tr("Model"), "stop": self.tr("Stop reason"), "text": self.tr("Text"),
-        }  # fmt: skip
+        p, w, ctx = self.params, SAMPLING_WORDS, SAMPLING_CONTEXT
+        server = origin_who(self.origin, _tr) or _tr(ctx, w["server"])
+        self.setWindowTitle(_tr(ctx, w["title"]).format(server=server))
         for key, label in self.row_labels.items():
-            label.setText(words[key])
-        self.preferences_label.setText(_preferences_text(p.get("modelPreferences")))
-        extra = sampling_extras(p)
-        if isinstance(p.get("tools"), list):
-            extra.append(self.tr("tools {names}").format(names=names_in(p["tools"])))
-        self.extra_label.setText(" · ".join(extra))
-        self.request_view.setPlainText(sampling_transcript(p))
-        self.request_tabs.setTabText(0, self.tr("Conversation"))
-        self.request_tabs.setTabText(1, self.tr("JSON"))
-        self.request_box.setTitle(self.tr("The server asks the model"))
-        self.model_edit.setToolTip(self.tr("The name of the model that 'generated' the message"))
-        self.text_edit.setPlaceholderText(self.tr("Write the model's answer here…"))
-        self.response_box.setTitle(self.tr("Your response, as the model"))
-        self.reject_button.setText(self.tr("Reject"))
-        self.reject_button.setToolTip(self.tr("Answer with error -1 “User rejected sampling request”"))
-        self.approve_button.setText(self.tr("Approve and send"))
+            label.setText(_tr(ctx, w[key]))
+        self.preferences_label.setText(preferences_text(p.get("modelPreferences"), _tr))
+        self.extra_label.setText(sampling_also(p, _tr))
+        self.request_view.setPlainText(sampling_transcript(p, _tr))
+        set_tab_words(self.request_tabs, ctx, w, SAMPLING_TABS)
+        set_words(self, ctx, w, SAMPLING_CONTROLS)
 
     def _fallback_text(self) -> str:
-        return self.tr("Rejected automatically in {time} if unanswered")
+        return _tr(SAMPLING_CONTEXT, SAMPLING_WORDS["countdown"])
 
     def response(self) -> JsonObject:
         """The CreateMessageResult the dialog would send now."""
@@ -449,8 +352,7 @@ class ElicitationDialog(_AnswerDialog):
         f.setPointSizeF(f.pointSizeF() * 1.08)
         self.message.setFont(f)
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.banner)
+        layout = vbox(self.banner, parent=self)
         layout.addSpacing(4)
         layout.addWidget(self.message)
 
@@ -485,98 +387,60 @@ class ElicitationDialog(_AnswerDialog):
 
     def _retranslate(self) -> None:
         super()._retranslate()
-        server = origin_who(self.origin) or self.tr("The server")
-        self.setWindowTitle(
-            self.tr("{server} asks you to open a link").format(server=server)
-            if self.mode == "url"
-            else self.tr("{server} asks for information").format(server=server)
-        )
+        w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
+        server = origin_who(self.origin, _tr) or _tr(ctx, w["the_server"])
+        self.setWindowTitle(_tr(ctx, w["open_link" if self.mode == "url" else "information"]).format(server=server))
         if self.form is not None:
-            self.note.setText(
-                self.tr(
-                    "* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."  # noqa: E501
-                )
-            )
+            self.note.setText(_tr(ctx, w["required"]))
         else:
             self._retranslate_url()
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setToolTip(
-            self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}')
-        )
-        self.decline_button.setText(self.tr("Decline"))
-        self.decline_button.setToolTip(self.tr("Refuse explicitly: {action}").format(action='{"action": "decline"}'))
-        self.accept_button.setText(self.tr("Accept"))
-        self.accept_button.setToolTip(
-            self.tr("Send the form's content")
-            if self.mode == "form"
-            else self.tr("Consent to the out-of-band step (no content is sent)")
-        )
+        set_words(self, ctx, w, ELICITATION_CONTROLS)
+        self.cancel_button.setToolTip(_tr(ctx, w["cancel_tip"]).format(action='{"action": "cancel"}'))
+        self.decline_button.setToolTip(_tr(ctx, w["decline_tip"]).format(action='{"action": "decline"}'))
+        self.accept_button.setToolTip(_tr(ctx, w["accept_form_tip" if self.mode == "form" else "accept_url_tip"]))
 
     def _build_url(self, layout: QVBoxLayout) -> None:
         parts = urlsplit(self.url)
         self.url_parts = parts
         safe = parts.scheme in ("http", "https") and bool(parts.netloc)
-        self.link_box = box = QGroupBox()
-        form = QFormLayout(box)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self.host_label = plain_label(parts.hostname or "", selectable=True)
-        bold = QFont(self.host_label.font())
-        bold.setBold(True)
-        self.host_label.setFont(bold)
-        self.url_edit = QPlainTextEdit(self.url)
-        self.url_edit.setReadOnly(True)
-        self.url_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.url_edit.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        self.url_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.link_box = QGroupBox()
+        self.host_label = bold(plain_label(parts.hostname or "", selectable=True))
+        self.url_edit = read_only_text(self.url, mono=True, anywhere=True)
         lines = 3
         self.url_edit.setFixedHeight(self.url_edit.fontMetrics().lineSpacing() * lines + 12)
         self.site_caption, self.url_caption = plain_label(wrap=False), plain_label(wrap=False)
-        form.addRow(self.site_caption, self.host_label)
-        form.addRow(self.url_caption, self.url_edit)
-        self.open_button = QPushButton()
-        self.open_button.clicked.connect(lambda *_: self.confirm_open())
+        self.open_button = push_button("", self.confirm_open)
         self.open_status = muted(plain_label())
         self._open_result: bool | None = None  # None until the button opened (or tried to)
         self.url_problem = ErrorLabel("urlProblem")
         if not safe:
             self.open_button.setEnabled(False)
             self.url_problem.setVisible(True)
-        row = QHBoxLayout()
-        row.addWidget(self.open_button)
-        row.addWidget(self.open_status, 1)
-        form.addRow("", row)
-        form.addRow("", self.url_problem)
-        layout.addWidget(box)
+        open_row = hbox(self.open_button, (self.open_status, 1))
+        form_layout(
+            [
+                (self.site_caption, self.host_label),
+                (self.url_caption, self.url_edit),
+                ("", open_row),
+                ("", self.url_problem),
+            ],
+            parent=self.link_box,
+        )
+        layout.addWidget(self.link_box)
         layout.addStretch(1)
 
     def _retranslate_url(self) -> None:
-        parts = self.url_parts
-        self.link_box.setTitle(self.tr("Link"))
-        if not parts.hostname:
-            self.host_label.setText(self.tr("(no host)"))
-        self.url_edit.setToolTip(self.tr("The whole URL, exactly as the server sent it"))
-        self.site_caption.setText(self.tr("Site"))
-        self.url_caption.setText(self.tr("Full URL"))
-        button = self.open_button
-        if button is not None:
-            button.setText(self.tr("Open in browser"))
-            button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
-        self.open_status.setText(
-            self.tr("The inspector opens the link only when you click Open in browser.")
-            if self._open_result is None
-            else self.tr("Opened in your browser.")
-            if self._open_result
-            else self.tr("The system could not open the link; copy it from above.")
-        )
-        if button is not None and not button.isEnabled():
-            self.url_problem.setText(
-                self.tr("Only http and https links can be opened; this one is {scheme}.").format(
-                    scheme=parts.scheme or self.tr("not a URL")
-                )
-            )
+        w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
+        set_words(self, ctx, w, URL_CONTROLS)
+        if not self.url_parts.hostname:
+            self.host_label.setText(_tr(ctx, w["no_host"]))
+        self.open_status.setText(open_status(self._open_result, _tr))
+        if self.open_button is not None and not self.open_button.isEnabled():
+            scheme = self.url_parts.scheme or _tr(ctx, w["not_a_url"])
+            self.url_problem.setText(_tr(ctx, w["bad_scheme"]).format(scheme=scheme))
 
     def _fallback_text(self) -> str:
-        return self.tr("Cancelled automatically in {time} if unanswered")
+        return _tr(ELICITATION_CONTEXT, ELICITATION_WORDS["countdown"])
 
     def _dismissed(self) -> JsonValue:
         return {"action": "cancel"}
@@ -608,16 +472,7 @@ class ElicitationDialog(_AnswerDialog):
                 name = content_field(path)
                 field = self.form.field(name) if self.form is not None and name is not None else None
                 if field is not None:
-                    if field.kind == "number" and isinstance(value["content"].get(field.key), float):
-                        field.show_error(
-                            self.tr("Answers in this protocol version carry whole numbers only: enter a whole number.")
-                        )
-                    else:
-                        field.show_error(
-                            self.tr("This protocol version cannot carry this value in an answer: {why}").format(
-                                why=message
-                            )
-                        )
+                    field.show_error(field_problem_text(field.kind, value["content"].get(field.key), message, _tr))
                     field.editor.setFocus()
                 else:
                     general.append((path, message))

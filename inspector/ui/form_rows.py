@@ -13,7 +13,7 @@ editor: the pieces each of them used to set up by hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
@@ -77,7 +77,9 @@ def set_tab_words(
             tabs.setTabToolTip(index, tr(context, words[tip_key]))
 
 
-def form_layout(rows: list[tuple[QWidget | str, QWidget | QLayout]], *, parent: QWidget | None = None) -> QFormLayout:
+def form_layout(
+    rows: Sequence[tuple[QWidget | str, QWidget | QLayout]], *, parent: QWidget | None = None
+) -> QFormLayout:
     """A form of (label, field) rows with its labels aligned right (on ``parent`` when given)."""
     form = QFormLayout() if parent is None else QFormLayout(parent)
     form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
