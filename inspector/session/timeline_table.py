@@ -9,6 +9,9 @@ which columns give way for lack of room and what width each shown column gets, s
 never scrolls sideways; the view only applies the answer to its header. The user's choices are
 kept in the settings by stable names (:data:`COLUMN_KEYS`), read and written by
 :func:`saved_columns` and :func:`columns_to_save`. :func:`copy_texts` is what the row menu copies.
+A cell's colours are named here as tones (:func:`cell_tones`: its text's and its row's
+background), and where its text sits (:data:`ALIGNMENTS`); the window's palette gives each tone a
+brush.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import orjson
 
 from inspector.protocol.messages import Kind
 
-from .recording import Direction, Entry
+from .recording import Direction, Entry, Recording
 
 
 class Column:
@@ -44,6 +47,18 @@ class Column:
 NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
 #: The columns shown in the monospace font (numbers, ids).
 MONO_COLUMNS = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
+#: Where a cell's text sits, by column: numbers right, the schema's mark centred, words left.
+ALIGNMENTS = tuple("right" if c in NUMERIC else "center" if c == Column.SCHEMA else "left" for c in range(Column.COUNT))
+#: The tone of each direction's words (the link's notes: as the side lines recorded before format 3).
+DIRECTION_TONES = {
+    Direction.C2S: "c2s",
+    Direction.S2C: "s2c",
+    Direction.STDERR: "stderr",
+    Direction.EVENT: "event",
+    Direction.NOTE: "stderr",
+}
+_BAD_KINDS = frozenset({Kind.NOISE, Kind.INVALID, Kind.ERROR, Kind.BATCH})
+_MUTED = frozenset({Column.DELTA, Column.LATENCY, Column.SIZE})
 #: The order the columns are shown in unless the user moved them: the most-read first.
 DEFAULT_ORDER = (
     Column.KIND,
@@ -195,6 +210,36 @@ def columns_to_save(order: Iterable[int], prefs: Mapping[int, bool], widths: Map
     return orjson.dumps(data).decode()
 
 
+def is_flagged(rec: Recording, seq: int) -> bool:
+    """Entry ``seq`` broke a protocol rule or is invalid against the schema."""
+    return bool(rec.violations_at(seq)) or rec.schema_at(seq) is False
+
+
+def cell_tones(rec: Recording, seq: int, col: int) -> tuple[str | None, str | None]:
+    """The tones of a cell: its text's (None: the palette's text) and its row's background
+    (None: the base). A side line or note is tinted as stderr, an event as an event, and an entry
+    that broke a rule or the schema as bad, in every column; the text takes its direction's tone
+    in Direction and Kind (bad for noise, invalid lines, errors and batches), the schema's verdict
+    in Schema, bad in Violations, muted for the numbers Δ, Latency and Size, else the side line's
+    or the event's tone."""
+    d = rec.direction_at(seq)
+    side = d is Direction.STDERR or d is Direction.NOTE
+    event = d is Direction.EVENT
+    background = "stderr" if side else "event" if event else "bad" if is_flagged(rec, seq) else None
+    if col == Column.DIRECTION:
+        return DIRECTION_TONES[d], background
+    if col == Column.SCHEMA:
+        ok = rec.schema_at(seq)
+        return (None if ok is None else "good" if ok else "bad"), background
+    if col == Column.VIOLATIONS:
+        return "bad", background
+    if col == Column.KIND:
+        return ("bad" if rec.kind_at(seq) in _BAD_KINDS else DIRECTION_TONES[d]), background
+    if col in _MUTED:
+        return "muted", background
+    return ("stderr" if side else "event" if event else None), background
+
+
 def copy_texts(entry: Entry) -> dict[str, str]:
     """What the row menu can copy for one recording entry: ``line`` (the exact text, without
     its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
@@ -220,10 +265,12 @@ def copy_texts(entry: Entry) -> dict[str, str]:
 
 
 __all__ = [
+    "ALIGNMENTS",
     "COLUMN_KEYS",
     "CONTENT_CAPS",
     "Column",
     "DEFAULT_ORDER",
+    "DIRECTION_TONES",
     "GAP",
     "GIVE_WAY",
     "LEAST_METHOD",
@@ -232,8 +279,10 @@ __all__ = [
     "NUMERIC",
     "SAMPLES",
     "SHORT_ID",
+    "cell_tones",
     "columns_to_save",
     "copy_texts",
     "fit_widths",
+    "is_flagged",
     "saved_columns",
 ]

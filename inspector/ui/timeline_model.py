@@ -55,7 +55,7 @@ from PySide6.QtGui import (
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording
-from inspector.session.timeline_table import MONO_COLUMNS, NUMERIC, Column
+from inspector.session.timeline_table import ALIGNMENTS, DIRECTION_TONES, MONO_COLUMNS, Column, cell_tones
 from inspector.session.timeline_words import DIRECTION_ARROWS as DIRECTION_ARROWS  # offered here too
 from inspector.session.timeline_words import DIRECTION_LABELS as DIRECTION_LABELS
 from inspector.session.timeline_words import (  # the words of the cells
@@ -82,9 +82,13 @@ _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when ful
 _TOOLTIP_RAW_CHARS = 600
 
 
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-_CENTER = Qt.AlignmentFlag.AlignCenter
+_FLAGS = {
+    "right": Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+    "center": Qt.AlignmentFlag.AlignCenter,
+    "left": ALIGN_LEFT,
+}
+_ALIGNS = tuple(int(_FLAGS[where]) for where in ALIGNMENTS)  # by column
 
 
 # --------------------------------------------------------------------------- colours
@@ -97,31 +101,34 @@ class TimelineColors:
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
         dark = is_dark(palette)
-        self.dark = dark
-        self.c2s = colour("c2s", dark)
-        self.s2c = colour("s2c", dark)
-        self.stderr = colour("stderr", dark)
-        self.event = colour("event", dark)
-        self.bad = colour("error", dark)
-        self.good = colour("ok", dark)
-        self.muted = mix(text, base, 0.45)
-        self.brush_c2s = QBrush(self.c2s)
-        self.brush_s2c = QBrush(self.s2c)
-        self.brush_stderr = QBrush(self.stderr)
-        self.brush_event = QBrush(self.event)
-        self.brush_bad = QBrush(self.bad)
-        self.brush_good = QBrush(self.good)
-        self.brush_muted = QBrush(self.muted)
+        self.brush_c2s = QBrush(colour("c2s", dark))
+        self.brush_s2c = QBrush(colour("s2c", dark))
+        self.brush_stderr = QBrush(colour("stderr", dark))
+        self.brush_event = QBrush(colour("event", dark))
+        self.brush_bad = QBrush(colour("error", dark))
+        self.brush_good = QBrush(colour("ok", dark))
+        self.brush_muted = QBrush(mix(text, base, 0.45))
         amount = 0.22 if dark else 0.13
         self.bg_stderr = QBrush(mix(base, QColor(255, 170, 0), amount))
         self.bg_event = QBrush(mix(base, QColor(130, 90, 220), amount))
         self.bg_bad = QBrush(mix(base, QColor(230, 40, 40), amount * 0.8))
-        self.by_direction = {
-            Direction.C2S: self.brush_c2s,
-            Direction.S2C: self.brush_s2c,
-            Direction.STDERR: self.brush_stderr,
-            Direction.EVENT: self.brush_event,
-            Direction.NOTE: self.brush_stderr,  # shown as the side lines they were recorded as before format 3
+        #: The brush of each tone a cell's text takes, and of each row tint (None: the palette's own;
+        #: :func:`~inspector.session.timeline_table.cell_tones` names them)
+        self.tones: dict[str | None, QBrush | None] = {
+            None: None,
+            **{
+                name: getattr(self, f"brush_{name}")
+                for name in ("c2s", "s2c", "stderr", "event", "bad", "good", "muted")
+            },
+        }
+        self.tints: dict[str | None, QBrush | None] = {
+            None: None,
+            "stderr": self.bg_stderr,
+            "event": self.bg_event,
+            "bad": self.bg_bad,
+        }
+        self.by_direction: dict[Direction, QBrush] = {
+            d: getattr(self, f"brush_{t}") for d, t in DIRECTION_TONES.items()
         }
 
     def swatch(self, direction: Direction, size: int = 10) -> QIcon:
@@ -157,12 +164,6 @@ class TimelineModel(RowTableModel):
     def _bind(self, rec: Recording | None) -> None:
         self._rec = rec
         self._widest = WidestTexts()
-        if rec is None:
-            return
-        self._dir_at = rec.direction_at
-        self._kind_at = rec.kind_at
-        self._viol_at = rec.violations_at
-        self._schema_at = rec.schema_at
 
     def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
         """Show another recording (a new session, or one opened from a file)."""
@@ -297,7 +298,7 @@ class TimelineModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return translate("Timeline", HEADER_TIPS[section])
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(_RIGHT if section in NUMERIC else (_CENTER if section == Column.SCHEMA else ALIGN_LEFT))
+            return _ALIGNS[section]
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -336,35 +337,12 @@ class TimelineModel(RowTableModel):
 
     def _cell(self, seq: int, row: int, col: int) -> tuple:
         """(display, foreground, background, decoration, font, alignment) of one cell."""
-        d = self._dir_at(seq)
-        if d is Direction.STDERR or d is Direction.NOTE:
-            background = self._colors.bg_stderr
-        elif d is Direction.EVENT:
-            background = self._colors.bg_event
-        elif self._flagged(seq):  # broke a rule or the schema: the row says so in every column shown
-            background = self._colors.bg_bad
-        else:
-            background = None
-        if col in NUMERIC:
-            align = int(_RIGHT)
-        elif col == Column.SCHEMA:
-            align = int(_CENTER)
-        else:
-            align = int(ALIGN_LEFT)
-        return (
-            self._display(seq, row, col),
-            self._foreground(seq, col),
-            background,
-            None,
-            self._mono if col in MONO_COLUMNS else None,
-            align,
-        )
+        assert self._rec is not None
+        fg, bg = cell_tones(self._rec, seq, col)
+        mono = self._mono if col in MONO_COLUMNS else None
+        return (self._display(seq, row, col), self._colors.tones[fg], self._colors.tints[bg], None, mono, _ALIGNS[col])
 
     # ------------------------------------------------------------ cells
-
-    def _flagged(self, seq: int) -> bool:
-        """The entry broke a protocol rule or is invalid against the schema."""
-        return bool(self._viol_at(seq)) or self._schema_at(seq) is False
 
     def order_time(self, seq: int) -> float:
         """When entry ``seq`` took its place in the recording's order (a message held in step
@@ -375,29 +353,6 @@ class TimelineModel(RowTableModel):
     def _display(self, seq: int, row: int, col: int) -> str | None:
         assert self._rec is not None
         return cell_text(self._rec, seq, col, self.entries.rows[row - 1] if row else None, translate)
-
-    def _foreground(self, seq: int, col: int) -> QBrush | None:
-        c = self._colors
-        if col == Column.DIRECTION:
-            return c.by_direction[self._dir_at(seq)]
-        if col == Column.SCHEMA:
-            ok = self._schema_at(seq)
-            return None if ok is None else (c.brush_good if ok else c.brush_bad)
-        if col == Column.VIOLATIONS:
-            return c.brush_bad
-        if col == Column.KIND:
-            k = self._kind_at(seq)
-            if k in (Kind.NOISE, Kind.INVALID, Kind.ERROR, Kind.BATCH):
-                return c.brush_bad
-            return c.by_direction[self._dir_at(seq)]  # the arrow's colour, as the Direction column's
-        if col in (Column.DELTA, Column.LATENCY, Column.SIZE):
-            return c.brush_muted
-        d = self._dir_at(seq)
-        if d is Direction.STDERR or d is Direction.NOTE:
-            return c.brush_stderr
-        if d is Direction.EVENT:
-            return c.brush_event
-        return None
 
     def _tooltip(self, seq: int, row: int, col: int) -> str | None:
         assert self._rec is not None

@@ -94,3 +94,33 @@ def test_the_filter_shows_and_hides_a_direction_or_a_kind_and_stderr_takes_the_l
     assert events.directions == f.directions - {Direction.EVENT}
     no_links = f.with_kind(Kind.LINK, False)
     assert no_links.kinds == f.kinds - {Kind.LINK} and no_links.with_kind(Kind.LINK, True) == f
+
+
+def test_cell_tones_name_each_cell_s_colours_and_tint_the_rows_that_need_it():
+    from recording_driver import Driver
+
+    from inspector.session.timeline_table import ALIGNMENTS, cell_tones, is_flagged
+
+    d = Driver()
+    s = d.handshake()
+    err = d.stderr(b"warming up\n")
+    spawned = d.event("spawned", "pid 42 /bin/server", pid=42)
+    note = d.rec.append(Direction.NOTE, 0.1, b"POST failed\n", d.engine.note(Kind.LINK_NOTE), {"channel": "http"})
+    stray = d.s2c(b'{"jsonrpc":"2.0","id":99,"result":{}}\n')
+    noise = d.s2c(b"not json\n")
+    rec = d.rec
+    assert [cell_tones(rec, s["init"], c)[1] for c in range(Column.COUNT)] == [None] * Column.COUNT
+    assert cell_tones(rec, s["init"], Column.DIRECTION) == ("c2s", None)
+    assert cell_tones(rec, s["init_result"], Column.KIND) == ("s2c", None)  # the arrow's colour
+    assert cell_tones(rec, s["init_result"], Column.METHOD) == (None, None)
+    assert cell_tones(rec, s["init_result"], Column.LATENCY) == ("muted", None)
+    assert cell_tones(rec, s["init_result"], Column.SCHEMA) == ("good", None)  # valid against the schema
+    assert cell_tones(rec, err, Column.METHOD) == ("stderr", "stderr")
+    assert cell_tones(rec, note, Column.DIRECTION) == ("stderr", "stderr")  # a link note: as stderr lines were
+    assert cell_tones(rec, spawned, Column.METHOD) == ("event", "event")
+    assert is_flagged(rec, stray) and not is_flagged(rec, s["init"])
+    assert {cell_tones(rec, stray, c)[1] for c in range(Column.COUNT)} == {"bad"}  # every column of the row
+    assert cell_tones(rec, stray, Column.VIOLATIONS)[0] == "bad"
+    assert cell_tones(rec, noise, Column.KIND)[0] == "bad"
+    assert ALIGNMENTS[Column.SEQ] == "right" and ALIGNMENTS[Column.SCHEMA] == "center"
+    assert ALIGNMENTS[Column.METHOD] == "left" and len(ALIGNMENTS) == Column.COUNT
