@@ -142,6 +142,7 @@ def protocol_strings() -> dict[str, list[str]]:
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session import (
+        action_words,
         answer_words,
         call_words,
         composing,
@@ -158,6 +159,7 @@ def protocol_strings() -> dict[str, list[str]]:
         sequence_rows,
         server_editor,
         step_words,
+        task_words,
         timeline_words,
         tool_words,
         value_text,
@@ -182,6 +184,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "FailureBanner": failure_words.all_words(),  # why a session failed, shared with the banner's own
         "StatusLine": sorted(set(failure_words.STATUS_WORDS.values())),  # how the server ended, with its own
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
+        "WindowActions": action_words.all_words(),  # the actions' texts and tooltips, with the menus' own
         "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
@@ -192,7 +195,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
         "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
-        "TasksPanel": [value_text.MINUTES],  # a span in milliseconds, with its own
+        "TasksPanel": sorted({value_text.MINUTES, *task_words.WORDS.values()}),  # its words, a span in milliseconds
         "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own

@@ -14,50 +14,44 @@ fetched it.
 What the panel knows and does is the Qt-free
 :class:`~inspector.session.controllers.tasks.TasksController` (``self.feature``): the list and
 its paging, the tasks as last described, the results, polling (the session layer's one
-polling loop), failures as data. The panel draws what it reports and forwards the clicks.
+polling loop), failures as data. What the panel says (its controls' words, a task's row and
+details, the count, the result area's note) is :mod:`inspector.session.task_words`. The panel
+draws what they report and forwards the clicks.
 """
 
 from __future__ import annotations
 
-import orjson
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
     QFrame,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     QTabWidget,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
+from inspector.session import task_words as words
 from inspector.session.controllers.base import LISTED, LOADING
 from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
-from inspector.session.operations import TERMINAL_STATUSES
 
 from ..content import ContentView
-from ..text import format_milliseconds, format_timestamp
+from ..form_rows import bold, form_layout, read_only_text, set_tab_words, set_words
 from ..theme import colour, is_dark
-from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip, section_title
+from ..widgets import ErrorLabel, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, section_title, vbox
 from .base import FeaturePanel
+from .lists import flat_tree, splitter
 from .shared import request_failed
-
-# task status -> theme colour
-STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}
 
 
 def status_colors(palette: QPalette) -> dict[str, QColor]:
     dark = is_dark(palette)
-    return {status: colour(role, dark) for status, role in STATUS_TONES.items()}
+    return {status: colour(role, dark) for status, role in words.STATUS_TONES.items()}
 
 
 class Col:
@@ -81,111 +75,61 @@ class TasksPanel(FeaturePanel):
         self._mono = mono_font()
 
         # ---- list side
-        self.refresh_button = QPushButton()
-        self.refresh_button.clicked.connect(lambda *_: self.refresh())
-        self.more_button = QPushButton()
-        self.more_button.clicked.connect(lambda *_: self.load_more())
+        self.refresh_button = push_button("", lambda: self.refresh())
+        self.more_button = push_button("", lambda: self.load_more())
         self.more_button.setVisible(False)
         self.count_label = plain_label(wrap=False)
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels(["", "", "", ""])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setAlternatingRowColors(True)
+        self.tree = flat_tree(4, stretch=Col.MESSAGE)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setStyleSheet("QTreeView::item { padding: 3px 2px; }")
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(Col.MESSAGE, QHeaderView.ResizeMode.Stretch)
         fm = self.fontMetrics()
-        mono_fm = QFontMetrics(self._mono)
-        self.tree.setColumnWidth(Col.ID, mono_fm.horizontalAdvance("00000000…") + 16)
+        self.tree.setColumnWidth(Col.ID, QFontMetrics(self._mono).horizontalAdvance("00000000…") + 16)
         self.tree.setColumnWidth(Col.STATUS, fm.horizontalAdvance("input_required") + 24)
         self.tree.setColumnWidth(Col.UPDATED, fm.horizontalAdvance("00:00:00") + 24)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.empty_label = muted(plain_label())
-
-        list_bar = QHBoxLayout()
-        list_bar.setContentsMargins(0, 0, 0, 0)
-        list_bar.addWidget(self.refresh_button)
-        list_bar.addWidget(self.more_button)
+        list_bar = hbox(self.refresh_button, self.more_button, margins=False)
         list_bar.addSpacing(8)
         list_bar.addWidget(self.count_label, 1)
         left = QWidget()
-        lv = QVBoxLayout(left)
-        lv.setContentsMargins(0, 0, 0, 0)
-        lv.addLayout(list_bar)
-        lv.addWidget(self.tree, 1)
-        lv.addWidget(self.empty_label)
+        vbox(list_bar, (self.tree, 1), self.empty_label, margins=False, parent=left)
 
-        # ---- detail side
-        self.heading = section_title("")
-        bold = self.heading.font()
-        bold.setPointSizeF(bold.pointSizeF() * 1.1)
-        self.heading.setFont(bold)
-        self.fields: dict[str, QLabel] = {}
-        form = QFormLayout()
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        # ---- detail side: the task's members (labels worded by retranslate), its actions, its result
+        self.heading = bold(section_title(""), 1.1)
+        self.fields: dict[str, QLabel] = {
+            key: plain_label("—", wrap=key == "statusMessage", selectable=True, mono=key == "taskId")
+            for key in words.FIELDS
+        }
+        self.field_labels: dict[str, QLabel] = {key: QLabel() for key in words.FIELDS}
+        form = form_layout([(self.field_labels[key], value) for key, value in self.fields.items()])
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.field_labels: dict[str, QLabel] = {}
-        for key in ("taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"):
-            value = plain_label("—", wrap=key == "statusMessage", selectable=True, mono=key == "taskId")
-            self.fields[key] = value
-            label = QLabel()
-            self.field_labels[key] = label
-            form.addRow(label, value)
-        self.get_button = QPushButton()
-        self.get_button.clicked.connect(lambda *_: self.get_status())
-        self.result_button = QPushButton()
-        self.result_button.clicked.connect(lambda *_: self.get_result())
-        self.cancel_button = QPushButton()
-        self.cancel_button.clicked.connect(lambda *_: self.cancel_task())
+        self.get_button: QPushButton = push_button("", lambda: self.get_status())
+        self.result_button = push_button("", lambda: self.get_result())
+        self.cancel_button = push_button("", lambda: self.cancel_task())
         self.poll = QCheckBox()
         self.poll.toggled.connect(lambda on: self.feature.set_polling(bool(on)))
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.get_button)
-        buttons.addWidget(self.result_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addStretch(1)
         self.error = ErrorLabel("tasksError")
         self.result_note = plain_label()
         self.result_view = ContentView()  # a tool's result as the Tools panel shows it
-        self.result_json = QPlainTextEdit()
-        self.result_json.setReadOnly(True)
-        self.result_json.setFont(self._mono)
-        self.result_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.result_json = read_only_text(mono=self._mono, wrap=False)
         self.result_tabs = QTabWidget()
         self.result_tabs.setDocumentMode(True)
         self.result_tabs.addTab(self.result_view, "")
         self.result_tabs.addTab(self.result_json, "")
-
-        right = QWidget()
-        rv = QVBoxLayout(right)
-        rv.setContentsMargins(8, 0, 0, 0)
-        rv.addWidget(self.heading)
-        rv.addLayout(form)
-        rv.addLayout(buttons)
-        rv.addWidget(self.poll)
-        rv.addWidget(self.error)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
-        rv.addWidget(line)
-        rv.addWidget(self.result_note)
-        rv.addWidget(self.result_tabs, 1)
+        right = QWidget()
+        buttons = hbox(self.get_button, self.result_button, self.cancel_button, 1, margins=False)
+        tabs = (self.result_tabs, 1)
+        rv = vbox(self.heading, form, buttons, self.poll, self.error, line, self.result_note, tabs, parent=right)
+        rv.setContentsMargins(8, 0, 0, 0)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.adapt_to_width(self.splitter)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
-        self.splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.splitter, 1)
+        splitter(self.splitter, left, right, stretch=(3, 2))
+        vbox((self.splitter, 1), parent=self)
 
         self.follow(self.feature, self.error)
         self.feature.subscribe(self._feature_changed)
@@ -193,39 +137,12 @@ class TasksPanel(FeaturePanel):
 
     def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
-        self.refresh_button.setText(self.tr("Refresh"))
-        self.refresh_button.setToolTip(self.tr("tasks/list from the first page"))
-        self.more_button.setText(self.tr("Load more"))
-        self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
-        self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
-        self.empty_label.setText(
-            self.tr('No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).')
-        )
-        names = {
-            "taskId": self.tr("Task id"),
-            "status": self.tr("Status"),
-            "statusMessage": self.tr("Status message"),
-            "createdAt": self.tr("Created"),
-            "lastUpdatedAt": self.tr("Last updated"),
-            "ttl": self.tr("TTL"),
-            "pollInterval": self.tr("Poll interval"),
-        }
+        tr = QCoreApplication.translate
+        set_words(self, words.CONTEXT, words.WORDS, words.CONTROLS)
+        self.tree.setHeaderLabels([tr(words.CONTEXT, words.WORDS[key]) for key in words.HEADERS])
         for key, label in self.field_labels.items():
-            label.setText(names[key])
-        self.get_button.setText(self.tr("Get status"))
-        self.get_button.setToolTip(self.tr("tasks/get"))
-        self.result_button.setText(self.tr("Get result"))
-        self.result_button.setToolTip(
-            self.tr("tasks/result: the server answers when the task has finished (it waits until then)")
-        )
-        self.cancel_button.setText(self.tr("Cancel task"))
-        self.cancel_button.setToolTip(self.tr("tasks/cancel"))
-        self.poll.setText(self.tr("Poll while running"))
-        self.poll.setToolTip(
-            self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)")
-        )
-        self.result_tabs.setTabText(0, self.tr("Content"))
-        self.result_tabs.setTabText(1, self.tr("JSON"))
+            label.setText(tr(words.CONTEXT, words.WORDS[words.FIELDS[key]]))
+        set_tab_words(self.result_tabs, words.CONTEXT, words.WORDS, words.TABS)
         self._show_selected()
         self._update_counts()
 
@@ -361,33 +278,20 @@ class TasksPanel(FeaturePanel):
         self.feature.set_result(task_id, outcome)
 
     def _paint_item(self, item: QTreeWidgetItem, task: dict) -> None:
-        task_id = task["taskId"]
-        status = str(task.get("status", "?"))
-        item.setText(Col.ID, task_id[:8] + ("…" if len(task_id) > 8 else ""))
-        item.setToolTip(Col.ID, plain_tooltip(task_id))
-        item.setText(Col.STATUS, status)
-        color = self._colors.get(status)
+        row = words.task_row(task)
+        for col, (text, tip) in enumerate(zip(row.cells, row.tips, strict=True)):
+            item.setText(col, text)
+            if col != Col.STATUS:
+                item.setToolTip(col, plain_tooltip(tip))
+        color = self._colors.get(row.status)
         item.setForeground(Col.STATUS, QBrush(color) if color is not None else QBrush())
         f = QFont(self.tree.font())
-        f.setBold(status not in TERMINAL_STATUSES)
+        f.setBold(row.running)
         item.setFont(Col.STATUS, f)
-        message = task.get("statusMessage")
-        item.setText(Col.MESSAGE, "" if message is None else str(message).replace("\n", " "))
-        item.setToolTip(Col.MESSAGE, plain_tooltip(message))
-        updated = task.get("lastUpdatedAt", task.get("createdAt"))
-        item.setText(Col.UPDATED, format_timestamp(updated) if updated is not None else "")
-        item.setToolTip(Col.UPDATED, plain_tooltip(updated or ""))
 
     def _update_counts(self) -> None:
         n = len(self.feature.tasks)
-        running = self.feature.running
-        if not n:
-            text = self.tr("No tasks")
-        elif n == 1:
-            text = self.tr("1 task, {running} running").format(running=running)
-        else:
-            text = self.tr("{n} tasks, {running} running").format(n=n, running=running)
-        self.count_label.setText(text)
+        self.count_label.setText(words.count_text(n, self.feature.running, QCoreApplication.translate))
         self.empty_label.setVisible(n == 0)
 
     def _selection_changed(self) -> None:
@@ -397,65 +301,31 @@ class TasksPanel(FeaturePanel):
 
     def _show_selected(self) -> None:
         task_id = self.selected_id()
-        task = self.feature.task(task_id)
-        if task is None or task_id is None:
-            self.heading.setText(self.tr("Select a task"))
+        task = self.feature.task(task_id) if task_id is not None else None
+        heading, values = words.task_details(task, QCoreApplication.translate)
+        self.heading.setText(heading)
+        for key, label in self.fields.items():
+            label.setText(values[key])
+        if task is None:
             for label in self.fields.values():
-                label.setText("—")
                 label.setToolTip("")
-            self._show_result(None)
-            self._update_buttons()
-            return
-        status = str(task.get("status", "?"))
-        self.heading.setText(self.tr("Task {status}").format(status=status))
-        self.fields["taskId"].setText(task_id)
-        self.fields["status"].setText(status)
-        palette = self.fields["status"].palette()
-        color = self._colors.get(status)
-        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
-        palette.setColor(QPalette.ColorRole.WindowText, color if color is not None else text_colour)
-        self.fields["status"].setPalette(palette)
-        message = task.get("statusMessage")
-        self.fields["statusMessage"].setText(str(message) if message is not None else "—")
-        for key in ("createdAt", "lastUpdatedAt"):
-            value = task.get(key)
-            self.fields[key].setText(f"{format_timestamp(value)}   ({value})" if isinstance(value, str) else "—")
-        ttl = format_milliseconds(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—"
-        self.fields["ttl"].setText(ttl)
-        suggested = "pollInterval" in task
-        poll = format_milliseconds(task.get("pollInterval"), "—") if suggested else self.tr("not suggested")
-        self.fields["pollInterval"].setText(poll)
-        self._show_result(task_id)
+        else:
+            palette = self.fields["status"].palette()
+            color = self._colors.get(values["status"])
+            text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+            palette.setColor(QPalette.ColorRole.WindowText, color if color is not None else text_colour)
+            self.fields["status"].setPalette(palette)
+        self._show_result(task_id if task is not None else None)
         self._update_buttons()
 
     def _show_result(self, task_id: str | None) -> None:
         """The selected task's result: its content as the Tools panel shows a result, and its JSON."""
-        got = self.feature.results.get(task_id) if task_id is not None else None
+        shown = words.result_view(self.feature, task_id, QCoreApplication.translate)
         self.result_view.clear()
-        self.result_json.setPlainText("")
-        if task_id is None:
-            self.result_note.setText("")
-        elif task_id in self.feature.waiting_result:
-            self.result_note.setText(
-                self.tr("Waiting for tasks/result: the server answers when the task has finished.")
-            )
-        elif got is None:
-            self.result_note.setText(self.tr("The result appears here after Get result."))
-        elif "error" in got:
-            err = got["error"] if isinstance(got["error"], dict) else {}
-            text = self.tr("tasks/result answered with JSON-RPC error {code}: {message}")
-            self.result_note.setText(text.format(code=err.get("code"), message=err.get("message")))
-            self.result_json.setPlainText(orjson.dumps(got["error"], option=orjson.OPT_INDENT_2).decode())
-        else:
-            result = got["result"]
-            is_error = isinstance(result, dict) and result.get("isError") is True
-            note = self.tr("Result (the tool reported an error):") if is_error else self.tr("Result:")
-            self.result_note.setText(note)
-            if isinstance(result, dict):  # a sampling result's content is one block, not a list
-                content = result.get("content")
-                blocks = content if isinstance(content, list) else [content] if content is not None else []
-                self.result_view.set_blocks(blocks, structured=result.get("structuredContent"))
-            self.result_json.setPlainText(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+        self.result_note.setText(shown.note)
+        self.result_json.setPlainText(shown.json)
+        if shown.blocks is not None:
+            self.result_view.set_blocks(shown.blocks, structured=shown.structured)
 
     def _update_buttons(self) -> None:
         task_id = self.selected_id()
