@@ -22,12 +22,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue, str_member
+from inspector.protocol.schema import ValueCheck, check_value
 
 from .controllers.resources import CONTENT_BAD_BASE64, decode_content, file_name_for
 from .entry_text import size_text
+from .schema_words import check_text
 from .translate import Translate, untranslated
 
-__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "read_contents", "wav_info"]
+__all__ = [
+    "CONTEXT",
+    "WORDS",
+    "BlockReading",
+    "ImageView",
+    "StructuredVerdict",
+    "WavInfo",
+    "image_view",
+    "in_a_box",
+    "read_block",
+    "read_contents",
+    "structured_verdict",
+    "wav_info",
+]
 
 #: the translation context of :data:`WORDS` (the content view's own)
 CONTEXT = "ContentView"
@@ -56,7 +71,21 @@ WORDS: dict[str, str] = {
     "no_body": "the resource has neither text nor blob",
     "blob": "blob, {0}",
     "no_uri": "the link has no uri",
+    # the structured content's card: the verdict of the tool's outputSchema
+    "structured": "STRUCTURED CONTENT",
+    "not_checked": "no outputSchema declared: not checked",
+    "broke_promise": "the tool declares an outputSchema but returned no structuredContent",
+    "matches": "matches the outputSchema",
+    "does_not_match": "does not match the outputSchema {0}",
+    # an image at a size to look at
+    "enlarged": "shown at {0}×",
+    "smaller": "shown at {0}%",
 }
+
+LONG_TEXT = 4000  # characters above which text goes into a scrollable box (so do more than LONG_LINES lines)
+LONG_LINES = 40
+MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at least this
+MAX_IMAGE_SIDE = 420
 
 #: the file name extension a "Save…" suggests, by MIME type
 EXTENSIONS = {
@@ -264,3 +293,64 @@ _READERS: dict[str, Callable[[JsonObject, Translate], BlockReading]] = {
     "resource": _resource,
     "resource_link": _link,
 }
+
+
+def in_a_box(text: str) -> bool:
+    """Whether a block's text is shown in a scrolling box rather than as a label (a long one)."""
+    return len(text) > LONG_TEXT or text.count("\n") + 1 > LONG_LINES
+
+
+@dataclass(frozen=True)
+class ImageView:
+    """An image at a size to look at: the box it is scaled into with its aspect kept ("" note and
+    its own size: not scaled), whether smoothly (made smaller) or keeping its pixels sharp (a
+    tiny one enlarged), and the note that says so."""
+
+    width: int
+    height: int
+    smooth: bool = False
+    note: str = ""
+
+
+def image_view(width: int, height: int, tr: Translate = untranslated) -> ImageView:
+    """How an image of ``width`` × ``height`` pixels is shown: a tiny one enlarged a whole number
+    of times to at least :data:`MIN_IMAGE_SIDE`, a large one made smaller into a square of
+    :data:`MAX_IMAGE_SIDE` (the note's percentage is of the width Qt gives it: a side scaled in
+    whole pixels, rounded down), any other at its own size."""
+    side = max(width, height)
+    if 0 < side < MIN_IMAGE_SIDE:
+        factor = max(2, MIN_IMAGE_SIDE // side)
+        return ImageView(width * factor, height * factor, False, tr(CONTEXT, WORDS["enlarged"]).format(factor))
+    if side > MAX_IMAGE_SIDE:
+        fitted = MAX_IMAGE_SIDE * width // max(height, 1)  # the width at the box's height
+        shown = fitted if fitted <= MAX_IMAGE_SIDE else MAX_IMAGE_SIDE
+        note = tr(CONTEXT, WORDS["smaller"]).format(round(100 * shown / width))
+        return ImageView(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, True, note)
+    return ImageView(width, height)
+
+
+@dataclass(frozen=True)
+class StructuredVerdict:
+    """What the structured content's card says of the tool's ``outputSchema``: the check (None
+    when there was nothing to check against), its line and the line's tone ("muted", "error",
+    "warn", "ok")."""
+
+    check: ValueCheck | None
+    text: str
+    tone: str
+
+
+def structured_verdict(output_schema: JsonObject | None, structured: JsonValue, tr: Translate) -> StructuredVerdict:
+    """The verdict of a tool's ``structuredContent`` (None: there is none) against its
+    ``outputSchema`` (None: none declared); ``tr`` also words the validator's problem."""
+    w = WORDS
+    if output_schema is None:
+        return StructuredVerdict(None, tr(CONTEXT, w["not_checked"]), "muted")
+    if structured is None:
+        return StructuredVerdict(ValueCheck(False), "✗ " + tr(CONTEXT, w["broke_promise"]), "error")
+    check = check_value(output_schema, structured)
+    if check.ok is None:
+        return StructuredVerdict(check, "⚠ " + check_text(check, tr), "warn")
+    if check.ok:
+        return StructuredVerdict(check, "✓ " + tr(CONTEXT, w["matches"]), "ok")
+    return StructuredVerdict(check, "✗ " + tr(CONTEXT, w["does_not_match"]).format(check_text(check, tr)), "error")

@@ -47,7 +47,6 @@ from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFileDialog,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -59,24 +58,32 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.schema import ValueCheck, check_value
-from inspector.session.content_blocks import BlockReading, WavInfo, read_block, read_contents, unknown
+from inspector.protocol.schema import ValueCheck
+from inspector.session.content_blocks import (
+    CONTEXT,
+    WORDS,
+    BlockReading,
+    WavInfo,
+    image_view,
+    in_a_box,
+    read_block,
+    read_contents,
+    structured_verdict,
+    unknown,
+)
 from inspector.session.controllers.resources import reads_as_prose
 from inspector.session.entry_text import size_text
 
-from .schema_fields import check_text
+from .form_rows import read_only_text, spaced
 from .schema_form import dumps_pretty
 from .text import hex_dump
 from .theme import card_style, is_dark, tone
-from .widgets import mono_font, muted, plain_label, plain_tooltip, set_tone
+from .widgets import hbox, muted, plain_label, plain_tooltip, scroll_area, set_tone, vbox
 
 translate = QCoreApplication.translate
 
-LONG_TEXT = 4000  # characters above which text goes into a scrollable box
 TEXT_LIMIT = 1_000_000  # characters shown of a read's text; the rest is left out (Save keeps all)
 HEX_PREVIEW_BYTES = 512  # bytes of a read's blob shown as hex
-MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at least this
-MAX_IMAGE_SIDE = 420
 
 Saver = Callable[[str, bytes], None]
 
@@ -127,25 +134,13 @@ def unshowable(block: JsonValue, exc: Exception) -> BlockReading:
 
 
 def scaled(pix: QPixmap) -> tuple[QPixmap, str]:
-    """An image at a size to look at (a tiny one enlarged with its pixels kept sharp, a large one
-    made smaller), and the note that says so ("" at its own size)."""
-    w, h = pix.width(), pix.height()
-    side = max(w, h)
-    if 0 < side < MIN_IMAGE_SIDE:
-        factor = max(2, MIN_IMAGE_SIDE // side)
-        return pix.scaled(
-            QSize(w * factor, h * factor),
-            Qt.AspectRatioMode.KeepAspectRatio,
-            Qt.TransformationMode.FastTransformation,
-        ), translate("ContentView", "shown at {0}×").format(factor)
-    if side > MAX_IMAGE_SIDE:
-        smaller = pix.scaled(
-            QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
-            Qt.AspectRatioMode.KeepAspectRatio,
-            Qt.TransformationMode.SmoothTransformation,
-        )
-        return smaller, translate("ContentView", "shown at {0}%").format(round(100 * smaller.width() / w))
-    return pix, ""
+    """An image at a size to look at (:func:`~inspector.session.content_blocks.image_view`), and
+    the note that says so ("" at its own size)."""
+    view = image_view(pix.width(), pix.height(), translate)
+    if not view.note:
+        return pix, ""
+    mode = Qt.TransformationMode.SmoothTransformation if view.smooth else Qt.TransformationMode.FastTransformation
+    return pix.scaled(QSize(view.width, view.height), Qt.AspectRatioMode.KeepAspectRatio, mode), view.note
 
 
 class BlockCard(QFrame):
@@ -184,24 +179,15 @@ class BlockCard(QFrame):
         self.save_button: QPushButton | None = None
         self.setObjectName("contentCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.outer = QVBoxLayout(self)
-        self.outer.setContentsMargins(10, 8, 10, 10)
-        self.outer.setSpacing(6)
-        head = QHBoxLayout()
-        head.setSpacing(8)
         self.chip = QLabel()
         self.chip.setTextFormat(Qt.TextFormat.PlainText)
         self.chip.setObjectName("chip")
         self.meta = plain_label(wrap=False, selectable=True)
         self.meta.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._style()
-        head.addWidget(self.chip, 0)
-        head.addWidget(self.meta, 1)
-        self.head = head
-        self.outer.addLayout(head)
-        self.body = QVBoxLayout()
-        self.body.setSpacing(6)
-        self.outer.addLayout(self.body)
+        self.head = spaced(hbox(self.chip, (self.meta, 1)), 8)
+        self.body = spaced(QVBoxLayout(), 6)
+        self.outer = spaced(vbox(self.head, self.body, parent=self), 6, (10, 8, 10, 10))
 
     def set_header(self, chip: str, meta: str) -> None:
         self.chip.setText(chip)
@@ -272,28 +258,18 @@ class ContentView(QWidget):
         self._shown: tuple[list[Prepared], JsonValue, dict | None, bool] | None = None
         self._placeholder = placeholder
         self._message: Callable[[], str] | None = None  # why nothing is shown (instead of the placeholder)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
         self.inner = QWidget()
-        self.column = QVBoxLayout(self.inner)
-        self.column.setContentsMargins(2, 2, 2, 2)
-        self.column.setSpacing(8)
+        self.column = spaced(QVBoxLayout(self.inner), 8, (2, 2, 2, 2))
         self.empty: QLabel | None = None
         if placeholder is not None:
             self.empty = muted(plain_label(placeholder()))
             self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.column.addWidget(self.empty, 1)
         self.column.addStretch(1)
-        self.scroll_area: QScrollArea | None = None
-        if scrolls:
-            self.scroll_area = QScrollArea()
-            self.scroll_area.setWidgetResizable(True)
-            self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-            self.scroll_area.setWidget(self.inner)
-            outer.addWidget(self.scroll_area)
-        else:
+        self.scroll_area: QScrollArea | None = scroll_area(self.inner) if scrolls else None
+        if not scrolls:
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-            outer.addWidget(self.inner)
+        vbox(self.scroll_area or self.inner, margins=False, parent=self)
 
     # -------------------------------------------------------------- API
 
@@ -442,8 +418,7 @@ class ContentView(QWidget):
         return card
 
     def _text_widget(self, text: str, *, mono: bool = False) -> QWidget:
-        lines = text.count("\n") + 1
-        if len(text) <= LONG_TEXT and lines <= 40:
+        if not in_a_box(text):
             label = plain_label(text, mono=mono, selectable=True)
             label.setObjectName("blockText")
             return label
@@ -454,14 +429,7 @@ class ContentView(QWidget):
     @staticmethod
     def _viewer(text: str, *, mono: bool, wrap: bool = True) -> QPlainTextEdit:
         """A read-only box of ``text``, in the fixed-width font or the window's."""
-        edit = QPlainTextEdit()
-        edit.setObjectName("blockText")
-        edit.setReadOnly(True)
-        if mono:
-            edit.setFont(mono_font())
-        if not wrap:
-            edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        edit.setPlainText(text)
+        edit = read_only_text(text, mono=mono, wrap=wrap, name="blockText")
         edit.setMinimumHeight(120)
         return edit
 
@@ -512,33 +480,12 @@ class ContentView(QWidget):
 
     def _structured_card(self, structured: JsonValue, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")
-        verdict_label = plain_label(wrap=True, selectable=True)
+        verdict = structured_verdict(output_schema, structured, translate)
+        self._verdict, self._verdict_text = verdict.check, verdict.text
+        verdict_label = plain_label(verdict.text, wrap=True, selectable=True)
         verdict_label.setObjectName("verdict")
-        if output_schema is None:
-            self._verdict = None
-            text, colour = QCoreApplication.translate("ContentView", "no outputSchema declared: not checked"), "muted"
-        elif structured is None:
-            self._verdict = ValueCheck(False)
-            text, colour = (
-                "✗ "
-                + QCoreApplication.translate(
-                    "ContentView", "the tool declares an outputSchema but returned no structuredContent"
-                ),
-                "error",
-            )
-        else:
-            self._verdict = check_value(output_schema, structured)
-            if self._verdict.ok is None:
-                text, colour = "⚠ " + check_text(self._verdict), "warn"
-            elif self._verdict.ok:
-                text, colour = "✓ " + QCoreApplication.translate("ContentView", "matches the outputSchema"), "ok"
-            else:
-                words = QCoreApplication.translate("ContentView", "does not match the outputSchema {0}")
-                text, colour = "✗ " + words.format(check_text(self._verdict)), "error"
-        self._verdict_text = text
-        verdict_label.setText(text)
-        set_tone(verdict_label, colour, "font-weight: 600;")
-        card.set_header(QCoreApplication.translate("ContentView", "STRUCTURED CONTENT"), "")
+        set_tone(verdict_label, verdict.tone, "font-weight: 600;")
+        card.set_header(translate(CONTEXT, WORDS["structured"]), "")
         card.head.insertWidget(1, verdict_label, 1)
         card.head.removeWidget(card.meta)
         card.meta.hide()

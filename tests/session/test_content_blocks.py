@@ -8,7 +8,20 @@ import base64
 import pytest
 
 from inspector.demo.media import png_bytes, wav_bytes
-from inspector.session.content_blocks import WORDS, read_block, read_contents, wav_info
+from inspector.session.content_blocks import (
+    LONG_LINES,
+    LONG_TEXT,
+    MAX_IMAGE_SIDE,
+    WORDS,
+    ImageView,
+    image_view,
+    in_a_box,
+    read_block,
+    read_contents,
+    structured_verdict,
+    wav_info,
+)
+from inspector.session.translate import untranslated
 
 
 def b64(data: bytes) -> str:
@@ -91,3 +104,35 @@ def test_a_read_entry_is_read_as_an_embedded_resource_is():
     block = {"type": "resource", "resource": {"uri": "a://t", "text": "x", "annotations": {"priority": 1}}}
     assert read_block({**block, "annotations": {"priority": 0.5}}).meta == ["priority 0.5"]
     assert read_block(block).meta == ["priority 1"]
+
+
+def test_a_long_text_goes_into_a_box_and_an_image_is_shown_at_a_size_to_look_at():
+    assert not in_a_box("x" * LONG_TEXT) and in_a_box("x" * (LONG_TEXT + 1))
+    assert not in_a_box("\n".join(["l"] * LONG_LINES)) and in_a_box("\n".join(["l"] * (LONG_LINES + 1)))
+    tiny = image_view(3, 2)
+    assert (tiny.width, tiny.height, tiny.smooth, tiny.note) == (63, 42, False, "shown at 21×")
+    assert image_view(64, 10) == ImageView(64, 10)  # its own size: no note
+    large = image_view(1000, 333)
+    assert (large.width, large.height, large.smooth) == (MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, True)
+    assert large.note == "shown at 42%"  # 420 of 1000 pixels wide
+    tall = image_view(333, 1000)
+    assert tall.note == "shown at 42%"  # 139 of 333 (the width rounded down, as Qt scales it)
+    assert image_view(3, 2, lambda c, t: f"«{c}:{t}»").note == f"«ContentView:shown at {21}×»"
+
+
+def test_the_structured_content_verdict_of_the_output_schema():
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    tr = untranslated
+    none = structured_verdict(None, {"n": 1}, tr)
+    assert none.check is None and none.tone == "muted" and none.text == "no outputSchema declared: not checked"
+    broke = structured_verdict(schema, None, tr)
+    assert broke.check is not None and broke.check.ok is False and broke.tone == "error"
+    assert broke.text == "✗ the tool declares an outputSchema but returned no structuredContent"
+    ok = structured_verdict(schema, {"n": 1}, tr)
+    assert ok.check is not None and ok.check.ok and (ok.text, ok.tone) == ("✓ matches the outputSchema", "ok")
+    bad = structured_verdict(schema, {"n": "one"}, tr)
+    assert bad.tone == "error" and bad.text.startswith("✗ does not match the outputSchema ") and "n" in bad.text
+    broken = structured_verdict({"type": 12}, {"n": 1}, tr)  # a schema that does not compile
+    assert (
+        broken.check is not None and broken.check.ok is None and broken.tone == "warn" and broken.text.startswith("⚠ ")
+    )
