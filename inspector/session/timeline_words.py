@@ -90,10 +90,25 @@ WORDS = {
     "after": "{ms} after request #{seq}",
 }
 
+#: The filter bar's toggles, by the filter each sets (an :class:`~.views.EntryFilter` field), and
+#: the status line's buttons: (text, tooltip)
+BUTTON_WORDS = {
+    "only_violations": ("⚠ Violations", "Only entries that break a protocol rule"),
+    "only_schema_invalid": ("✗ Schema", "Only messages that are invalid against the JSON Schema"),
+    "only_http_errors": (
+        "HTTP errors",
+        "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings "
+        "and the transport's notes",
+    ),
+    "clear_filters": ("Clear filters", ""),
+    "jump": ("⤓ Jump to latest", "Scroll to the newest entry and follow new ones again"),
+}
+
 
 def all_words() -> list[str]:
     """Every English text of the "Timeline" context here (for the translation catalogue)."""
-    return [*HEADERS, *HEADER_TIPS, *DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values()]
+    buttons = [word for pair in BUTTON_WORDS.values() for word in pair if word]
+    return [*HEADERS, *HEADER_TIPS, *DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values(), *buttons]
 
 
 def event_words(name: str, tr: Translate) -> str:

@@ -30,7 +30,6 @@ header's visual order moves.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -77,7 +76,7 @@ from inspector.session.labels import KIND_LABELS  # one table each, shared with 
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.timeline_columns import Advance, ColumnLayout
 from inspector.session.timeline_table import Column, copy_texts
-from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
+from inspector.session.timeline_words import BUTTON_WORDS, DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
 from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
@@ -233,18 +232,14 @@ class TimelineView(QWidget):
         self._method_timer.setInterval(200)
         self._method_timer.timeout.connect(self._apply_method_text)
 
-        self.violations_button = QToolButton()
-        self.violations_button.setCheckable(True)
-        self.violations_button.toggled.connect(lambda on: self._if_user(self.model.set_only_violations, on))
-        bar.addWidget(self.violations_button)
-        self.schema_button = QToolButton()
-        self.schema_button.setCheckable(True)
-        self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
-        bar.addWidget(self.schema_button)
-        self.http_button = QToolButton()
-        self.http_button.setCheckable(True)
-        self.http_button.toggled.connect(lambda on: self._if_user(self.model.set_only_http_errors, on))
-        self.http_action = bar.addWidget(self.http_button)  # shown for a session over HTTP
+        self.filter_toggles: dict[str, QToolButton] = {}  # by the EntryFilter field each sets
+        for field in ("only_violations", "only_schema_invalid", "only_http_errors"):
+            b = self.filter_toggles[field] = QToolButton()
+            b.setCheckable(True)
+            b.toggled.connect(lambda on, field=field: self._on_filter_toggled(field, on))
+            action = bar.addWidget(b)
+        self.violations_button, self.schema_button, self.http_button = self.filter_toggles.values()
+        self.http_action = action  # shown for a session over HTTP
         self.http_action.setVisible(False)
         outer.addWidget(bar)
         search_row = QHBoxLayout()
@@ -674,9 +669,9 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ filter widgets
 
-    def _if_user(self, fn: Callable[..., None], *args: object) -> None:
+    def _on_filter_toggled(self, field: str, on: bool) -> None:
         if not self._syncing:
-            fn(*args)
+            self.model.update_filter(**{field: on})
 
     def _on_direction_toggled(self, d: Direction, on: bool) -> None:
         if not self._syncing:
@@ -711,20 +706,11 @@ class TimelineView(QWidget):
             self.method_combo.blockSignals(False)
         self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
         self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
-        self.violations_button.setText(translate("Timeline", "⚠ Violations"))
-        self.violations_button.setToolTip(translate("Timeline", "Only entries that break a protocol rule"))
-        self.schema_button.setText(translate("Timeline", "✗ Schema"))
-        self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
-        self.http_button.setText(translate("Timeline", "HTTP errors"))
-        self.http_button.setToolTip(
-            translate(
-                "Timeline",
-                "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes",  # noqa: E501
-            )
-        )
-        self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
-        self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
-        self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))
+        buttons = {**self.filter_toggles, "clear_filters": self.clear_filters_button, "jump": self.jump_button}
+        for key, button in buttons.items():
+            text, tip = BUTTON_WORDS[key]
+            button.setText(translate("Timeline", text))
+            button.setToolTip(translate("Timeline", tip) if tip else "")
 
     def _update_kinds_button(self) -> None:
         shown = sum(1 for a in self.kind_actions.values() if a.isChecked())
@@ -774,9 +760,8 @@ class TimelineView(QWidget):
                 b.setChecked(d in f.directions)
             for k, a in self.kind_actions.items():
                 a.setChecked(k in f.kinds)
-            self.violations_button.setChecked(f.only_violations)
-            self.schema_button.setChecked(f.only_schema_invalid)
-            self.http_button.setChecked(f.only_http_errors)
+            for field, b in self.filter_toggles.items():
+                b.setChecked(getattr(f, field))
             if self.search.text() != f.text:
                 self.search.setText(f.text)
             if self.method_combo.currentText() != f.method:

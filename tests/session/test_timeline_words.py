@@ -117,3 +117,15 @@ def test_the_widest_texts_grow_with_the_recording_and_say_when() -> None:
     assert texts[Column.METHOD] == ["initialize", "ping"]
     assert texts[Column.ID] == [format_id(d.rec.id_at(long_id))] == ['"a-very-long-string-id"']
     assert texts[Column.VIOLATIONS] and all(t.startswith("⚠") for t in texts[Column.VIOLATIONS])
+
+
+def test_the_filter_bar_s_toggles_name_filter_fields_and_their_words_go_to_the_catalogue() -> None:
+    from dataclasses import fields
+
+    from inspector.session.timeline_words import BUTTON_WORDS
+    from inspector.session.views import EntryFilter
+
+    toggles = [key for key in BUTTON_WORDS if key.startswith("only_")]
+    assert toggles == ["only_violations", "only_schema_invalid", "only_http_errors"]
+    assert set(toggles) <= {f.name for f in fields(EntryFilter)}  # the view sets the field of that name
+    assert {w for pair in BUTTON_WORDS.values() for w in pair if w} <= set(all_words())
