@@ -14,6 +14,8 @@ through the caller's ``tr(context, text)``: the dialog's own sentences in "Compo
 
 from __future__ import annotations
 
+import enum
+
 import orjson
 
 from inspector.protocol.jsontypes import JsonValue
@@ -29,7 +31,49 @@ WORDS = {
     "id": "id {id}",
     "valid": "✓ valid against {definition}",
     "schema": "✗ schema {path}: {message}",
+    # the dialog's own words
+    "title": "Compose a message",
+    "template": "Template",
+    "placeholder": "Any text: valid JSON-RPC, malformed, out of order. It is sent as written.",
+    "compact": "Compact to one line",
+    "send": "Send",
+    "send_anyway": "Send anyway",
+    "send_tip": "Send the text to the server as it is (Ctrl+Enter)",
+    "choose": "(choose a method for a template)",
+    "notification": "{method} (notification)",
+    "next_id": "next free id: {id}",
+    # what the status line says
+    "not_json": "Not JSON, so it cannot be compacted: {why}",
+    "not_connected": "Not connected: connect to a server to send messages.",
+    "not_one_line": (
+        "Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."
+    ),
+    "confirm": "This message breaks the rules shown above. Press “Send anyway” to send it as it is.",
+    "not_sent": "Not sent: {why}",
+    "sent": "Sent as entry {seq}; its answer, if any, is paired in the timeline.",
 }
+
+
+class SendStep(enum.StrEnum):
+    """What pressing Send does with the text (all but GO are the :data:`WORDS` the status says)."""
+
+    NOT_CONNECTED = "not_connected"  # no running session, or nothing written
+    NOT_ONE_LINE = "not_one_line"  # stdio cannot carry it (see wire_text)
+    CONFIRM = "confirm"  # it breaks a rule or its schema: a second press sends it
+    GO = "go"
+
+
+def send_step(text: str, wire: str | None, *, connected: bool, breaks: bool, confirmed: str | None) -> SendStep:
+    """What Send does with ``text`` (``wire``: :func:`wire_text`'s answer; ``breaks``:
+    :func:`breaks_something` of its judgement; ``confirmed``: the text "Send anyway" was pressed
+    for, None when it was not)."""
+    if not connected or not text.strip():
+        return SendStep.NOT_CONNECTED
+    if wire is None:
+        return SendStep.NOT_ONE_LINE
+    if breaks and confirmed != text:
+        return SendStep.CONFIRM
+    return SendStep.GO
 
 
 def compact(text: str) -> str:

@@ -55,6 +55,7 @@ from inspector.protocol.schema_shape import (
     path_text,
     place_problems,
     read_number,
+    read_object_text,
     split_choices,
     value_label,
 )
@@ -527,3 +528,29 @@ class FormModel:
         """The first field, in the form's order, with a problem (where the cursor goes)."""
         paths = self.errors(messages)
         return next((n for n in self.nodes() if n.path_text in paths), None)
+
+    # -------------------------------------------------------------- the raw editor's text
+
+    def read_raw(self, text: str, tr: Translate) -> tuple[JsonObject, str | None]:
+        """The object a raw editor's ``text`` holds (``{}`` when blank), or ``{}`` and why it
+        holds none."""
+        value, problem = read_object_text(text)
+        return value or {}, None if problem is None else schema_words.text_problem(problem, tr)
+
+    def raw_status(self, text: str, tr: Translate) -> schema_words.RawStatus:
+        """What the raw editor's status line says of ``text``: why it is no JSON object, else its
+        check against the schema (none without a schema)."""
+        value, problem = self.read_raw(text, tr)
+        check = None if problem is not None or not self.schema else self.check(value)
+        return schema_words.raw_status(problem, check, tr)
+
+    def raw_errors(self, text: str, tr: Translate) -> dict[str, str]:
+        """The raw text's problem ("" = the text), else the first the validator finds, by path."""
+        value, problem = self.read_raw(text, tr)
+        if problem is not None:
+            return {"": problem}
+        verdict = self.check(value)
+        if verdict.ok is False:
+            first = verdict.problems[0]
+            return {path_text(first.location): schema_words.problem_text(first, tr)}
+        return {}

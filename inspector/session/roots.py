@@ -4,7 +4,8 @@ The spec's roots are ``file://`` URIs with an absolute path, each with an option
 roots editor (:mod:`inspector.ui.roots_editor`) shows a table a person edits; what a row's URI
 lacks is a :class:`RootProblem` code (the editor words it), the rows that pass are offered
 (:func:`offered_roots`), a root added without a name is named after the last part of its path
-(:func:`root_name`), and a saved or imported list is made regular by :func:`normalize_roots`.
+(:func:`root_name`), a URI the person adds is admitted or refused (:func:`admit_root`: a
+problem, or already a root), and a saved or imported list is made regular by :func:`normalize_roots`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class RootProblem(enum.StrEnum):
     EMPTY = "empty"
     NOT_FILE = "not-file"  # another scheme than file
     RELATIVE = "relative"  # no absolute path (file://relative)
+    ALREADY = "already"  # one of the roots already (admit_root)
 
 
 def root_problem(uri: str) -> RootProblem | None:
@@ -55,3 +57,16 @@ def normalize_roots(roots: Iterable[JsonValue] | None) -> list[JsonObject]:
         if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"].strip():
             out.append({"uri": r["uri"].strip(), "name": str(r.get("name") or "").strip()})
     return out
+
+
+def admit_root(uri: str, name: str, roots: Iterable[JsonObject]) -> tuple[JsonObject | None, RootProblem | None]:
+    """The root ``{"uri", "name"}`` a person adds to ``roots`` (named after its path when ``name``
+    is empty), or None and why not: its URI's problem, or :attr:`RootProblem.ALREADY` when it is
+    one of ``roots`` already."""
+    problem = root_problem(uri)
+    if problem is not None:
+        return None, problem
+    uri = uri.strip()
+    if any(r.get("uri") == uri for r in roots):
+        return None, RootProblem.ALREADY
+    return {"uri": uri, "name": name or root_name(uri)}, None

@@ -12,33 +12,42 @@ after a second press ("Send anyway"); editing it asks again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPlainTextEdit, QWidget
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.session import Session, SessionError
 from inspector.session.composing import (
+    CONTEXT,
+    WORDS,
+    SendStep,
     breaks_something,
     compact,
     pretty,
     resend_text,
+    send_step,
     verdict_findings,
     verdict_summary,
     wire_text,
 )
 from inspector.session.recording import TransportKind
 
+from .form_rows import set_words
 from .json_highlight import JsonHighlighter
-from .widgets import mono_font, muted, plain_label, set_tone
+from .widgets import hbox, mono_font, muted, plain_label, push_button, set_tone, vbox
 
 if TYPE_CHECKING:
     from inspector.session.outcomes import TextVerdict
 
     from .controller import SessionController
+
+
+def _word(key: str) -> str:
+    """One of the composer's words (session/composing.py's WORDS) in the current language."""
+    return QCoreApplication.translate(CONTEXT, WORDS[key])
 
 
 class ComposerDialog(QDialog):
@@ -54,44 +63,35 @@ class ComposerDialog(QDialog):
         self.resize(620, 520)
         self._confirmed_text: str | None = None  # the text "Send anyway" was pressed for
         self.verdict: TextVerdict | None = None  # the last one shown
-        outer = QVBoxLayout(self)
-        row = QHBoxLayout()
         self.template_label = QLabel()
-        row.addWidget(self.template_label)
         self.template = QComboBox()
         self.template.setMinimumContentsLength(22)
         self.template.activated.connect(self._template_chosen)
-        row.addWidget(self.template, 1)
         self.id_label = muted(plain_label(wrap=False))
-        row.addWidget(self.id_label)
-        outer.addLayout(row)
         self.editor = QPlainTextEdit()
         self.editor.setFont(mono_font())
         self.editor.setTabChangesFocus(True)
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.highlighter = JsonHighlighter(self.editor.document(), self)
         self.editor.textChanged.connect(self._edited)
-        outer.addWidget(self.editor, 1)
         self.summary = plain_label(wrap=True, selectable=True)
-        outer.addWidget(self.summary)
         self.findings = plain_label(wrap=True, selectable=True)
         set_tone(self.findings, "error")
-        outer.addWidget(self.findings)
         self.status = plain_label(wrap=True, selectable=True)
-        self._status_words: Callable[[], str] | None = None  # what the status line says (_say)
-        outer.addWidget(self.status)
-        buttons = QHBoxLayout()
-        self.compact_button = QPushButton()
-        self.compact_button.clicked.connect(self.compact)
-        buttons.addWidget(self.compact_button)
-        buttons.addStretch(1)
-        self.send_button = QPushButton()
+        self._status_words: tuple[str, dict[str, object]] | None = None  # what the status line says (_say)
+        self.compact_button = push_button("", self.compact)
+        self.send_button = push_button("", self.send)
         self.send_button.setDefault(True)
-        self.send_button.clicked.connect(lambda *_: self.send())
-        buttons.addWidget(self.send_button)
-        outer.addLayout(buttons)
-        send = QShortcut(QKeySequence("Ctrl+Return"), self)
-        send.activated.connect(self.send)
+        vbox(
+            hbox(self.template_label, (self.template, 1), self.id_label),
+            (self.editor, 1),
+            self.summary,
+            self.findings,
+            self.status,
+            hbox(self.compact_button, 1, self.send_button),
+            parent=self,
+        )
+        QShortcut(QKeySequence("Ctrl+Return"), self).activated.connect(self.send)
         self._judge_timer = QTimer(self)
         self._judge_timer.setSingleShot(True)
         self._judge_timer.setInterval(150)
@@ -109,14 +109,14 @@ class ComposerDialog(QDialog):
         session = self._live()
         current = self.template.currentData()
         self.template.clear()
-        self.template.addItem(self.tr("(choose a method for a template)"), None)
+        self.template.addItem(_word("choose"), None)
         if session is not None:
             requests, notifications = session.composer_methods()
             for m in requests:
                 self.template.addItem(m, m)
             for m in notifications:
-                self.template.addItem(self.tr("{method} (notification)").format(method=m), m)
-            self.id_label.setText(self.tr("next free id: {id}").format(id=session.suggest_id()))
+                self.template.addItem(_word("notification").format(method=m), m)
+            self.id_label.setText(_word("next_id").format(id=session.suggest_id()))
         else:
             self.id_label.setText("")
         i = self.template.findData(current)
@@ -156,9 +156,7 @@ class ComposerDialog(QDialog):
         text = self.editor.toPlainText()
         if session is None or not text.strip():
             self.verdict = None
-            self.summary.setText(
-                self.tr("Not connected: connect to a server to send messages.") if session is None else ""
-            )
+            self.summary.setText(_word("not_connected") if session is None else "")
             self.findings.setText("")
             self._update_send_button()
             return
@@ -172,8 +170,7 @@ class ComposerDialog(QDialog):
         return breaks_something(self.verdict)
 
     def _update_send_button(self) -> None:
-        anyway = self._confirmed_text is not None
-        self.send_button.setText(self.tr("Send anyway") if anyway else self.tr("Send"))
+        self.send_button.setText(_word("send_anyway" if self._confirmed_text is not None else "send"))
         self.send_button.setEnabled(self._live() is not None and bool(self.editor.toPlainText().strip()))
 
     # ------------------------------------------------------------------ sending
@@ -184,55 +181,44 @@ class ComposerDialog(QDialog):
         session = self._live()
         return wire_text(text, one_line=session is not None and session.negotiation().transport == TransportKind.STDIO)
 
-    def _say(self, words: Callable[[], str]) -> None:
-        """The status line says ``words()``, and says it again after a language switch."""
-        self._status_words = words
-        self.status.setText(words())
+    def _say(self, key: str, **values: object) -> None:
+        """The status line says WORDS[key] (with ``values``), and says it again after a language switch."""
+        self._status_words = (key, values)
+        self.status.setText(_word(key).format(**values))
 
     def compact(self) -> None:
         """Rewrite valid JSON on one line (what goes out over stdio anyway)."""
         try:
             self.set_text(compact(self.editor.toPlainText()))
         except ValueError as exc:
-            why = str(exc)
-            self._say(lambda: self.tr("Not JSON, so it cannot be compacted: {why}").format(why=why))
+            self._say("not_json", why=str(exc))
 
     def send(self) -> bool:
         """Send the text (a second press for one that breaks a rule). True when it went out."""
         session = self._live()
         tg = self.controller.task_group
         text = self.editor.toPlainText()
-        if session is None or tg is None or not text.strip():
-            self._say(lambda: self.tr("Not connected: connect to a server to send messages."))
-            return False
-        wire = self.wire_text(text)
-        if wire is None:
-            self._say(
-                lambda: self.tr(
-                    "Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."  # noqa: E501
-                )
-            )
-            return False
-        self.judge()
-        if self.breaks_something() and self._confirmed_text != text:
+        wire = self.wire_text(text) if session is not None else None
+        if session is not None and wire is not None and text.strip():
+            self.judge()
+        connected = session is not None and tg is not None
+        step = send_step(
+            text, wire, connected=connected, breaks=self.breaks_something(), confirmed=self._confirmed_text
+        )
+        if step is SendStep.CONFIRM:
             self._confirmed_text = text
             self._update_send_button()
-            self._say(
-                lambda: self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is.")
-            )
+        if step is not SendStep.GO or session is None or tg is None or wire is None:
+            self._say(step.value)
             return False
 
         async def go() -> None:
             try:
                 done = await session.send_text(wire)
             except (SessionError, ValueError) as exc:
-                why = str(exc)
-                self._say(lambda: self.tr("Not sent: {why}").format(why=why))
+                self._say("not_sent", why=str(exc))
                 return
-            seq = done.seq
-            self._say(
-                lambda: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq)
-            )
+            self._say("sent", seq=done.seq)
             self._confirmed_text = None
             self.refresh()
             self.sent.emit(done.seq)
@@ -248,16 +234,17 @@ class ComposerDialog(QDialog):
     # ------------------------------------------------------------------ language, theme
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Compose a message"))
-        self.template_label.setText(self.tr("Template"))
-        self.editor.setPlaceholderText(
-            self.tr("Any text: valid JSON-RPC, malformed, out of order. It is sent as written.")
+        self.setWindowTitle(_word("title"))
+        set_words(
+            self,
+            CONTEXT,
+            WORDS,
+            {"template_label": ("template", ""), "editor": ("placeholder", ""), "compact_button": ("compact", "")},
         )
-        self.compact_button.setText(self.tr("Compact to one line"))
-        self.send_button.setToolTip(self.tr("Send the text to the server as it is (Ctrl+Enter)"))
+        self.send_button.setToolTip(_word("send_tip"))
         self._update_send_button()
         if self._status_words is not None:
-            self.status.setText(self._status_words())
+            self._say(self._status_words[0], **self._status_words[1])
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "send_button"):

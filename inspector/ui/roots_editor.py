@@ -15,21 +15,18 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
-    QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from inspector.protocol.jsontypes import JsonObject
-from inspector.session.roots import RootProblem, normalize_roots, offered_roots, root_name, root_problem
+from inspector.session.roots import RootProblem, admit_root, normalize_roots, offered_roots, root_problem
 
 from .theme import colour
-from .widgets import ErrorLabel, muted, plain_label, plain_tooltip
+from .widgets import ErrorLabel, hbox, muted, plain_label, plain_tooltip, push_button, vbox
 
 if TYPE_CHECKING:
     from .client_side import UiClientHandlers
@@ -41,13 +38,18 @@ _PROBLEM_WORDS = {
     RootProblem.EMPTY: QT_TRANSLATE_NOOP("RootsEditor", "Type a file:// URI."),
     RootProblem.NOT_FILE: QT_TRANSLATE_NOOP("RootsEditor", "Roots must be file:// URIs."),
     RootProblem.RELATIVE: QT_TRANSLATE_NOOP("RootsEditor", "A file:// URI needs an absolute path (file:///…)."),
+    RootProblem.ALREADY: QT_TRANSLATE_NOOP("RootsEditor", "{uri} is already a root."),
 }
+
+
+def _problem_text(problem: RootProblem, uri: str) -> str:
+    return QCoreApplication.translate("RootsEditor", str(_PROBLEM_WORDS[problem])).format(uri=uri.strip())
 
 
 def root_problem_text(uri: str) -> str | None:
     """Why ``uri`` cannot be a root (the spec requires file:// URIs) in the current language, or None."""
     problem = root_problem(uri)
-    return None if problem is None else QCoreApplication.translate("RootsEditor", str(_PROBLEM_WORDS[problem]))
+    return None if problem is None else _problem_text(problem, uri)
 
 
 class RootsEditor(QWidget):
@@ -73,16 +75,13 @@ class RootsEditor(QWidget):
         self.table.itemChanged.connect(self._item_changed)
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
-        self.add_folder_button = QPushButton(self.tr("Add folder…"))
-        self.add_folder_button.setToolTip(self.tr("Pick a folder; it becomes a file:// root"))
-        self.add_folder_button.clicked.connect(lambda *_: self.pick_folder())
+        tip = self.tr("Pick a folder; it becomes a file:// root")
+        self.add_folder_button = push_button(self.tr("Add folder…"), self.pick_folder, tip)
         self.uri_edit = QLineEdit()
         self.uri_edit.setPlaceholderText("file:///home/me/project")
-        self.uri_edit.returnPressed.connect(lambda: self.add_uri_from_edit())
-        self.add_uri_button = QPushButton(self.tr("Add URI"))
-        self.add_uri_button.clicked.connect(lambda *_: self.add_uri_from_edit())
-        self.remove_button = QPushButton(self.tr("Remove"))
-        self.remove_button.clicked.connect(lambda *_: self.remove_selected())
+        self.uri_edit.returnPressed.connect(self.add_uri_from_edit)
+        self.add_uri_button = push_button(self.tr("Add URI"), self.add_uri_from_edit)
+        self.remove_button = push_button(self.tr("Remove"), self.remove_selected)
         self.problem = ErrorLabel("rootProblem")
         self.hint = muted(
             plain_label(
@@ -93,34 +92,24 @@ class RootsEditor(QWidget):
             )
         )
         self.file_dialog: QFileDialog | None = None
-
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.add_folder_button)
-        buttons.addWidget(self.uri_edit, 1)
-        buttons.addWidget(self.add_uri_button)
-        buttons.addWidget(self.remove_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.hint)
+        buttons = hbox(
+            self.add_folder_button, (self.uri_edit, 1), self.add_uri_button, self.remove_button, margins=False
+        )
+        vbox((self.table, 1), buttons, self.problem, self.hint, margins=False, parent=self)
         self._update_buttons()
 
     # ---------------------------------------------------------------- API
 
     def roots(self) -> list[JsonObject]:
         """The valid roots, in order: [{"uri", "name"}]."""
-        cells = ((self.table.item(row, 0), self.table.item(row, 1)) for row in range(self.table.rowCount()))
-        return offered_roots((uri.text() if uri else "", name.text() if name else "") for uri, name in cells)
+        return offered_roots(self._rows())
 
     def set_roots(self, roots: list[JsonObject]) -> None:
         """Show ``roots`` (does not emit ``changed``)."""
         with QSignalBlocker(self.table):
             self.table.setRowCount(0)
             for r in normalize_roots(roots):
-                self._append(r["uri"], r["name"])
+                self._append(r)
         self._validate()
         self._update_buttons()
 
@@ -130,18 +119,13 @@ class RootsEditor(QWidget):
         self.changed.connect(lambda: handlers.set_roots(self.roots()))
 
     def add_root(self, uri: str, name: str = "") -> bool:
-        problem = root_problem_text(uri)
-        if problem:
-            self._show_problem(problem)
+        root, problem = admit_root(uri, name, self.roots())
+        if root is None:
+            assert problem is not None
+            self._show_problem(_problem_text(problem, uri))
             return False
-        uri = uri.strip()
-        if any(r["uri"] == uri for r in self.roots()):
-            self._show_problem(self.tr("{uri} is already a root.").format(uri=uri))
-            return False
-        if not name:
-            name = root_name(uri)
         with QSignalBlocker(self.table):
-            self._append(uri, name)
+            self._append(root)
         self._show_problem(None)
         self._update_buttons()
         self.changed.emit()
@@ -183,13 +167,18 @@ class RootsEditor(QWidget):
 
     # ---------------------------------------------------------------- internals
 
-    def _append(self, uri: str, name: str) -> None:
+    def _rows(self) -> list[tuple[str, str]]:
+        """Each row's (URI, name) as the table shows them."""
+        cells = ((self.table.item(row, 0), self.table.item(row, 1)) for row in range(self.table.rowCount()))
+        return [(uri.text() if uri else "", name.text() if name else "") for uri, name in cells]
+
+    def _append(self, root: JsonObject) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
-        item = QTableWidgetItem(uri)
-        item.setToolTip(plain_tooltip(uri))
+        item = QTableWidgetItem(str(root["uri"]))
+        item.setToolTip(plain_tooltip(root["uri"]))
         self.table.setItem(row, 0, item)
-        self.table.setItem(row, 1, QTableWidgetItem(name))
+        self.table.setItem(row, 1, QTableWidgetItem(str(root["name"])))
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
         """A cell the person edited (the table's own changes are made with its signals blocked)."""

@@ -34,23 +34,21 @@ import json
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import (
-    QFrame,
     QPlainTextEdit,
-    QScrollArea,
     QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.schema import ValueCheck
-from inspector.protocol.schema_shape import Refusal, form_shape, path_text, read_object_text
+from inspector.protocol.schema_shape import Refusal, form_shape
 from inspector.session import schema_words
 from inspector.session.form_model import EMPTY_OBJECT, FormModel, Node
 
-from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField, problem_text
-from .widgets import mono_font, plain_label, set_tone
+from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField
+from .widgets import mono_font, plain_label, scroll_area, set_tone, vbox
 
 __all__ = ["ArgumentsEditor", "ArrayField", "NumberField", "ObjectField", "SchemaForm", "StringField", "dumps_pretty"]
 
@@ -210,43 +208,27 @@ class ArgumentsEditor(QWidget):
     changed = Signal()
     FORM, RAW = 0, 1
 
-    def __init__(self, parent: QWidget | None = None, *, schema_name: str | None = None, scrolls: bool = True) -> None:
+    def __init__(self, parent: QWidget | None = None, *, scrolls: bool = True) -> None:
         """``scrolls=False``: the form has no scroll area of its own and asks for its whole
         height (for a page that scrolls as a whole, like the Tools panel's)."""
         super().__init__(parent)
-        self._schema_name = schema_name
         self._switching = False
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(4)
         self.note = plain_label(wrap=True)
         self.note.setObjectName("fallbackNote")
         self.note.hide()
-        lay.addWidget(self.note)
-
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        vbox(self.note, (self.tabs, 1), margins=False, parent=self).setSpacing(4)
+
         self.form = SchemaForm()
         self.form.changed.connect(self.changed.emit)
         inner = QWidget() if scrolls else _TabPage()
-        inner_lay = QVBoxLayout(inner)
-        inner_lay.setContentsMargins(4, 8, 8, 4)
-        inner_lay.addWidget(self.form)
-        inner_lay.addStretch(1)
-        if scrolls:
-            self.form_page: QWidget = QScrollArea()
-            self.form_page.setWidgetResizable(True)
-            self.form_page.setFrameShape(QFrame.Shape.NoFrame)
-            self.form_page.setWidget(inner)
-        else:
-            self.form_page = inner
+        vbox(self.form, 1, parent=inner).setContentsMargins(4, 8, 8, 4)
+        self.form_page = scroll_area(inner) if scrolls else inner
+        if not scrolls:
             # never squeezed below what the fields need: the page around it scrolls instead
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
-        raw_page = QWidget() if scrolls else _TabPage()
-        raw_lay = QVBoxLayout(raw_page)
-        raw_lay.setContentsMargins(0, 6, 0, 0)
-        raw_lay.setSpacing(4)
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setFont(mono_font())
         self.raw_edit.setTabChangesFocus(True)
@@ -257,8 +239,10 @@ class ArgumentsEditor(QWidget):
         self.raw_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if not scrolls:
             self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())
-        raw_lay.addWidget(self.raw_edit, 1)
-        raw_lay.addWidget(self.raw_status)
+        raw_page = QWidget() if scrolls else _TabPage()
+        raw_lay = vbox((self.raw_edit, 1), self.raw_status, parent=raw_page)
+        raw_lay.setContentsMargins(0, 6, 0, 0)
+        raw_lay.setSpacing(4)
 
         self.tabs.addTab(self.form_page, "")
         self.tabs.addTab(raw_page, "")
@@ -266,9 +250,8 @@ class ArgumentsEditor(QWidget):
         self._scrolls = scrolls
         if not scrolls:
             self.tabs.currentChanged.connect(self._fit_pages)
-        lay.addWidget(self.tabs, 1)
         self._retranslate()
-        self.set_schema({"type": "object", "properties": {}})
+        self.set_schema(dict(EMPTY_OBJECT))
 
     def _retranslate(self) -> None:
         self.tabs.setTabText(self.FORM, self.tr("Form"))
@@ -326,14 +309,7 @@ class ArgumentsEditor(QWidget):
     def errors(self) -> dict[str, str]:
         """Problems with the arguments by path ("" = the whole object or the JSON text)."""
         if self.mode() == "raw":
-            value, problem = self._parse_raw()
-            if problem is not None:
-                return {"": problem}
-            verdict = self.form.check(value)
-            if verdict.ok is False:
-                first = verdict.problems[0]
-                return {path_text(first.location): problem_text(first)}
-            return {}
+            return self.form.model.raw_errors(self.raw_edit.toPlainText(), QCoreApplication.translate)
         return self.form.errors()
 
     def raw_problem(self) -> str | None:
@@ -348,18 +324,15 @@ class ArgumentsEditor(QWidget):
         del blocker
         self._validate_raw()
 
-    def _parse_raw(self) -> tuple[JsonValue, str | None]:
-        value, problem = read_object_text(self.raw_edit.toPlainText())
-        return value, None if problem is None else schema_words.text_problem(problem, QCoreApplication.translate)
+    def _parse_raw(self) -> tuple[JsonObject, str | None]:
+        return self.form.model.read_raw(self.raw_edit.toPlainText(), QCoreApplication.translate)
 
     def _raw_changed(self) -> None:
         self._validate_raw()
         self.changed.emit()
 
     def _validate_raw(self) -> None:
-        value, problem = self._parse_raw()
-        check = None if problem is not None or not self.form.schema() else self.form.check(value)
-        status = schema_words.raw_status(problem, check, QCoreApplication.translate)
+        status = self.form.model.raw_status(self.raw_edit.toPlainText(), QCoreApplication.translate)
         self._raw_problem = status.problem
         self._status(status.text, status.tone)
 

@@ -75,3 +75,18 @@ def test_what_the_judgement_says_through_the_callers_translate() -> None:
     unknown = TextVerdict("odd kind", None, "x", ("no.such-rule",), None, (("", "m"),), None, None)
     assert verdict_summary(unknown, tr) == 'odd kind  ·  id "x"'
     assert verdict_findings(unknown, tr) == ["✗ schema /: m", "⚠ no.such-rule: "]
+
+
+def test_what_send_does_with_the_text() -> None:
+    from inspector.session.composing import WORDS, SendStep, send_step
+
+    ping = '{"jsonrpc": "2.0", "method": "ping", "id": 1}'
+    assert send_step(ping, ping, connected=False, breaks=False, confirmed=None) is SendStep.NOT_CONNECTED
+    assert send_step("  \n", "", connected=True, breaks=False, confirmed=None) is SendStep.NOT_CONNECTED
+    assert send_step("a\nb", None, connected=True, breaks=False, confirmed=None) is SendStep.NOT_ONE_LINE
+    assert send_step(ping, ping, connected=True, breaks=False, confirmed=None) is SendStep.GO
+    # a text that breaks a rule goes out on the second press for that same text only
+    assert send_step(ping, ping, connected=True, breaks=True, confirmed=None) is SendStep.CONFIRM
+    assert send_step(ping, ping, connected=True, breaks=True, confirmed=ping) is SendStep.GO
+    assert send_step(ping, ping, connected=True, breaks=True, confirmed=ping + " ") is SendStep.CONFIRM
+    assert all(step.value in WORDS for step in SendStep if step is not SendStep.GO)  # what the status says

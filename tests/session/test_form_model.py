@@ -181,3 +181,19 @@ def test_problems_are_worded_through_the_callers_translate() -> None:
     text = form.node("text")
     assert text is not None and shouted[text] == "REQUIRED"
     assert FormModel(None).value() == {} and FormModel({}).check({}).ok is True
+
+
+def test_the_raw_editors_text_read_checked_and_said() -> None:
+    form = model()
+    assert form.read_raw("  ", untranslated) == ({}, None)
+    value, problem = form.read_raw('{"text": "x",\n "count": }', untranslated)
+    assert value == {} and problem is not None and problem.startswith("not JSON: line 2, column")
+    assert form.raw_errors("[1]", untranslated) == {"": "the arguments must be a JSON object"}
+    assert form.raw_errors('{"text": "x", "address": {"zip": "1"}}', untranslated) == {
+        "address.zip": "must match the pattern ^[0-9]{5}$"
+    }
+    assert form.raw_errors('{"text": "x"}', untranslated) == {}
+    status = form.raw_status('{"count": 3}', untranslated)
+    assert status.tone == "error" and status.problem is not None and "text" in status.text
+    assert form.raw_status('{"text": "x"}', untranslated).tone == "ok"
+    assert FormModel({}).raw_status("{}", untranslated).tone == "muted"  # no schema: nothing to check against

@@ -27,3 +27,17 @@ def test_the_rows_offered_and_a_list_made_regular() -> None:
     saved = [{"uri": " file:///a", "name": None}, {"uri": ""}, "file:///x", {"name": "no uri"}, {"uri": "file:///b"}]
     assert normalize_roots(saved) == [{"uri": "file:///a", "name": ""}, {"uri": "file:///b", "name": ""}]
     assert normalize_roots(None) == []
+
+
+def test_a_root_the_person_adds_is_admitted_named_or_refused() -> None:
+    from inspector.session.roots import admit_root
+
+    roots = [{"uri": "file:///a", "name": "A"}]
+    assert admit_root(" file:///srv/my%20data ", "", roots) == (
+        {"uri": "file:///srv/my%20data", "name": "my data"},
+        None,
+    )
+    assert admit_root("file:///b", "Bee", roots) == ({"uri": "file:///b", "name": "Bee"}, None)
+    assert admit_root("https://x/y", "", roots) == (None, RootProblem.NOT_FILE)
+    assert admit_root("", "", roots) == (None, RootProblem.EMPTY)
+    assert admit_root("file:///a ", "", roots) == (None, RootProblem.ALREADY)
