@@ -11,13 +11,14 @@ is plain text (server stderr included).
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
 
+from .form_rows import bold, spaced
 from .theme import tone
-from .widgets import mono_font, plain_label, vbox
+from .widgets import mono_font, plain_label, push_button, tool_button, vbox
 
 
 class FailureBanner(QFrame):
@@ -27,25 +28,18 @@ class FailureBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("failureBanner")
         self.report: FailureReport | None = None
-        self.headline = plain_label(selectable=True)
+        self.headline = bold(plain_label(selectable=True))
         self.headline.setObjectName("failureHeadline")
-        f = self.headline.font()
-        f.setBold(True)
-        self.headline.setFont(f)
         self.rules = plain_label(selectable=True)
         self.rules.setObjectName("failureRules")
         self.exit = plain_label(selectable=True)
         self.stderr = plain_label(selectable=True)
         self.stderr.setObjectName("failureStderr")
         self.stderr.setFont(mono_font())
-        self.show_button = QPushButton()
-        self.show_button.clicked.connect(self._show_entry)
-        self.close_button = QToolButton()
-        self.close_button.setText("✕")
+        self.show_button = push_button("", self._show_entry)
+        self.close_button = tool_button("✕", self.hide)
         self.close_button.setAutoRaise(True)
-        self.close_button.clicked.connect(self.hide)
-        text = vbox(self.headline, self.rules, self.exit, self.stderr)
-        text.setSpacing(2)
+        text = spaced(vbox(self.headline, self.rules, self.exit, self.stderr), 2)
         side = QVBoxLayout()
         side.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
         side.addStretch(1)

@@ -81,7 +81,16 @@ from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
 
 from .content import open_save_dialog
-from .form_rows import bold, empty_layout, read_only_text, set_tab_words, set_words, spaced, toggle_button
+from .form_rows import (
+    bold,
+    empty_layout,
+    read_only_text,
+    set_tab_words,
+    set_words,
+    spaced,
+    toggle_button,
+    tree_widget,
+)
 from .text import json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, tool_button, vbox
@@ -171,16 +180,10 @@ class DetailPane(QWidget):
         self.parse_all_button.setVisible(False)
         self.expand_button = tool_button("", self._expand_more)
         self.collapse_button = tool_button("", lambda: self.tree.collapseAll())
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(2)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setWordWrap(False)
+        self.tree = tree_widget(2, first_width=200, alternating=True)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.header().setStretchLastSection(True)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.tree.setColumnWidth(0, 200)
         self.tree.setFont(mono)
         self.tree.itemExpanded.connect(self._on_item_expanded)
         self.tree.itemActivated.connect(self._on_item_activated)
@@ -404,14 +407,8 @@ class DetailPane(QWidget):
             row.addWidget(button)
             self._schema_button = button
             button.show()
-            tree = QTreeWidget()
-            tree.setColumnCount(2)
+            tree = tree_widget(2, first_width=180, rows_decorated=False)
             tree.setHeaderLabels([translate(CONTEXT, WORDS["path"]), translate(CONTEXT, WORDS["message"])])
-            tree.setRootIsDecorated(False)
-            tree.setUniformRowHeights(True)
-            tree.setWordWrap(False)
-            tree.setColumnWidth(0, 180)
-            tree.header().setStretchLastSection(True)
             tree.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
             self._schema_tree = tree
             self.findings_layout.addWidget(tree)

@@ -6,6 +6,7 @@ editor: the pieces each of them used to set up by hand.
   plumbing of these views. The tables live beside the decisions they word
   (``session/entry_detail.py``, ``session/answer_words.py``), where ``scripts/i18n.py`` reads them.
 - :func:`form_layout` lays out labelled rows (a label's words come from the same tables).
+- :func:`tree_widget` is the set-up of a tree of uniform rows (the JSON tree, the schema errors).
 - :func:`read_only_text` is the one read-only text box (bytes, JSON, a request, a URL, a read).
 - :func:`bold`, :func:`spaced`, :func:`toggle_button` and :func:`empty_layout` are the small
   set-ups the views repeated.
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QTabWidget,
     QToolButton,
+    QTreeWidget,
     QWidget,
 )
 
@@ -86,6 +88,24 @@ def form_layout(
     for label, field in rows:
         form.addRow(label, field)
     return form
+
+
+def tree_widget(
+    columns: int, *, first_width: int = 0, rows_decorated: bool = True, alternating: bool = False, wrap: bool = False
+) -> QTreeWidget:
+    """A tree of ``columns`` columns of uniform rows whose last column takes the rest of the width
+    (the first ``first_width`` wide when given); ``rows_decorated``: the root's rows have their
+    expand arrows; ``alternating``: rows in alternating colours; ``wrap``: words wrap."""
+    tree = QTreeWidget()
+    tree.setColumnCount(columns)
+    tree.setUniformRowHeights(True)
+    tree.setWordWrap(wrap)
+    tree.setRootIsDecorated(rows_decorated)
+    tree.setAlternatingRowColors(alternating)
+    tree.header().setStretchLastSection(True)
+    if first_width:
+        tree.setColumnWidth(0, first_width)
+    return tree
 
 
 def read_only_text(

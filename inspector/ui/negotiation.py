@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.session.negotiation_text import NegotiationRow, negotiation_table
@@ -20,7 +20,8 @@ from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
 from inspector.session.views import NegotiationTracker, negotiation_facts
 
-from .widgets import plain_tooltip
+from .form_rows import bold
+from .widgets import plain_label, plain_tooltip, vbox
 
 __all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
 
@@ -28,26 +29,15 @@ __all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
 class NegotiationView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.headline = QLabel()
-        self.headline.setTextFormat(Qt.TextFormat.PlainText)
-        self.headline.setWordWrap(True)
-        f = self.headline.font()
-        f.setBold(True)
-        self.headline.setFont(f)
+        self.headline = bold(plain_label())
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
         self._set_headers()
-        self.tree.setRootIsDecorated(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
-        self.instructions = QLabel()
-        self.instructions.setTextFormat(Qt.TextFormat.PlainText)  # server text: never rich text
-        self.instructions.setWordWrap(True)
+        self.instructions = plain_label()  # server text: never rich text
         self.instructions.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.instructions)
+        vbox(self.headline, (self.tree, 1), self.instructions, parent=self)
         self._tracker: NegotiationTracker | None = None
         self._facts: JsonObject | None = None  # what is shown
         self._replay = False  # shown as of a replayed entry
