@@ -16,6 +16,7 @@ brush.
 
 from __future__ import annotations
 
+import bisect
 import shlex
 from collections.abc import Iterable, Mapping
 
@@ -240,6 +241,25 @@ def cell_tones(rec: Recording, seq: int, col: int) -> tuple[str | None, str | No
     return ("stderr" if side else "event" if event else None), background
 
 
+def merge_sorted(listed: list[str], wanted: list[str]) -> tuple[bool, list[tuple[int, str]], list[str]]:
+    """How a sorted list shown (``listed``: the method filter's choices) takes in ``wanted`` (every
+    method seen so far): whether to start over (one listed is not wanted: another recording), each
+    ``(position, item)`` to insert, in turn, and the list afterwards. Nothing changes when they
+    are equal."""
+    if wanted == listed:
+        return False, [], listed
+    restart = not set(listed) <= set(wanted)
+    merged = [] if restart else list(listed)
+    inserts = []
+    for item in wanted:
+        pos = bisect.bisect_left(merged, item)
+        if pos < len(merged) and merged[pos] == item:
+            continue
+        merged.insert(pos, item)
+        inserts.append((pos, item))
+    return restart, inserts, merged
+
+
 def copy_texts(entry: Entry) -> dict[str, str]:
     """What the row menu can copy for one recording entry: ``line`` (the exact text, without
     its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
@@ -284,5 +304,6 @@ __all__ = [
     "copy_texts",
     "fit_widths",
     "is_flagged",
+    "merge_sorted",
     "saved_columns",
 ]

@@ -29,7 +29,7 @@ header's visual order moves.
 
 from __future__ import annotations
 
-import bisect
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -40,6 +40,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QSettings,
+    QSignalBlocker,
     QSize,
     Qt,
     QTimer,
@@ -75,7 +76,7 @@ from inspector.protocol.messages import Kind
 from inspector.session.labels import KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.timeline_columns import Advance, ColumnLayout
-from inspector.session.timeline_table import Column, copy_texts
+from inspector.session.timeline_table import Column, copy_texts, merge_sorted
 from inspector.session.timeline_words import BUTTON_WORDS, DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
 from inspector.session.views import ALL_KINDS, EntryFilter
 
@@ -95,22 +96,6 @@ _MENU_NAMES = {
 
 
 # --------------------------------------------------------------------------- view
-
-
-class _FilterBar(QToolBar):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setIconSize(QSize(14, 14))
-        self.setContentsMargins(2, 2, 2, 0)
-        self.setMovable(False)
-        self.setFloatable(False)
-
-    def addWidget(self, widget: QWidget, stretch: int = 0, *, min_width: int = 0):  # noqa: N802 (Qt name)
-        if stretch:
-            widget.setSizePolicy(QSizePolicy.Policy.Expanding, widget.sizePolicy().verticalPolicy())
-        if min_width:
-            widget.setMinimumWidth(min_width)
-        return super().addWidget(widget)
 
 
 class TimelineView(QWidget):
@@ -161,7 +146,11 @@ class TimelineView(QWidget):
 
         # A tool bar, not a row layout: when the view is narrow the filters that do not fit move
         # into its overflow menu instead of forcing the window wider.
-        bar = _FilterBar()
+        bar = QToolBar()
+        bar.setIconSize(QSize(14, 14))
+        bar.setContentsMargins(2, 2, 2, 0)
+        bar.setMovable(False)
+        bar.setFloatable(False)
         self.direction_buttons: dict[Direction, QToolButton] = {}
         for d in Direction:
             if d is Direction.NOTE:
@@ -211,7 +200,9 @@ class TimelineView(QWidget):
         self.method_combo.setEditText("")
         self.method_combo.activated.connect(self._on_method_activated)
         self.method_edit.textEdited.connect(self._on_method_edited)
-        bar.addWidget(self.method_combo, 1, min_width=110)
+        self.method_combo.setSizePolicy(QSizePolicy.Policy.Expanding, self.method_combo.sizePolicy().verticalPolicy())
+        self.method_combo.setMinimumWidth(110)
+        bar.addWidget(self.method_combo)
 
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
@@ -223,14 +214,7 @@ class TimelineView(QWidget):
         # Its own row: in a narrow timeline the filter bar folds widgets into its "››" menu, and a
         # search box in there cannot take Ctrl+F.
         self.search.setMinimumWidth(150)
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(200)
-        self._search_timer.timeout.connect(self._apply_search)
-        self._method_timer = QTimer(self)
-        self._method_timer.setSingleShot(True)
-        self._method_timer.setInterval(200)
-        self._method_timer.timeout.connect(self._apply_method_text)
+        self._search_timer, self._method_timer = (self._pause(self._apply_search), self._pause(self._apply_method_text))
 
         self.filter_toggles: dict[str, QToolButton] = {}  # by the EntryFilter field each sets
         for field in ("only_violations", "only_schema_invalid", "only_http_errors"):
@@ -312,6 +296,14 @@ class TimelineView(QWidget):
         table.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         table.selectionModel().currentRowChanged.connect(self._on_current_changed)
         self._retranslate()
+
+    def _pause(self, then: Callable[[], None]) -> QTimer:
+        """A single-shot timer that calls ``then`` once typing has paused for 200 ms."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(200)
+        timer.timeout.connect(then)
+        return timer
 
     def _apply_metrics(self) -> None:
         """Uniform rows and sensible column widths from the fonts in use."""
@@ -571,14 +563,16 @@ class TimelineView(QWidget):
             row = model.row_of(seq)
             if row < 0:
                 return False
-        index = model.index(row, 0)
-        self.table.selectionModel().setCurrentIndex(
-            index,
-            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        self.table.scrollTo(self._select_row(row), QAbstractItemView.ScrollHint.PositionAtCenter)
         self._check_following()
         return True
+
+    def _select_row(self, row: int) -> QModelIndex:
+        """Make ``row`` the current and only selected row; its index."""
+        index = self.model.index(row, 0)
+        rows = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self.table.selectionModel().setCurrentIndex(index, rows)
+        return index
 
     def jump_to_latest(self) -> None:
         self._set_following(True)
@@ -615,11 +609,7 @@ class TimelineView(QWidget):
         if seq is not None:
             row = self.model.row_of(seq)
             if row >= 0:
-                index = self.model.index(row, 0)
-                self.table.selectionModel().setCurrentIndex(
-                    index,
-                    QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-                )
+                index = self._select_row(row)
                 if not self._following:
                     self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         self._in_reset = False
@@ -776,28 +766,16 @@ class TimelineView(QWidget):
         self.clear_filters_button.setVisible(f.active)
 
     def _update_methods(self) -> None:
-        wanted = self.model.methods_seen()
-        listed = self._listed_methods
-        if wanted == listed:
-            return
+        restart, inserts, self._listed_methods = merge_sorted(self._listed_methods, self.model.methods_seen())
         combo = self.method_combo
-        text = combo.currentText()
-        combo.blockSignals(True)
-        try:
-            if not set(listed) <= set(wanted):  # another recording: start over
-                while combo.count() > 1:
+        if restart or inserts:
+            text = combo.currentText()
+            with QSignalBlocker(combo):
+                while restart and combo.count() > 1:
                     combo.removeItem(1)
-                listed = []
-            for m in wanted:
-                pos = bisect.bisect_left(listed, m)
-                if pos < len(listed) and listed[pos] == m:
-                    continue
-                listed.insert(pos, m)
-                combo.insertItem(pos + 1, m, m)
-            combo.setEditText(text)
-        finally:
-            combo.blockSignals(False)
-        self._listed_methods = listed
+                for pos, method in inserts:
+                    combo.insertItem(pos + 1, method, method)  # after "any method"
+                combo.setEditText(text)
 
     def _update_counts(self, shown: int, total: int) -> None:
         # Qt's plural forms ("1 entry", "2 entries"; one form in Chinese): English has a catalogue of its plurals

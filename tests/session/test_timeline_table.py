@@ -124,3 +124,12 @@ def test_cell_tones_name_each_cell_s_colours_and_tint_the_rows_that_need_it():
     assert cell_tones(rec, noise, Column.KIND)[0] == "bad"
     assert ALIGNMENTS[Column.SEQ] == "right" and ALIGNMENTS[Column.SCHEMA] == "center"
     assert ALIGNMENTS[Column.METHOD] == "left" and len(ALIGNMENTS) == Column.COUNT
+
+
+def test_the_method_list_takes_in_new_methods_in_place_and_starts_over_for_another_recording():
+    from inspector.session.timeline_table import merge_sorted
+
+    assert merge_sorted(["a", "c"], ["a", "c"]) == (False, [], ["a", "c"])
+    assert merge_sorted([], ["b", "a"]) == (False, [(0, "b"), (0, "a")], ["a", "b"])
+    assert merge_sorted(["a", "c"], ["a", "b", "c", "d"]) == (False, [(1, "b"), (3, "d")], ["a", "b", "c", "d"])
+    assert merge_sorted(["a", "c"], ["b"]) == (True, [(0, "b")], ["b"])  # "a" went: another recording
