@@ -37,16 +37,36 @@ if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start with
     from .main_window import MainWindow
 
 
-class Languages:
-    """English or Simplified Chinese, following the system unless the user chose one."""
+class _Choice:
+    """A choice of the View menu (:meth:`choices`: code and label), kept in settings.ini under
+    ``key`` and applied at once (:meth:`apply`) when made and when changed."""
+
+    key = ""
 
     def __init__(self, app, settings, said: Callable[[SettingNote], None] | None = None) -> None:
         self.app = app
         self.settings = settings
-        self.choice = read_text("language", settings.value("language"), said)
+        self.choice = read_text(self.key, settings.value(self.key), said)
+        self.apply()
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+    def set_choice(self, code: str) -> None:
+        self.choice = code
+        self.settings.setValue(self.key, code)
+        self.apply()
+
+
+class Languages(_Choice):
+    """English or Simplified Chinese, following the system unless the user chose one."""
+
+    key = "language"
+
+    def __init__(self, app, settings, said: Callable[[SettingNote], None] | None = None) -> None:
         self._translators: list = []
         self.window: MainWindow | None = None  # set by build(): retranslated on a switch
-        self.apply()
+        super().__init__(app, settings, said)
 
     def choices(self) -> list[tuple[str, str]]:
         from PySide6.QtCore import QCoreApplication
@@ -86,21 +106,24 @@ class Languages:
             self._translators.append(qt)
 
     def set_choice(self, code: str) -> None:
-        self.choice = code
-        self.settings.setValue("language", code)
-        self.apply()
+        super().set_choice(code)
         if self.window is not None:
             self.window.retranslate()
 
 
-class Themes:
+class Themes(_Choice):
     """Light and dark palettes; by default the system's colour scheme decides."""
 
-    def __init__(self, app, settings, said: Callable[[SettingNote], None] | None = None) -> None:
-        self.app = app
-        self.settings = settings
-        self.choice = read_text("theme", settings.value("theme"), said)
-        self.apply()
+    key = "theme"
+
+    def choices(self) -> list[tuple[str, str]]:
+        from PySide6.QtCore import QCoreApplication
+
+        return [
+            ("system", QCoreApplication.translate("WindowActions", "Follow the system")),
+            ("light", QCoreApplication.translate("WindowActions", "Light")),
+            ("dark", QCoreApplication.translate("WindowActions", "Dark")),
+        ]
 
     def apply(self) -> None:
         from PySide6.QtCore import Qt
@@ -116,18 +139,14 @@ class Themes:
 
         retint()  # labels coloured by a theme role take the new palette's colour
 
-    def set_choice(self, code: str) -> None:
-        self.choice = code
-        self.settings.setValue("theme", code)
-        self.apply()
-
 
 def dark_palette():
     """Fusion's roles filled with dark colours (used when the platform gives no dark palette)."""
-    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtGui import QPalette
 
-    p = QPalette()
-    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    from .theme import palette_of
+
+    role = QPalette.ColorRole
     colours = {
         role.Window: "#2b2d30",
         role.WindowText: "#dfe1e5",
@@ -150,11 +169,7 @@ def dark_palette():
         role.Link: "#6ea8fe",
         role.LinkVisited: "#c58af9",
     }
-    for r, c in colours.items():
-        p.setColor(r, QColor(c))
-    for r in (role.WindowText, role.Text, role.ButtonText):
-        p.setColor(group.Disabled, r, QColor("#7a7d82"))
-    return p
+    return palette_of(colours, disabled="#7a7d82")
 
 
 def config_dir(*, migrate: bool = True) -> Path:

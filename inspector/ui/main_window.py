@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
+from inspector.session.action_words import action_text
 from inspector.session.failure_words import failure_why
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
     """The inspector's window (see the module's docstring)."""
 
     # the actions and the toolbar: made by WindowActions.build (again on a language switch)
+    act_attach: QAction
     act_compose: QAction
     act_connect: QAction
     act_continue: QAction
@@ -454,7 +456,7 @@ class MainWindow(QMainWindow):
                 self.tr("The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)")
             )
         else:
-            self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
+            self.act_ping.setToolTip(action_text(QCoreApplication.translate, "ping")[1])
 
     # ------------------------------------------------------------------ stepping through
 

@@ -103,7 +103,6 @@ def high_contrast_palette(dark: bool) -> QPalette:
         ("#ffffff", "#000000", "#1c1c1c", "#1c1c1c") if dark else ("#000000", "#ffffff", "#eeeeee", "#f0f0f0")
     )
     accent, accent_text, link = ("#ffd400", "#000000", "#66ccff") if dark else ("#0032b4", "#ffffff", "#0032b4")
-    pal = QPalette()
     roles = {
         QPalette.ColorRole.Window: bg,
         QPalette.ColorRole.WindowText: fg,
@@ -126,9 +125,15 @@ def high_contrast_palette(dark: bool) -> QPalette:
         QPalette.ColorRole.Dark: "#333333" if not dark else "#aaaaaa",
         QPalette.ColorRole.Shadow: "#000000",
     }
-    for role, value in roles.items():
-        pal.setColor(QPalette.ColorGroup.All, role, QColor(value))
-    disabled = QColor("#8a8a8a")
-    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
-        pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
-    return pal
+    return palette_of(roles, disabled="#8a8a8a")
+
+
+def palette_of(colours: dict[QPalette.ColorRole, str], disabled: str) -> QPalette:
+    """A palette with ``colours`` in every colour group, and the text roles ``disabled``
+    (greyed) in the disabled group (the dark theme's and presenter mode's palettes)."""
+    palette = QPalette()
+    for role, value in colours.items():
+        palette.setColor(QPalette.ColorGroup.All, role, QColor(value))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
+    return palette

@@ -1545,6 +1545,7 @@
     </message>
     <message>
         <source>{method} failed. {error}</source>
+        <extracomment>the panel's fixed words (its session ``*_words`` table: part -&gt; English), the words it says of its state (:meth:`phrase`), and their context</extracomment>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
@@ -2972,7 +2973,7 @@
     </message>
     <message>
         <source>Send ping and show how long the answer took (handshake era)</source>
-        <translation>发送 ping 并显示应答耗时（握手时代）</translation>
+        <translation type="vanished">发送 ping 并显示应答耗时（握手时代）</translation>
     </message>
     <message>
         <source>Export transcript…</source>

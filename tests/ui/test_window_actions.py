@@ -1,0 +1,46 @@
+"""The window's actions are made from one table (inspector.ui.window_actions): every worded action
+exists on the window with its words and shortcut, and the toolbar and menus list them."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from inspector.session.action_words import WORDS
+from inspector.ui.window_actions import MENUS, TOOLBAR, clicks, toggles
+
+
+def test_the_tables_and_the_words_name_the_same_actions(window_and_controller):
+    _controller, window = window_and_controller
+    made = set(clicks(window)) | set(toggles(window))
+    assert made == set(WORDS)
+    listed = {name for names in (TOOLBAR, *MENUS.values()) for name in names if name}
+    assert listed <= made
+    for name, (text, tip) in WORDS.items():
+        action = getattr(window, f"act_{name}")
+        assert isinstance(action, QAction)
+        assert action.text() == text
+        if tip and name != "ping":  # ping's tooltip follows the era (MainWindow._update_ping)
+            assert action.toolTip() == tip
+
+
+def test_shortcuts_and_states_as_the_tables_give_them(window_and_controller):
+    _controller, window = window_and_controller
+    assert window.act_connect.shortcut() == QKeySequence("Ctrl+Return")
+    assert window.act_open.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
+    assert window.act_step.isCheckable() and window.act_step.shortcut() == QKeySequence("Ctrl+T")
+    assert window.act_follow.isChecked() == window.follow_live
+    assert window.act_layout_debugging.isCheckable() and not window.act_reset_layout.isCheckable()
+    window.act_follow.trigger()  # a state action calls its slot with the new state
+    assert window.follow_live is False
+    window.act_follow.trigger()
+    assert window.follow_live is True
+
+
+def test_the_menus_hold_the_actions_in_the_tables_order(window_and_controller):
+    _controller, window = window_and_controller
+    menus = [m.menu() for m in window.menuBar().actions() if m.menu() is not None]
+    file_menu = menus[0]
+    names = [a.text() for a in file_menu.actions() if not a.isSeparator()]
+    assert names == [WORDS[n][0] for n in MENUS["file"] if n]
+    toolbar = [a.text() for a in window.toolbar.actions() if not a.isSeparator()]
+    assert toolbar == [WORDS[n][0] for n in TOOLBAR if n]
