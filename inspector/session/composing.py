@@ -137,3 +137,11 @@ def verdict_findings(verdict: TextVerdict, tr: Translate) -> list[str]:
         rule = RULES.get(rule_id)
         lines.append(f"⚠ {rule_id}: " + (tr("Rules", rule.text) if rule else ""))
     return lines
+
+
+def judgement_lines(verdict: TextVerdict | None, tr: Translate, *, connected: bool) -> tuple[str, str]:
+    """What the composer shows under the text: the summary line and the findings (one a line);
+    without a verdict, that it is not connected (or nothing: no text to judge)."""
+    if verdict is None:
+        return ("" if connected else tr(CONTEXT, WORDS["not_connected"])), ""
+    return verdict_summary(verdict, tr), "\n".join(verdict_findings(verdict, tr))

@@ -26,11 +26,10 @@ from inspector.session.composing import (
     SendStep,
     breaks_something,
     compact,
+    judgement_lines,
     pretty,
     resend_text,
     send_step,
-    verdict_findings,
-    verdict_summary,
     wire_text,
 )
 from inspector.session.recording import TransportKind
@@ -154,16 +153,12 @@ class ComposerDialog(QDialog):
         self._judge_timer.stop()
         session = self._live()
         text = self.editor.toPlainText()
-        if session is None or not text.strip():
-            self.verdict = None
-            self.summary.setText(_word("not_connected") if session is None else "")
-            self.findings.setText("")
-            self._update_send_button()
-            return
-        v = session.judge_text(self.wire_text(text) or text)
-        self.verdict = v
-        self.summary.setText(verdict_summary(v, QCoreApplication.translate))
-        self.findings.setText("\n".join(verdict_findings(v, QCoreApplication.translate)))
+        self.verdict = None  # nothing to judge without a session or a text
+        if session is not None and text.strip():
+            self.verdict = session.judge_text(self.wire_text(text) or text)
+        summary, findings = judgement_lines(self.verdict, QCoreApplication.translate, connected=session is not None)
+        self.summary.setText(summary)
+        self.findings.setText(findings)
         self._update_send_button()
 
     def breaks_something(self) -> bool:

@@ -12,8 +12,7 @@ and hands every change of its widgets to the node - :class:`StringField`, :class
 :class:`MultiEnumField` (a checkable list), :class:`ObjectField` (nested properties),
 :class:`ArrayField` (rows with add/remove) and :class:`OpaqueField` (a JSON value as text, its
 reason code worded by :func:`~inspector.session.schema_words.refusal_text`). The words are
-:mod:`inspector.session.schema_words`' tables, said in the current language (:func:`problem_text`,
-:func:`check_text`).
+:mod:`inspector.session.schema_words`' tables, said in the current language (:func:`check_text` for a whole value).
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -21,7 +20,7 @@ widgets and escaped tooltips only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt
@@ -40,8 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.schema import ValueCheck, ValueProblem
+from inspector.protocol.schema import ValueCheck
 from inspector.protocol.schema_shape import FieldShape, value_label
 from inspector.session import schema_words
 from inspector.session.form_model import (
@@ -58,12 +56,13 @@ from inspector.session.form_model import (
     TextNode,
 )
 
+from .form_rows import bold
 from .widgets import ErrorLabel, hbox, plain_label, plain_tooltip, push_button, set_tone, tool_button, vbox
 
 if TYPE_CHECKING:
     from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
 
-__all__ = ["NOT_SET", "check_text", "problem_text"]
+__all__ = ["NOT_SET", "check_text"]
 
 
 def _tr(context: str, text: str) -> str:
@@ -76,12 +75,6 @@ def _word(key: str) -> str:
 
 
 # ====================================================================== words
-
-
-def problem_text(problem: ValueProblem, label: Callable[[JsonValue], str] | None = None) -> str:
-    """What the validator found, in the current language (the library's English for a check the
-    form has no words for). ``label`` names an allowed value (a choice's title)."""
-    return schema_words.problem_text(problem, _tr, label)
 
 
 def check_text(check: ValueCheck) -> str:
@@ -118,9 +111,6 @@ class Field:
 
     def show(self) -> None:
         """Show what the node holds."""
-
-    def children(self) -> list[Field]:
-        return []
 
     def retranslate(self) -> None:
         """This field's own words (placeholders, choices' blank entry, buttons) in the current
@@ -171,11 +161,6 @@ class Field:
         """The user changed this field: check it and show the verdict where it was typed."""
         self.show_problem(self.problem())
         self.form.changed.emit()
-
-    def walk(self) -> Iterator[Field]:
-        yield self
-        for c in self.children():
-            yield from c.walk()
 
 
 class _LineField(Field):
@@ -363,9 +348,7 @@ class ObjectField(Field):
             else:
                 label = plain_label(_field_title(field.shape), wrap=False)
                 if field.required:
-                    bold = label.font()
-                    bold.setBold(True)
-                    label.setFont(bold)
+                    bold(label)
                 description = field.shape.description
                 label.setToolTip(plain_tooltip(f"{key}\n{description}" if description else key))
                 label.setObjectName("fieldLabel")
@@ -382,9 +365,6 @@ class ObjectField(Field):
     def retranslate(self) -> None:
         if self.no_props is not None:
             self.no_props.setText(_word("no_properties"))
-
-    def children(self) -> list[Field]:
-        return list(self.fields.values())
 
     def show(self) -> None:
         for f in self.fields.values():
@@ -414,9 +394,6 @@ class ArrayField(Field):
         for _, remove in self._rows.values():
             remove.setToolTip(_word("remove_item"))
 
-    def children(self) -> list[Field]:
-        return list(self.items)
-
     def _add_clicked(self) -> None:
         field = self.add_item()
         field.editor.setFocus()
@@ -444,6 +421,7 @@ class ArrayField(Field):
             self.edited()
 
     def _drop(self, field: Field) -> None:
+        self.form.forget(field.node)
         self.items.remove(field)
         row, _ = self._rows.pop(field)
         self.rows.removeWidget(row)

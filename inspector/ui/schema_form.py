@@ -108,6 +108,11 @@ class SchemaForm(QWidget):
         field = self._views[node] = VIEWS[type(node)](self, node)
         return field
 
+    def forget(self, node: Node) -> None:
+        """``node`` and what it holds are no longer shown (an array's row was dropped)."""
+        for n in node.walk():
+            self._views.pop(n, None)
+
     def _word_empty_note(self) -> None:
         """Why the form has no fields (hidden when it has some), in the current language."""
         shape = self._root.shape if self._root is not None else form_shape({})
@@ -121,7 +126,7 @@ class SchemaForm(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._root is not None:
             placed = self.model.placed(QCoreApplication.translate)
-            for field in self._root.walk():
+            for field in (self._root, *self.fields()):
                 field.retranslate()
                 field.reword_problem(placed)
             self._word_empty_note()
@@ -130,7 +135,7 @@ class SchemaForm(QWidget):
     # -------------------------------------------------------------- values
 
     def fields(self) -> list[Field]:
-        return [f for f in self._root.walk() if f is not self._root] if self._root else []
+        return [self._views[n] for n in self.model.nodes()]
 
     def field(self, path: str) -> Field | None:
         return next((f for f in self.fields() if f.path_text == path), None)
@@ -271,16 +276,10 @@ class ArgumentsEditor(QWidget):
         self.form.set_schema(schema)
         if value is not None:
             self.form.set_value(value)
-        blocker = QSignalBlocker(self.tabs)
-        if self.form.unsupported:
-            self.note.setText(schema_words.unsupported_note(self.form.unsupported, QCoreApplication.translate))
-            set_tone(self.note, "warn")
-            self.note.show()
-            self.tabs.setCurrentIndex(self.RAW)
-        else:
-            self.note.hide()
-            self.tabs.setCurrentIndex(self.FORM)
-        del blocker
+        unsupported = self.form.unsupported
+        self._note(schema_words.unsupported_note(unsupported, QCoreApplication.translate) if unsupported else None)
+        with QSignalBlocker(self.tabs):
+            self.tabs.setCurrentIndex(self.RAW if unsupported else self.FORM)
         self._fit_pages()
         self._set_raw_text(dumps_pretty(self.form.value()))
         self.changed.emit()
@@ -319,9 +318,8 @@ class ArgumentsEditor(QWidget):
     # -------------------------------------------------------------- internals
 
     def _set_raw_text(self, text: str) -> None:
-        blocker = QSignalBlocker(self.raw_edit)
-        self.raw_edit.setPlainText(text)
-        del blocker
+        with QSignalBlocker(self.raw_edit):
+            self.raw_edit.setPlainText(text)
         self._validate_raw()
 
     def _parse_raw(self) -> tuple[JsonObject, str | None]:
@@ -378,9 +376,12 @@ class ArgumentsEditor(QWidget):
             return
         self.form.set_value(value)
         lost = schema_words.differences_note(value, self.form.value(), QCoreApplication.translate)
-        if lost is not None:
-            self.note.setText(lost)
+        if lost is not None or not self.form.unsupported:  # the note on what cannot be a form stays
+            self._note(lost)
+
+    def _note(self, text: str | None) -> None:
+        """The warning over the tabs (hidden for None)."""
+        if text is not None:
+            self.note.setText(text)
             set_tone(self.note, "warn")
-            self.note.show()
-        elif not self.form.unsupported:
-            self.note.hide()
+        self.note.setVisible(text is not None)

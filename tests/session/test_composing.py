@@ -75,6 +75,13 @@ def test_what_the_judgement_says_through_the_callers_translate() -> None:
     unknown = TextVerdict("odd kind", None, "x", ("no.such-rule",), None, (("", "m"),), None, None)
     assert verdict_summary(unknown, tr) == 'odd kind  ·  id "x"'
     assert verdict_findings(unknown, tr) == ["✗ schema /: m", "⚠ no.such-rule: "]
+    # the two lines under the composer's text, with and without a verdict
+    from inspector.session.composing import judgement_lines
+
+    summary, findings = judgement_lines(bad, tr, connected=True)
+    assert summary == "noise" and findings.split("\n") == verdict_findings(bad, tr)
+    assert judgement_lines(None, tr, connected=True) == ("", "")  # nothing written yet
+    assert judgement_lines(None, tr, connected=False) == ("Not connected: connect to a server to send messages.", "")
 
 
 def test_what_send_does_with_the_text() -> None:
