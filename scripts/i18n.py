@@ -155,6 +155,7 @@ def protocol_strings() -> dict[str, list[str]]:
         negotiation_text,
         note_words,
         prompt_words,
+        resource_words,
         schema_words,
         sequence_rows,
         server_editor,
@@ -163,6 +164,7 @@ def protocol_strings() -> dict[str, list[str]]:
         timeline_words,
         tool_words,
         value_text,
+        wait_words,
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
@@ -193,7 +195,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
         "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
         "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
-        "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
+        "WaitNote": wait_words.WORDS,  # what became of a list request waited on, with the note's own
+        "ResourcesPanel": sorted({*note_words.LISTEN_WORDS.values(), *resource_words.WORDS.values()}),  # with its notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "TasksPanel": sorted({value_text.MINUTES, *task_words.WORDS.values()}),  # its words, a span in milliseconds
         "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own

@@ -12,6 +12,8 @@ here and go through the caller's ``tr(context, text)`` (the window's
 
 from __future__ import annotations
 
+from inspector.protocol.jsontypes import JsonObject
+
 from .controllers.base import CHANGES_LISTENING, CHANGES_NOTIFIED, CHANGES_OPENING, CHANGES_UNDECLARED, Changes
 from .controllers.prompts import PromptArgument
 from .note_words import listen_note_text
@@ -35,8 +37,73 @@ SUGGESTED = "* required. Suggestions come from the server (completion/complete) 
 TYPED = "* required. The server did not declare completions: type the values yourself."
 NO_SUGGESTIONS = "The server did not declare completions, so no suggestions."  # in each field's tooltip
 
+#: the panel's fixed words, by part (the skeleton sets them: FeaturePanel.worded)
+LABELS = {
+    "name": "Name",
+    "identifier": "Identifier",
+    "arguments": "Arguments",
+    "get": "Get prompt",
+    "get_tip": "Send prompts/get with the arguments filled in",
+    "messages": "Messages",
+}
+
+#: what the panel says of its state: nothing selected, the list's count and rows, a field, a get
+#: going out, missing, ended, failed or recorded ({name}: the prompt's, {n}: its messages)
+STATE = {
+    "nothing": "Nothing selected",
+    "pick": "Pick a prompt to fill in its arguments and get its messages.",
+    "one": "1 prompt",
+    "many": "{n} prompts",
+    "none": "none",
+    "required": "required",
+    "optional": "optional",
+    "loading": "Loading prompts/list…",
+    "getting": "Getting {name}…",
+    "missing": "Fill in the required argument(s) first: {names}.",
+    "got": "Got {name} at {time}: {n} message(s), {duration}.",
+    "got_recorded": "Got {name} at entry {seq}: {n} message(s), {duration}.",
+    "failed_empty": "Nothing to show: prompts/get failed.",
+    "failed": "prompts/get {name} failed. {error}",
+    "unanswered": "prompts/get {name} was sent at entry {seq}; not answered by this entry.",
+}
+
 #: every word above, for scripts/i18n.py
-WORDS = [*CHANGE_NOTES.values(), NOT_LISTENING, NOT_LISTENING_BECAUSE, NO_ARGUMENTS, SUGGESTED, TYPED, NO_SUGGESTIONS]
+WORDS = [
+    *CHANGE_NOTES.values(),
+    NOT_LISTENING,
+    NOT_LISTENING_BECAUSE,
+    NO_ARGUMENTS,
+    SUGGESTED,
+    TYPED,
+    NO_SUGGESTIONS,
+    *LABELS.values(),
+    *STATE.values(),
+]
+
+
+def state_text(key: str, tr: Translate = untranslated, **values: object) -> str:
+    """One of the :data:`STATE` words with ``values`` in it."""
+    return tr(CONTEXT, STATE[key]).format(**values)
+
+
+def count_text(n: int, tr: Translate = untranslated) -> str:
+    """How many prompts the list holds: "1 prompt", "5 prompts"."""
+    return state_text("one", tr) if n == 1 else state_text("many", tr, n=n)
+
+
+def row_cells(prompt: JsonObject, tr: Translate = untranslated) -> tuple[list[str], str]:
+    """A prompt's row in the list: its title, its name, its arguments (required ones starred,
+    "none" when it takes none), and its description (the row's tooltip)."""
+    name = prompt.get("name")
+    title = prompt.get("title") or name or ""
+    args = prompt.get("arguments")
+    args = [a for a in args if isinstance(a, dict)] if isinstance(args, list) else []
+    if args:
+        arg_text = ", ".join(str(a.get("name", "?")) + ("*" if a.get("required") else "") for a in args)
+    else:
+        arg_text = state_text("none", tr)
+    desc = prompt.get("description")
+    return [str(title), str(name or ""), arg_text], desc if isinstance(desc, str) else ""
 
 
 def changes_note(changes: Changes, tr: Translate = untranslated) -> str:

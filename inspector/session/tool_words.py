@@ -79,8 +79,46 @@ TASK_TIPS = {
     ),
 }
 
+#: the panel's fixed words, by part (the skeleton sets them: FeaturePanel.worded)
+LABELS = {
+    "refresh": "Refresh",
+    "filter": "Filter by name, title or description",
+    "more": "Load more",
+    "placeholder": "Select a tool to see its description and fill in its arguments.",
+    "validate": "Check arguments against the schema before sending",
+    "validate_tip": "Uncheck to send arguments that break the schema on purpose (to see how the server reacts).",
+    "reset": "Reset",
+    "reset_tip": "Back to the schema's defaults",
+    "cancel": "Cancel",
+    "call": "Call",
+    "call_tip": "Call the tool (Ctrl+Enter)",
+    "task": "Run as task",
+    "ttl_default": "TTL: server's",
+    "ttl_prefix": "TTL ",
+    "ttl_suffix": " s",
+    "ttl_tip": (
+        "How long the server should keep the task and its result (the task's ttl); the server may choose another"
+    ),
+}
+
+#: what the panel says of its state: a tool's tooltip in the list, its annotations, the count while
+#: a load runs, a selected tool gone after a reload, arguments that are not an object, the schema
+#: check's summary, and a recorded call (unanswered, or run as a task)
+STATE = {
+    "annotations": "annotations (untrusted hints): {0}",
+    "loading": "loading…",
+    "gone": "The tool {0} is no longer listed.",
+    "not_object": "The arguments are not a JSON object: {0}",
+    "top": "(arguments)",
+    "fix_first": "Fix the arguments first ({0}), or uncheck the schema check to send them anyway.",
+    "unanswered": "{0} · tools/call id {1} sent at entry {2}; not answered by this entry",
+    "as_task": "run as task {0}: see the Tasks panel",
+}
+
 #: every table above, for scripts/i18n.py
 WORDS = [
+    *LABELS.values(),
+    *STATE.values(),
     *(words for words, _ in HINT_BADGES.values()),
     *TASK_BADGES.values(),
     EXCLUDED_BADGE,
@@ -137,6 +175,29 @@ def count_text(tools: int, pages: int, more: bool, tr: Translate = untranslated)
     if pages:
         text += " · " + (tr(CONTEXT, COUNT["page"]) if pages == 1 else tr(CONTEXT, COUNT["pages"]).format(pages))
     return text + (" · " + tr(CONTEXT, COUNT["more"]) if more else "")
+
+
+def list_tip(tool: JsonObject, excluded: str | None, tr: Translate = untranslated) -> str:
+    """A tool's tooltip in the list: its name, its description, why it is excluded."""
+    name = str(tool.get("name", ""))
+    desc = tool.get("description")
+    tip = f"{name}\n\n{desc}" if isinstance(desc, str) and desc else name
+    return tip + ("\n\n" + tr(CONTEXT, EXCLUDED_TIP).format(excluded) if excluded else "")
+
+
+def annotations_tip(hints: str | None, tr: Translate = untranslated) -> str | None:
+    """The name's tooltip: the annotations as declared (:func:`.controllers.tools.annotations_text`)."""
+    return tr(CONTEXT, STATE["annotations"]).format(hints) if hints is not None else None
+
+
+def fix_first(errors: dict[str, str], tr: Translate = untranslated) -> str:
+    """The schema check's summary under the Call button: the first four problems by field
+    ("" when there are none)."""
+    if not errors:
+        return ""
+    top = tr(CONTEXT, STATE["top"])
+    where = "; ".join(f"{path or top}: {message}" for path, message in list(errors.items())[:4])
+    return tr(CONTEXT, STATE["fix_first"]).format(where)
 
 
 def list_changed_note(how: str, tr: Translate = untranslated) -> str:

@@ -41,3 +41,25 @@ def test_the_arguments_hint_and_tips() -> None:
     assert words.argument_tip(city, False) == "Where it is\nThe server did not declare completions, so no suggestions."
     assert words.argument_tip(PromptArgument("x"), True) == ""
     assert words.argument_tip(PromptArgument("x"), False) == words.NO_SUGGESTIONS
+
+
+def test_a_prompts_row_and_the_count() -> None:
+    prompt = {
+        "name": "greet",
+        "title": "Greeting",
+        "description": "Says hello.",
+        "arguments": [{"name": "who", "required": True}, {"name": "tone"}, "junk"],
+    }
+    assert words.row_cells(prompt) == (["Greeting", "greet", "who*, tone"], "Says hello.")
+    assert words.row_cells({"name": "bare", "arguments": "no"}) == (["bare", "bare", "none"], "")
+    assert words.row_cells({}) == (["", "", "none"], "")
+    assert (words.count_text(1), words.count_text(3)) == ("1 prompt", "3 prompts")
+    said: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        said.append((context, text))
+        return text
+
+    assert words.count_text(2, tr) == "2 prompts"
+    assert said == [("PromptsPanel", "{n} prompts")]
+    assert set(words.LABELS.values()) | set(words.STATE.values()) <= set(words.WORDS)

@@ -69,3 +69,20 @@ def test_the_count_over_the_list() -> None:
     assert words.count_text(0, 0, False) == "0 tools"
     assert words.count_text(1, 1, False) == "1 tool · 1 page"
     assert words.count_text(12, 3, True) == "12 tools · 3 pages · more available"
+
+
+def test_the_list_tooltip_the_annotations_and_the_schema_checks_summary() -> None:
+    tool = {"name": "rm", "description": "Removes a file."}
+    assert words.list_tip(tool, None) == "rm\n\nRemoves a file."
+    assert words.list_tip({"name": "rm", "description": ""}, "bad header") == (
+        "rm\n\nExcluded: its x-mcp-header annotations are invalid (bad header)."
+    )
+    assert words.annotations_tip(None) is None
+    assert words.annotations_tip('{"readOnlyHint": true}') == 'annotations (untrusted hints): {"readOnlyHint": true}'
+    assert words.fix_first({}) == ""
+    errors = {"": "not an object", "a": "too short", "b": "x", "c": "y", "d": "never shown"}
+    assert words.fix_first(errors) == (
+        "Fix the arguments first ((arguments): not an object; a: too short; b: x; c: y), "
+        "or uncheck the schema check to send them anyway."
+    )
+    assert set(words.LABELS.values()) | set(words.STATE.values()) <= set(words.WORDS)

@@ -27,11 +27,7 @@ def said(panel) -> dict[str, str]:
         "summary": panel.schema_label.text(),
         "status": panel.result.status_label.text(),
         "note": panel.list_note.text(),
-        "badges": " ".join(
-            panel.badge_row.itemAt(i).widget().text()
-            for i in range(panel.badge_row.count())
-            if panel.badge_row.itemAt(i).widget()
-        ),
+        "badges": " ".join(panel.badges.texts()),  # what the page paints
         "list badges": " ".join(text for text, _ in tool_badges(panel.current)),  # what the list's delegate paints
         "cards": " | ".join(card.summary() for card in panel.result.content.cards()),
         "check": panel.validate_label.text(),

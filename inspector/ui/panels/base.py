@@ -21,13 +21,12 @@ words it again, both ways; what the server sent stays as it was.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import ExitStack
 from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -40,15 +39,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.rules import RULES
-from inspector.session import RequestCancelled, Session, SessionError
+from inspector.session import RequestCancelled, Session, SessionError, wait_words
 from inspector.session import wait_story as stories
 from inspector.session.controllers.base import WAIT, Failure, ListController
 from inspector.session.features import Availability
 from inspector.session.operations import NOTE_ERROR, ListenHub, ListNote
 from inspector.session.rebuild import RecordedState
-from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
+from inspector.session.waiting import WaitState
 
 from ..text import list_note_text
 from ..widgets import BusyIndicator, Part, hbox, plain_label, plain_tooltip, push_button, set_tone, vbox
@@ -91,42 +88,30 @@ def button(name: str, clicked: Callable[[], object], *, hidden: bool = False) ->
     return named(push_button("", clicked), name, hidden=hidden)
 
 
-def _id_text(value: JsonValue) -> str:
-    """A JSON-RPC id as it was on the wire (a string in quotes, null as null)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return str(value)
+class _LanguageWatch(QObject):
+    """Calls ``again`` when its widget gets a LanguageChange (before the widget's own handler)."""
+
+    def __init__(self, widget: QWidget, again: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self.again = again
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.again()
+        return False
 
 
-#: each story of :mod:`inspector.session.wait_story` in words: {method}, {id} (the request's),
-#: {seq} (its answer or timeout), {other} and {at} (the answer no request could take), {n}, {why}
-STORIES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed object: each a str
-    stories.ANSWER_FLAGGED: QT_TRANSLATE_NOOP("WaitNote", "{method} (id {id}) was answered at #{seq}, flagged: {why}."),
-    stories.TIMED_OUT: QT_TRANSLATE_NOOP(
-        "WaitNote", "{method} (id {id}) timed out at #{seq}: no answer came within the request timeout."
-    ),
-    stories.TIMED_OUT_AFTER_OTHER: QT_TRANSLATE_NOOP(
-        "WaitNote",
-        "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.",  # noqa: E501
-    ),
-    stories.ABANDONED: QT_TRANSLATE_NOOP(
-        "WaitNote",
-        "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.",  # noqa: E501
-    ),
-    stories.WAITING_AFTER_OTHER: QT_TRANSLATE_NOOP(
-        "WaitNote", "Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}."
-    ),
-    stories.WAITING_AFTER_OTHERS: QT_TRANSLATE_NOOP(
-        "WaitNote",
-        "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.",  # noqa: E501
-    ),
-}
+def on_language_change(widget: QWidget, again: Callable[[], object]) -> None:
+    """``again()`` whenever ``widget`` is told the language changed (it words itself again from
+    its state): one watch instead of a ``changeEvent`` override per class."""
+    _LanguageWatch(widget, again)
 
 
 class WaitNote(QFrame):
     """What became of one list request the panel waits on, with a button per entry that
-    explains it (see the module docstring). Plain text: ids come from the server."""
+    explains it (see the module docstring; its words: :mod:`inspector.session.wait_words`).
+    Plain text: ids come from the server."""
 
     showEntry = Signal(int)
     MAX_LINKS = 2
@@ -141,61 +126,27 @@ class WaitNote(QFrame):
         _even(hbox((self.text, 1), column(None, *self.buttons, 1), parent=self), 6, 0)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.hide()
+        on_language_change(self, lambda: self.set_state(self.state))
 
     def _show(self, i: int) -> None:
         if i < len(self.seqs):
             self.showEntry.emit(self.seqs[i])
-
-    def why(self, rules: tuple[str, ...]) -> str:
-        words = {
-            "jsonrpc.response-unknown-id": self.tr("no request has that id"),
-            "jsonrpc.id-invalid": self.tr("its id is not a valid request id"),
-            LATE_RULE: self.tr("it came after the request had timed out"),
-            SCHEMA_FAILED: self.tr("it does not follow the schema"),
-        }
-        return "; ".join(words.get(rule, rule) for rule in rules)
 
     def set_state(self, state: WaitState | None) -> None:
         """Show ``state`` (hidden when there is nothing to tell), in the current language."""
         self.state = state
         story = stories.wait_story(state) if state is not None else None
         self.seqs = list(story.seqs[: self.MAX_LINKS]) if story is not None else []
-        text = self._words(story) if story is not None else ""
+        tr = QCoreApplication.translate
+        text = wait_words.wait_text(story, tr) if story is not None else ""
         self.text.setText(text)
-        self.text.setToolTip(plain_tooltip(self._rule_texts(story)) if story is not None else "")
+        self.text.setToolTip(plain_tooltip(wait_words.rule_lines(story, tr)) if story is not None else "")
         for i, button in enumerate(self.buttons):
             if i < len(self.seqs):
-                button.setText(self.tr("Show entry #{seq}").format(seq=self.seqs[i]))
-                button.setToolTip(self.tr("Select this entry in the timeline"))
+                button.setText(tr(wait_words.CONTEXT, wait_words.SHOW_ENTRY).format(seq=self.seqs[i]))
+                button.setToolTip(tr(wait_words.CONTEXT, wait_words.SHOW_ENTRY_TIP))
             button.setVisible(i < len(self.seqs))
         self.setVisible(bool(text))
-
-    def _rule_texts(self, story: stories.WaitStory) -> str:
-        """Each rule the note names, with its text and spec section (the tooltip)."""
-        lines = []
-        for rule_id in story.all_rules:
-            rule = RULES.get(rule_id)
-            if rule is not None:
-                lines.append(f"{rule_id} — {QCoreApplication.translate('Rules', rule.text)} ({rule.spec})")
-            elif rule_id == SCHEMA_FAILED:
-                lines.append(self.why((rule_id,)))
-        return "\n".join(lines)
-
-    def _words(self, story: stories.WaitStory) -> str:
-        return QCoreApplication.translate("WaitNote", str(STORIES[story.code])).format(
-            method=story.method,
-            id=_id_text(story.request_id),
-            seq=story.seq,
-            other=_id_text(story.other_id),
-            at=story.at,
-            n=story.count,
-            why=self.why(story.rules),
-        )
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
-            self.set_state(self.state)
-        super().changeEvent(event)
 
 
 class FeaturePanel(QWidget):
@@ -233,6 +184,7 @@ class FeaturePanel(QWidget):
         self._wait_box: QWidget | None = None  # the notes, over the panel
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
         self._busy: dict[str, ExitStack] = {}  # what runs -> its hold on the busy line (set_busy)
+        self._worded: list[tuple[Callable[[str], object], str]] = []  # see worded()
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
@@ -492,6 +444,25 @@ class FeaturePanel(QWidget):
 
     # set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)
     _built = False
+    #: the panel's fixed words (its session ``*_words`` table: part -> English), the words it
+    #: says of its state (:meth:`phrase`), and their context
+    LABELS: Mapping[str, str] = {}
+    STATE: Mapping[str, str] = {}
+    LABELS_CONTEXT = ""
+
+    def phrase(self, key: str, *values: object, **named: object) -> str:
+        """The :attr:`STATE` words ``key`` in the current language, with the values put in."""
+        return QCoreApplication.translate(self.LABELS_CONTEXT, self.STATE[key]).format(*values, **named)
+
+    def worded(self, widget: _W, **setters: str) -> _W:
+        """``widget`` with fixed words from :attr:`LABELS`, set by :meth:`retranslate` in the
+        current language: ``text="refresh"`` calls ``setText``, ``toolTip=...`` ``setToolTip``,
+        ``placeholderText=...`` ``setPlaceholderText`` (any ``set`` + the name)."""
+        for name, key in setters.items():
+            if key not in self.LABELS:  # fails at build, not at a language switch
+                raise KeyError(key)
+            self._worded.append((getattr(widget, "set" + name[0].upper() + name[1:]), key))
+        return widget
 
     def built(self) -> None:
         """The panel's widgets exist: :meth:`retranslate` now, and again on every language switch."""
@@ -499,7 +470,10 @@ class FeaturePanel(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Hook: every static text of the panel in the current language (in place)."""
+        """Every fixed text of the panel in the current language (in place): the parts given
+        to :meth:`worded`; subclasses word what depends on their state after it."""
+        for setter, key in self._worded:
+            setter(QCoreApplication.translate(self.LABELS_CONTEXT, self.LABELS[key]))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._built:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -53,7 +53,7 @@ from ..widgets import (
     section_title,
 )
 from .answers import complete_field, error_text, failure_text
-from .base import FeaturePanel, button, column, named, row
+from .base import FeaturePanel, button, column, named, on_language_change, row
 
 
 class MessageBubble(QFrame):
@@ -78,15 +78,11 @@ class MessageBubble(QFrame):
         self.view.resourceLinkActivated.connect(self.resourceLinkActivated)
         self.view.set_blocks([content] if isinstance(content, dict) else [])
         column(self, self.role_label, self.view, spacing=4).setContentsMargins(10, 6, 10, 8)
+        on_language_change(self, lambda: self.role_label.setText(self._role_text()))
 
     def _role_text(self) -> str:
         names = {"user": self.tr("User"), "assistant": self.tr("Assistant")}
         return names.get(self.role, self.role or self.tr("(no role)"))
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "role_label"):
-            self.role_label.setText(self._role_text())
-        super().changeEvent(event)
 
 
 class Conversation(QScrollArea):
@@ -108,6 +104,7 @@ class Conversation(QScrollArea):
         self.bubbles: list[MessageBubble] = []
         self._description = ""
         self._retranslate()
+        on_language_change(self, self._retranslate)
 
     def clear(self, message: Callable[[], str] | None = None) -> None:
         """No messages shown; ``message()`` says why (made again on a language switch)."""
@@ -129,11 +126,6 @@ class Conversation(QScrollArea):
             self.tr("Description: {text}").format(text=self._description) if self._description else ""
         )
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):  # built
-            self._retranslate()
-        super().changeEvent(event)
-
     def set_result(self, result: dict) -> None:
         self.clear(lambda: self.tr("The prompt has no messages."))
         desc = result.get("description")
@@ -154,6 +146,7 @@ class Conversation(QScrollArea):
 
 class PromptsPanel(FeaturePanel):
     key = "prompts"
+    LABELS, STATE, LABELS_CONTEXT = words.LABELS, words.STATE, words.CONTEXT
     #: the arguments the form was built for, and whether the server completes them
     _form_args: tuple[list[PromptArgument], bool] = ([], False)
 
@@ -182,22 +175,19 @@ class PromptsPanel(FeaturePanel):
         self.status = muted(plain_label(wrap=False))
         self.errors = ErrorLabel(boxed=True)
 
-        self.list_view = PagedListView(
-            self._headers(),
-            lambda n: self.tr("1 prompt") if n == 1 else self.tr("{n} prompts").format(n=n),
-        )
+        self.list_view = PagedListView(self._headers(), lambda n: words.count_text(n, QCoreApplication.translate))
         self.list_view.refreshClicked.connect(self.feature.refresh)
         self.list_view.moreClicked.connect(self.feature.load_more)
         self.list_view.itemChosen.connect(self.show_prompt)
 
-        self.heading = section_title(self.tr("Nothing selected"))
+        self.heading = section_title(self.phrase("nothing"))
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.heading.setFont(font)
         self.name_label = muted(plain_label(selectable=True, mono=True))
         self.description = plain_label(selectable=True)
 
-        self.args_box = QGroupBox()
+        self.args_box = self.worded(QGroupBox(), title="arguments")
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.args_hint = muted(plain_label())
@@ -205,9 +195,9 @@ class PromptsPanel(FeaturePanel):
         ab.addLayout(self.form)
         ab.addWidget(self.args_hint)
         self.args_box.setVisible(False)
-        self.get_button = button("getPrompt", self.get_selected)
+        self.get_button = self.worded(button("getPrompt", self.get_selected), text="get", toolTip="get_tip")
         self.get_button.setDefault(True)
-        self.result_title = section_title("")
+        self.result_title = self.worded(section_title(""), text="messages")
         self.conversation = Conversation()
         self.conversation.resourceLinkActivated.connect(self.resourceLinkActivated)
         line = QFrame()
@@ -276,15 +266,15 @@ class PromptsPanel(FeaturePanel):
         self.get_button.setEnabled(live and self.current is not None)
 
     def _headers(self) -> list[str]:
-        return [self.tr("Name"), self.tr("Identifier"), self.tr("Arguments")]
+        return [
+            QCoreApplication.translate(words.CONTEXT, words.LABELS[part])
+            for part in ("name", "identifier", "arguments")
+        ]
 
     def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
+        super().retranslate()
         self.list_view.retranslate(self._headers())
-        self.args_box.setTitle(self.tr("Arguments"))
-        self.get_button.setText(self.tr("Get prompt"))
-        self.get_button.setToolTip(self.tr("Send prompts/get with the arguments filled in"))
-        self.result_title.setText(self.tr("Messages"))
         if self.current is None:
             self._show_nothing()
         else:
@@ -306,9 +296,9 @@ class PromptsPanel(FeaturePanel):
                 view.select_where("name", current.get("name"))
 
     def _show_nothing(self) -> None:
-        self.heading.setText(self.tr("Nothing selected"))
+        self.heading.setText(self.phrase("nothing"))
         self.name_label.setText("")
-        self.description.setText(self.tr("Pick a prompt to fill in its arguments and get its messages."))
+        self.description.setText(self.phrase("pick"))
         self.args_box.setVisible(False)
 
     # ---------------------------------------------------------------- list
@@ -319,7 +309,7 @@ class PromptsPanel(FeaturePanel):
         if what == LOADING:
             if not feature.loaded:
                 self.list_view.clear()
-            self.set_busy(LOADING, self.tr("Loading prompts/list…") if feature.loading else None)
+            self.set_busy(LOADING, self.phrase("loading") if feature.loading else None)
             self.list_view.set_status(feature.pager, self.loading_text("prompts/list"))
         elif what == PAGE:
             self.list_view.add_rows([self._row(e) for e in feature.last_page])
@@ -330,7 +320,7 @@ class PromptsPanel(FeaturePanel):
             self._listed()
             self._sync_actions()
         elif what == GETTING:
-            self.set_busy(GETTING, self.tr("Getting {name}…").format(name=feature.asked.get("name")))
+            self.set_busy(GETTING, self.phrase("getting", name=feature.asked.get("name")))
         elif what == GOT:
             self.set_busy(GETTING, None)
             self._got()
@@ -352,16 +342,8 @@ class PromptsPanel(FeaturePanel):
             self.say_error(self.errors, lambda: self.list_problems("prompts/list", errors, failure))
 
     def _row(self, entry: dict) -> tuple[list[str], dict, str]:
-        name = entry.get("name")
-        title = entry.get("title") or name or ""
-        args = entry.get("arguments")
-        args = [a for a in args if isinstance(a, dict)] if isinstance(args, list) else []
-        if args:
-            arg_text = ", ".join(str(a.get("name", "?")) + ("*" if a.get("required") else "") for a in args)
-        else:
-            arg_text = self.tr("none")
-        desc = entry.get("description")
-        return [str(title), str(name or ""), arg_text], entry, desc if isinstance(desc, str) else ""
+        cells, tip = words.row_cells(entry, QCoreApplication.translate)
+        return cells, entry, tip
 
     # ---------------------------------------------------------------- selection and form
 
@@ -412,7 +394,7 @@ class PromptsPanel(FeaturePanel):
             field, label = self.fields.get(arg.name), self._field_labels.get(arg.name)
             if field is None or label is None:
                 continue
-            field.setPlaceholderText(self.tr("required") if arg.required else self.tr("optional"))
+            field.setPlaceholderText(self.phrase("required" if arg.required else "optional"))
             tip = field.hint = words.argument_tip(arg, completes, QCoreApplication.translate)
             tip = plain_tooltip(tip) if tip else ""
             field.setToolTip(tip)
@@ -439,9 +421,7 @@ class PromptsPanel(FeaturePanel):
         missing = self.feature.missing(self.current, values)
         if missing:
             names = ", ".join(missing)
-            self.say(
-                self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=names)
-            )
+            self.say(self.errors, lambda: self.phrase("missing", names=names))
             self.fields[missing[0]].setFocus()
             return False
         self.errors.clear_text()
@@ -457,25 +437,16 @@ class PromptsPanel(FeaturePanel):
             if failure is not None:
                 self.say_error(self.errors, lambda: failure_text(failure))
             return
-        when = time.strftime("%H:%M:%S")
-        self._show_got(
-            got.name,
-            reply,
-            lambda n: self.tr("Got {name} at {time}: {n} message(s), {duration}.").format(
-                name=got.name, time=when, n=n, duration=format_duration(reply.latency)
-            ),
-        )
+        when, duration = time.strftime("%H:%M:%S"), format_duration(reply.latency)
+        self._show_got(got.name, reply, lambda n: self.phrase("got", name=got.name, time=when, n=n, duration=duration))
 
     def _show_got(self, name: JsonValue, reply: Reply, said: Callable[[int], str]) -> None:
         """A prompts/get answer as a conversation, and ``said(n)`` on the status line (``n``: its
         messages); an error answer is said as such."""
         if not reply.ok:
             self.last_result = None
-            self.conversation.clear(lambda: self.tr("Nothing to show: prompts/get failed."))
-            self.say(
-                self.errors,
-                lambda: self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)),
-            )
+            self.conversation.clear(lambda: self.phrase("failed_empty"))
+            self.say(self.errors, lambda: self.phrase("failed", name=name, error=error_text(reply.error)))
             return
         self.last_result = reply.result or {}
         self.conversation.set_result(self.last_result)
@@ -515,17 +486,11 @@ class PromptsPanel(FeaturePanel):
             value = arguments.get(arg, "")
             field.setText(value if isinstance(value, str) else str(value))
         if call.reply is None:
-            self.conversation.clear(
-                lambda: self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(
-                    name=name, seq=call.seq
-                )
-            )
+            self.conversation.clear(lambda: self.phrase("unanswered", name=name, seq=call.seq))
         else:
-            reply = call.reply
+            seq, duration = call.reply.seq, format_duration(call.reply.latency)
             self._show_got(
                 name,
-                reply,
-                lambda n: self.tr("Got {name} at entry {seq}: {n} message(s), {duration}.").format(
-                    name=name, seq=reply.seq, n=n, duration=format_duration(reply.latency)
-                ),
+                call.reply,
+                lambda n: self.phrase("got_recorded", name=name, seq=seq, n=n, duration=duration),
             )

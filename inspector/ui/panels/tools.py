@@ -61,7 +61,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPaintEvent, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -110,10 +110,74 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 3  # the tool's index in ToolsPanel.tools:
 EXCLUDED_ROLE = Qt.ItemDataRole.UserRole + 2  # why the tool is excluded (2026-07-28 x-mcp-header), or None
 
 
-def tool_badges(tool: dict) -> list[tuple[str, str]]:
+def tool_badges(tool: dict, excluded: bool = False) -> list[tuple[str, str]]:
     """``[(words, theme colour)]`` for the hints a tool declares true, plus task support, in the
-    current language (:func:`inspector.session.tool_words.tool_badges`)."""
-    return words.tool_badges(tool, QCoreApplication.translate)
+    current language (:func:`inspector.session.tool_words.tool_badges`); first "excluded" when
+    it is."""
+    badges = words.tool_badges(tool, QCoreApplication.translate)
+    if excluded:
+        badges.insert(0, (QCoreApplication.translate(words.CONTEXT, words.EXCLUDED_BADGE), "error"))
+    return badges
+
+
+def paint_badge(painter: QPainter, box: QRect, text: str, colour: QColor, fill: float, pad: int = 0) -> None:
+    """One badge: ``text`` in ``colour`` on a rounded box of it at ``fill`` opacity, centred
+    (``pad``: from the left, after that many pixels). The list's rows and the tool's page draw
+    their badges with it."""
+    back = QColor(colour)
+    back.setAlphaF(fill)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(back)
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setPen(colour)
+    if pad:
+        painter.drawText(box.adjusted(pad, 0, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+    else:
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class BadgeStrip(QWidget):
+    """The selected tool's badges on its page, as the list draws them (:func:`paint_badge`), at
+    8 pt, 4 px apart, each the height of the row with 11 px of room each side of its words."""
+
+    FILL = 40 / 255
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.badges: list[tuple[str, str]] = []
+        self.setObjectName("toolBadges")
+        font = QFont(self.font())
+        font.setPointSizeF(8)
+        self.setFont(font)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+
+    def set_badges(self, badges: list[tuple[str, str]]) -> None:
+        self.badges = badges
+        self.updateGeometry()
+        self.update()
+
+    def texts(self) -> list[str]:
+        return [text for text, _ in self.badges]
+
+    def _widths(self) -> list[int]:
+        fm = self.fontMetrics()
+        return [fm.horizontalAdvance(text) + 22 for text, _ in self.badges]
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        widths = self._widths()
+        return QSize(sum(widths) + 4 * max(0, len(widths) - 1), self.fontMetrics().height() + 2)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        x = 0
+        for (text, role), w in zip(self.badges, self._widths(), strict=True):
+            paint_badge(painter, QRect(x, 0, w, self.height()), text, QColor(tone(self, role)), self.FILL, 10)
+            x += w + 4
+        painter.end()
 
 
 class ToolDelegate(QStyledItemDelegate):
@@ -158,9 +222,7 @@ class ToolDelegate(QStyledItemDelegate):
         _draw_line(painter, title_font, fg, title_rect, tool_title(tool), Qt.TextElideMode.ElideRight)
         y = r.top() + tfm.height() + 3
         name = str(tool.get("name", ""))
-        badges = tool_badges(tool)
-        if index.data(EXCLUDED_ROLE):
-            badges.insert(0, (QCoreApplication.translate(words.CONTEXT, words.EXCLUDED_BADGE), "error"))
+        badges = tool_badges(tool, bool(index.data(EXCLUDED_ROLE)))
         badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
         name_w = min(mfm.horizontalAdvance(name) + 6, max(40, r.width() - badge_w - 8))
         _draw_line(painter, mono, muted, QRect(r.left(), y, name_w, mfm.height()), name, Qt.TextElideMode.ElideMiddle)
@@ -170,17 +232,8 @@ class ToolDelegate(QStyledItemDelegate):
             w = sfm.horizontalAdvance(text) + 10
             if x + w > r.right():
                 break
-            colour = colour_of(role, dark)
-            if selected:
-                colour = QColor(fg)
             box = QRect(x, y + (mfm.height() - sfm.height() - 2) // 2, w, sfm.height() + 2)
-            fill = QColor(colour)
-            fill.setAlphaF(0.16)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(colour)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            paint_badge(painter, box, text, QColor(fg) if selected else colour_of(role, dark), 0.16)
             x += w + 4
         painter.restore()
 
@@ -190,18 +243,6 @@ def _draw_line(painter: QPainter, font: QFont, pen: QColor, rect: QRect, text: s
     painter.setFont(font)
     painter.setPen(pen)
     painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter, QFontMetrics(font).elidedText(text, mode, rect.width()))
-
-
-def _badge_label(text: str, role: str, widget: QWidget) -> QLabel:
-    colour = tone(widget, role)
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    c = QColor(colour)
-    label.setStyleSheet(
-        f"QLabel {{ color: {colour}; background: rgba({c.red()},{c.green()},{c.blue()},40); "
-        "border-radius: 4px; padding: 1px 7px; font-size: 8pt; }"
-    )
-    return label
 
 
 class _CheckLabel(QLabel):
@@ -223,6 +264,7 @@ class _CheckLabel(QLabel):
 
 class ToolsPanel(FeaturePanel):
     key = "tools"
+    LABELS, STATE, LABELS_CONTEXT = words.LABELS, words.STATE, words.CONTEXT
     taskUpdated = Signal(dict, bool)  # a task this panel started, as last learned; True the first time
     taskResult = Signal(str, dict)  # task id, {"result": ...} or {"error": ...}
     showTaskRequested = Signal(str)  # "Show in Tasks" for this task id
@@ -270,9 +312,9 @@ class ToolsPanel(FeaturePanel):
         column(self, self.splitter, margins=6)
 
         # ---- left: the list
-        self.refresh_button = button("refreshTools", self.feature.refresh)
+        self.refresh_button = self.worded(button("refreshTools", self.feature.refresh), text="refresh")
         self.count_label = named(plain_label(wrap=False, selectable=False), "toolCount")
-        self.filter_edit = QLineEdit()
+        self.filter_edit = self.worded(QLineEdit(), placeholderText="filter")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.list = named(QListWidget(), "toolList")
@@ -282,7 +324,7 @@ class ToolsPanel(FeaturePanel):
         self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(self._selected)
         self.list.setMinimumHeight(60)  # a tool and a half: the panel sizes it (_fit_split), the user may drag
-        self.load_more_button = button("loadMore", self.feature.load_more, hidden=True)
+        self.load_more_button = self.worded(button("loadMore", self.feature.load_more, hidden=True), text="more")
         self.list_note = named(plain_label(selectable=True), "listNote", "muted", hidden=True)
         self.list_error = ErrorLabel("listError")
         left = QWidget()
@@ -297,7 +339,7 @@ class ToolsPanel(FeaturePanel):
         self.details_scroll.setWidgetResizable(True)
         self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.placeholder = plain_label(selectable=False)
+        self.placeholder = self.worded(plain_label(selectable=False), text="placeholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.placeholder, "muted")
 
@@ -308,26 +350,30 @@ class ToolsPanel(FeaturePanel):
         f.setBold(True)
         self.title_label.setFont(f)
         self.name_label = named(plain_label(wrap=False, selectable=True, mono=True), "toolName", "muted")
-        self.badge_row = row(spacing=4)
+        self.badges = BadgeStrip()
         self.description_label = named(plain_label(selectable=True), "toolDescription")
         self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.schema_label = named(plain_label(selectable=True), "schemaFacts", "muted")
         # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
         self.http_problem_label = named(plain_label(selectable=True), "toolHttpProblem", "error", hidden=True)
         self.editor = ArgumentsEditor(scrolls=False)
-        self.validate_box = named(QCheckBox(), "validateArguments")
+        self.validate_box = self.worded(named(QCheckBox(), "validateArguments"), accessibleName="validate")
+        self.worded(self.validate_box, toolTip="validate_tip")
         self.validate_box.setChecked(True)
         # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
-        self.validate_label = _CheckLabel(self.validate_box)
+        self.validate_label = self.worded(_CheckLabel(self.validate_box), text="validate", toolTip="validate_tip")
         check_row = row(spacing=4)
         check_row.addWidget(self.validate_box, 0, Qt.AlignmentFlag.AlignTop)
         check_row.addWidget(self.validate_label, 1)
-        self.reset_button = button("resetArguments", self._reset_arguments)
-        self.cancel_button = button("cancelCall", self.cancel_call)
-        self.call_button = button("callTool", self.call_selected)
+        self.reset_button = self.worded(
+            button("resetArguments", self._reset_arguments), text="reset", toolTip="reset_tip"
+        )
+        self.cancel_button = self.worded(button("cancelCall", self.cancel_call), text="cancel")
+        self.call_button = self.worded(button("callTool", self.call_selected), text="call", toolTip="call_tip")
         self.call_button.setDefault(True)
-        self.task_box = named(QCheckBox(), "runAsTask")
-        self.ttl_spin = named(QSpinBox(), "taskTtl")
+        self.task_box = self.worded(named(QCheckBox(), "runAsTask"), text="task")
+        self.ttl_spin = self.worded(named(QSpinBox(), "taskTtl"), specialValueText="ttl_default", toolTip="ttl_tip")
+        self.worded(self.ttl_spin, prefix="ttl_prefix", suffix="ttl_suffix")
         self.ttl_spin.setRange(0, 7 * 24 * 3600)
         self.ttl_spin.setValue(0)
         self.task_box.toggled.connect(lambda on: self.ttl_spin.setEnabled(on))
@@ -336,7 +382,7 @@ class ToolsPanel(FeaturePanel):
         column(
             self.details,
             row(self.title_label),
-            row(self.name_label, self.badge_row, 1),  # under the title: a long title cannot push them out
+            row(self.name_label, self.badges, 1),  # under the title: a long title cannot push them out
             self.description_label,
             self.schema_label,
             self.http_problem_label,
@@ -376,29 +422,7 @@ class ToolsPanel(FeaturePanel):
                 edit.returnPressed.connect(self.call_selected)
 
     def retranslate(self) -> None:
-        self.refresh_button.setText(self.tr("Refresh"))
-        self.filter_edit.setPlaceholderText(self.tr("Filter by name, title or description"))
-        self.load_more_button.setText(self.tr("Load more"))
-        self.placeholder.setText(self.tr("Select a tool to see its description and fill in its arguments."))
-        self.validate_label.setText(self.tr("Check arguments against the schema before sending"))
-        self.validate_box.setAccessibleName(self.validate_label.text())
-        tip = self.tr("Uncheck to send arguments that break the schema on purpose (to see how the server reacts).")
-        self.validate_box.setToolTip(tip)
-        self.validate_label.setToolTip(tip)
-        self.reset_button.setText(self.tr("Reset"))
-        self.reset_button.setToolTip(self.tr("Back to the schema's defaults"))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.call_button.setText(self.tr("Call"))
-        self.call_button.setToolTip(self.tr("Call the tool (Ctrl+Enter)"))
-        self.task_box.setText(self.tr("Run as task"))
-        self.ttl_spin.setSpecialValueText(self.tr("TTL: server's"))
-        self.ttl_spin.setPrefix(self.tr("TTL "))
-        self.ttl_spin.setSuffix(self.tr(" s"))
-        self.ttl_spin.setToolTip(
-            self.tr(
-                "How long the server should keep the task and its result (the task's ttl); the server may choose another"  # noqa: E501
-            )
-        )
+        super().retranslate()
         self.result.retranslate()
         if self.current is not None:
             self._describe(self.current)
@@ -467,9 +491,7 @@ class ToolsPanel(FeaturePanel):
         if call.reply is None:
             self.say(
                 self.result.status_label,
-                lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(
-                    name, call.id, call.seq
-                ),
+                lambda: self.phrase("unanswered", name, call.id, call.seq),
             )
             return
         self.result.show_reply(tool, call.reply)
@@ -478,7 +500,7 @@ class ToolsPanel(FeaturePanel):
             said = self.result.status_words or (lambda: "")
             self.say(
                 self.result.status_label,
-                lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")),
+                lambda: said() + " · " + self.phrase("as_task", task.get("taskId")),
             )
 
     def _read_only(self, on: bool) -> None:
@@ -519,12 +541,9 @@ class ToolsPanel(FeaturePanel):
                 item.setData(TOOL_ROLE, tool)
                 item.setData(ROW_ROLE, index)
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
-                desc = tool.get("description")
-                tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
                 excluded = self.feature.exclusion(tool)
                 item.setData(EXCLUDED_ROLE, excluded)
-                why = self.tr(words.EXCLUDED_TIP).format(excluded)
-                item.setToolTip(plain_tooltip(tip + ("\n\n" + why if excluded else "")))
+                item.setToolTip(plain_tooltip(words.list_tip(tool, excluded, QCoreApplication.translate)))
                 self.list.addItem(item)
                 if tool["name"] == keep:
                     again = item
@@ -540,7 +559,7 @@ class ToolsPanel(FeaturePanel):
         elif keep is not None:
             self.current = None
             self._show_details(None)
-            self._note(lambda: self.tr("The tool {0} is no longer listed.").format(keep))
+            self._note(lambda: self.phrase("gone", keep))
 
     def wait_changed(self) -> None:
         self._update_count()
@@ -550,7 +569,8 @@ class ToolsPanel(FeaturePanel):
             return
         text = words.count_text(len(self.tools), self.pages, bool(self.next_cursor), QCoreApplication.translate)
         if self.feature.loading:
-            text = self.loading_text("tools/list") if not self.tools else text + " · " + self.tr("loading…")
+            loading = self.phrase("loading")
+            text = self.loading_text("tools/list") if not self.tools else text + " · " + loading
         self.count_label.setText(text)
 
     def _apply_filter(self, *_: object) -> None:
@@ -606,26 +626,15 @@ class ToolsPanel(FeaturePanel):
         the schema's facts, why it is excluded, Run as task."""
         self.title_label.setText(tool_title(tool))
         self.name_label.setText(tool["name"])
-        hints = annotations_text(tool)
-        tip = self.tr("annotations (untrusted hints): {0}").format(hints) if hints is not None else None
+        tip = words.annotations_tip(annotations_text(tool), QCoreApplication.translate)
         self.name_label.setToolTip(plain_tooltip(tip) if tip is not None else "")
-        self._show_badges(tool)
+        self.badges.set_badges(tool_badges(tool))
         desc = tool.get("description")
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
         self._schema_facts(tool)
         self._show_exclusion(tool)
         self._task_controls(tool)
-
-    def _show_badges(self, tool: dict) -> None:
-        while self.badge_row.count():
-            taken = self.badge_row.takeAt(0)
-            w = taken.widget() if taken is not None else None
-            if w is not None:
-                w.hide()
-                w.deleteLater()
-        for text, role in tool_badges(tool):
-            self.badge_row.addWidget(_badge_label(text, role, self))
 
     def _splitter_moved(self, *_: object) -> None:
         if not self._fitting:
@@ -709,7 +718,7 @@ class ToolsPanel(FeaturePanel):
             arguments = self.editor.value()
         except ValueError as exc:
             why = str(exc)
-            self._refuse(lambda: self.tr("The arguments are not a JSON object: {0}").format(why))
+            self._refuse(lambda: self.phrase("not_object", why))
             return False
         refusal = self.feature.refusal(self.current, arguments)
         if refusal is not None:  # excluded whatever the schema check says: the composer is the way to send it
@@ -718,7 +727,7 @@ class ToolsPanel(FeaturePanel):
         if self.validate_box.isChecked():
             errors = self.editor.errors()
             if errors:
-                self._refuse(self._fix_first)
+                self._refuse(lambda: words.fix_first(self.editor.errors(), QCoreApplication.translate))
                 self._show_first_error(errors)
                 return False
         name = self.current["name"]
@@ -740,15 +749,6 @@ class ToolsPanel(FeaturePanel):
     def _refuse(self, said: Callable[[], str]) -> None:
         """Why the Call did not go out, under the buttons; worded again on a language switch."""
         self.say_error(self.args_error, said)
-
-    def _fix_first(self) -> str:
-        """The schema check's summary of the arguments now on screen ("" once they are fine)."""
-        errors = self.editor.errors()
-        if not errors:
-            return ""
-        top = self.tr("(arguments)")
-        where = "; ".join(f"{p or top}: {m}" for p, m in list(errors.items())[:4])
-        return self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where)
 
     def _show_first_error(self, errors: dict[str, str]) -> None:
         """The first field with a problem is scrolled into view (with its message) and gets the
