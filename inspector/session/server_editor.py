@@ -81,12 +81,58 @@ WORDS = {
     "newest": "newest of the era",
 }
 
+#: The editor's first fields, in the form's order: a field's key -> its label.
+FIELD_WORDS = {
+    "name": "Name",
+    "transport": "Transport",
+    "url": "URL",
+    "command": "Command",
+    "cwd": "Working dir",
+    "era": "Era",
+    "protocol_version": "Version",
+}
+#: The editor's own words: its boxes, hints and tooltips.
+EDITOR_WORDS = {
+    "url_tip": "The server's MCP endpoint; every message is POSTed here",
+    "command_hint": "e.g. node server.js --verbose",
+    "command_tip": "Program and arguments, split like a shell would (quotes allowed); started without a shell",
+    "inherit_cwd": "(inherit)",
+    "browse_tip": "Choose the working directory",
+    "working_dir": "Working directory",
+    "caps": "Client capabilities to offer",
+    "roots": "Roots offered to the server",
+    "inherit": "Inherit the inspector's environment",
+    "env": "Environment",
+    "headers": "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; "
+    "mark any other secret):",
+    "verify_tls": "Verify the server's TLS certificate",
+    "verify_tls_tip": "Turn off only for a test server whose certificate you chose to trust",
+    "http": "HTTP",
+    "max_line_tip": "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; "
+    "the rest is counted and dropped",
+    "longest_line": "Longest line",
+    "timeouts": "Timeouts (seconds)",
+    "add": "Add",
+    "remove": "Remove",
+}
+#: The editor's controls whose words are set from :data:`EDITOR_WORDS`: a control's name -> the
+#: keys of its text (a field's placeholder) and its tooltip ("" for none).
+EDITOR_CONTROLS = {
+    "url": ("", "url_tip"),
+    "command": ("command_hint", "command_tip"),
+    "cwd": ("inherit_cwd", ""),
+    "inherit": ("inherit", ""),
+    "verify_tls": ("verify_tls", "verify_tls_tip"),
+    "max_line": ("", "max_line_tip"),
+}
+
 MIB = 1024 * 1024  # the line-limit field is in MiB
 
 
 def all_words() -> list[str]:
     """Every English text of the "ProfileEditor" context said from here (for the catalogue)."""
-    tables = (ERA_WORDS, CAPABILITY_WORDS, TIMEOUT_WORDS, SPLIT_WORDS, FOUND_WORDS, WORDS, PROBLEMS)
+    tables: list[dict[str, str]] = [ERA_WORDS, CAPABILITY_WORDS, TIMEOUT_WORDS, SPLIT_WORDS, FOUND_WORDS, WORDS]
+    tables += [PROBLEMS, FIELD_WORDS, EDITOR_WORDS]
     return sorted({text for table in tables for text in table.values()})
 
 

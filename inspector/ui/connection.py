@@ -32,6 +32,7 @@ from inspector.session.profiles import MASK, EnvVar, Needs, ServerProfile, trans
 from inspector.session.secrecy import secret_header
 from inspector.session.server_editor import ServerList
 
+from .form_rows import set_words
 from .roots_editor import RootsEditor
 from .widgets import (
     ErrorLabel,
@@ -47,6 +48,11 @@ from .widgets import (
 )
 
 _tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
+
+
+def _say(key: str, table: dict[str, str] = words.EDITOR_WORDS) -> str:
+    """The editor's word ``key`` (of ``table``) in the window's language."""
+    return _tr(words.CONTEXT, table[key])
 
 
 def problem_text(problem: str) -> str:
@@ -181,29 +187,20 @@ class ProfileEditor(QWidget):
             self.transport.addItem(QCoreApplication.translate("Transports", choice.label), str(choice.name))
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://127.0.0.1:3000/mcp")
-        self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))
         self.command = QLineEdit()
-        self.command.setPlaceholderText(self.tr("e.g. node server.js --verbose"))
-        self.command.setToolTip(
-            self.tr("Program and arguments, split like a shell would (quotes allowed); started without a shell")
-        )
         self.cwd = QLineEdit()
-        self.cwd.setPlaceholderText(self.tr("(inherit)"))
-        browse = tool_button("…", self._browse_cwd, self.tr("Choose the working directory"))
+        browse = tool_button("…", self._browse_cwd, _say("browse_tip"))
         self.era = QComboBox()
         for era, label in words.ERA_WORDS.items():
             self.era.addItem(_tr(words.CONTEXT, label), era)
         self.version = QComboBox()
         self.detected = plain_label()
-        form = self._fields_form(
-            (self.tr("Name"), "name", self.name),
-            (self.tr("Transport"), "transport", self.transport),
-            (self.tr("URL"), "url", self.url),
-            (self.tr("Command"), "command", self.command),
-            (self.tr("Working dir"), "cwd", hbox((self.cwd, 1), browse)),
-            (self.tr("Era"), "era", self.era),
-            (self.tr("Version"), "protocol_version", self.version),
-        )
+        # the fields in the form's order (words.FIELD_WORDS), each with its label
+        cwd_row = hbox((self.cwd, 1), browse)
+        fields: tuple[QWidget | QLayout, ...] = (self.name, self.transport, self.url, self.command, cwd_row, self.era)
+        fields += (self.version,)
+        rows = zip(words.FIELD_WORDS, fields, strict=True)
+        form = self._fields_form(*((_say(key, words.FIELD_WORDS), key, field) for key, field in rows))
         form.addRow("", self.detected)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
@@ -211,43 +208,31 @@ class ProfileEditor(QWidget):
         for key, label in words.CAPABILITY_WORDS.items():
             self.caps[key] = QCheckBox(_tr(words.CONTEXT, label))
             self.caps[key].toggled.connect(self._changed)
-        caps_box = group_box(self.tr("Client capabilities to offer"), *self.caps.values())
+        caps_box = group_box(_say("caps"), *self.caps.values())
         self.roots = RootsEditor()
         self.roots.changed.connect(self._changed)
-        roots_box = group_box(self.tr("Roots offered to the server"), self.roots)
+        roots_box = group_box(_say("roots"), self.roots)
 
-        self.inherit = QCheckBox(self.tr("Inherit the inspector's environment"))
+        self.inherit = QCheckBox()
         self.env = EnvTable()
-        self.env_box = group_box(self.tr("Environment"), self.inherit, self.env, self._add_remove(self.env))
+        self.env_box = group_box(_say("env"), self.inherit, self.env, self._add_remove(self.env))
 
-        headers_label = plain_label(
-            self.tr(
-                "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"  # noqa: E501
-            )
-        )
+        headers_label = plain_label(_say("headers"))
         self.headers = EnvTable(judge=secret_header, headers=True)
-        self.verify_tls = QCheckBox(self.tr("Verify the server's TLS certificate"))
-        self.verify_tls.setToolTip(self.tr("Turn off only for a test server whose certificate you chose to trust"))
+        self.verify_tls = QCheckBox()
         self.tls_warning = ErrorLabel("tls-warning", boxed=True)
         header_buttons = self._with_error("headers", self._add_remove(self.headers))
-        self.http_box = group_box(
-            self.tr("HTTP"), headers_label, self.headers, header_buttons, self.verify_tls, self.tls_warning
-        )
+        http_parts = (headers_label, self.headers, header_buttons, self.verify_tls, self.tls_warning)
+        self.http_box = group_box(_say("http"), *http_parts)
 
         self.timeouts = {key: self._spin_box(0.1, 3600.0, decimals=1, step=0.5) for key in words.TIMEOUT_WORDS}
         # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
         self.max_line = self._spin_box(0.01, 4096.0, decimals=2)
         self.max_line.setSuffix(" MiB")
-        self.max_line.setToolTip(
-            self.tr(
-                "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"  # noqa: E501
-            )
-        )
-        timeout_rows = [
-            (_tr(words.CONTEXT, label), key, self.timeouts[key]) for key, label in words.TIMEOUT_WORDS.items()
-        ]
-        t_form = self._fields_form(*timeout_rows, (self.tr("Longest line"), "max_line", self.max_line))
-        t_box = group_box(self.tr("Timeouts (seconds)"), t_form)
+        timeout_rows = [(_say(key, words.TIMEOUT_WORDS), key, self.timeouts[key]) for key in words.TIMEOUT_WORDS]
+        t_form = self._fields_form(*timeout_rows, (_say("longest_line"), "max_line", self.max_line))
+        t_box = group_box(_say("timeouts"), t_form)
+        set_words(self, words.CONTEXT, words.EDITOR_WORDS, words.EDITOR_CONTROLS)
 
         # The editor fits the dock's width (no sideways scrolling): a combo box asks for a few
         # characters, not for its longest item (it grows with the column, the list opens whole).
@@ -289,9 +274,7 @@ class ProfileEditor(QWidget):
 
     def _add_remove(self, table: EnvTable) -> QHBoxLayout:
         """Add and Remove buttons for a name/value/secret table."""
-        return hbox(
-            push_button(self.tr("Add"), table.add_row), push_button(self.tr("Remove"), table.remove_selected), 1
-        )
+        return hbox(push_button(_say("add"), table.add_row), push_button(_say("remove"), table.remove_selected), 1)
 
     def _with_error(self, key: str, field: QWidget | QLayout) -> QWidget:
         """``field`` with its problem under it (``errors[key]``)."""
@@ -301,7 +284,7 @@ class ProfileEditor(QWidget):
         return box
 
     def _browse_cwd(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Working directory"), self.cwd.text())
+        path = QFileDialog.getExistingDirectory(self, _say("working_dir"), self.cwd.text())
         if path:
             self.cwd.setText(path)
             self._changed()
