@@ -9,16 +9,23 @@ belongs to a request without answering it (a progress notification, a later roun
 server answered with an InputRequiredResult) hangs from that request (:func:`group_of`); the
 three lifelines share the width (:func:`lane_positions`); an export writes every row of the
 current filter when they fit in one file, else as many as fit from the selected row
-(:func:`export_span`), as wide as its longest label needs (:func:`least_width`).
+(:func:`export_span`), as wide as its longest label needs (:func:`least_width`). What each row on
+screen draws - an arrow or a note, its tone, its label and latency, the selection's band, the
+bracket from a request to its answer and the rail a progress notification hangs from - is a
+:class:`RowShape` (:func:`row_shapes`); the view only turns it into pixels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from inspector.protocol.messages import Kind
 
+from .entry_text import format_duration
 from .recording import Direction, Recording
+from .timeline_table import DIRECTION_TONES, is_flagged
 from .timeline_words import CONTEXT as TIMELINE
 from .timeline_words import DIRECTION_LABELS, event_words
 from .translate import Translate
@@ -80,6 +87,66 @@ def row_label(rec: Recording, seq: int, tr: Translate) -> str:
     return f"{method}{ident}{marks}"
 
 
+@dataclass(frozen=True, slots=True)
+class RowShape:
+    """What one row of the sequence view draws (the view turns it into pixels)."""
+
+    seq: int
+    row: int
+    label: str  # the words of its arrow or note (row_label)
+    tone: str  # "bad" (it broke a rule or the schema), else its direction's (timeline_table.DIRECTION_TONES)
+    arrow: bool  # an arrow between the client's and the server's lifelines; False: a note on the link's
+    band: str | None = None  # "selected", or "group": it is of the selected request's group
+    latency: str | None = None  # an answer's latency, beside the server's lifeline
+    bracket_from: int = -1  # an answer: the row of the request it answers, bracketed on the client's side
+    rail_from: int = -1  # the row of the request it hangs from (above it; -1: none shown)
+
+
+def row_of(rows: Sequence[int], seq: int) -> int:
+    """The row of entry ``seq`` in ``rows`` (recording seqs, in order; -1: not among them)."""
+    k = bisect.bisect_left(rows, seq)
+    return k if k < len(rows) and rows[k] == seq else -1
+
+
+def row_shapes(
+    rec: Recording, rows: Sequence[int], first: int, end: int, selected: int | None, tr: Translate
+) -> list[RowShape]:
+    """What rows ``first`` .. ``end - 1`` of ``rows`` draw. ``selected``: the entry selected (None:
+    none, as in an export), banded; a request's group (its progress notifications and later
+    rounds, :func:`group_of`) is tinted with it when one of the group is selected."""
+    selected_group = group_of(rec, selected) if selected is not None else None
+    if selected_group is None:
+        selected_group = selected  # a request: its members are tinted with it
+    shapes = []
+    for row in range(first, min(end, len(rows))):
+        seq = rows[row]
+        group = group_of(rec, seq)
+        band = None
+        if seq == selected:
+            band = "selected"
+        elif selected_group is not None and (group == selected_group or seq == selected_group):
+            band = "group"
+        rail = row_of(rows, group) if group is not None else -1
+        d = rec.direction_at(seq)
+        arrow = d is Direction.C2S or d is Direction.S2C
+        latency = rec.latency_at(seq) if arrow else None
+        paired = rec.paired_at(seq) if arrow and rec.kind_at(seq) in (Kind.RESULT, Kind.ERROR) else None
+        shapes.append(
+            RowShape(
+                seq,
+                row,
+                row_label(rec, seq, tr),
+                "bad" if is_flagged(rec, seq) else DIRECTION_TONES[d],
+                arrow,
+                band,
+                None if latency is None else format_duration(latency),
+                -1 if paired is None else row_of(rows, paired),
+                rail if rail < row else -1,
+            )
+        )
+    return shapes
+
+
 def lane_positions(left: int, right: int, stamp: int, latency: int) -> tuple[int, int, int]:
     """The x of the client's, the server's and the link's lifelines between ``left`` and ``right``:
     the left gutter holds the entry number and time (``stamp`` wide, at most 22 % of the width),
@@ -118,4 +185,16 @@ def least_width(width: int, fits: Callable[[int], bool]) -> int:
     return high
 
 
-__all__ = ["CONTEXT", "MAX_LABEL", "WORDS", "export_span", "group_of", "lane_positions", "least_width", "row_label"]
+__all__ = [
+    "CONTEXT",
+    "MAX_LABEL",
+    "WORDS",
+    "RowShape",
+    "export_span",
+    "group_of",
+    "lane_positions",
+    "least_width",
+    "row_label",
+    "row_of",
+    "row_shapes",
+]

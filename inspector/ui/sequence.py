@@ -22,7 +22,6 @@ written whole, not cut as a narrow view cuts it); a file that cannot be written 
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Callable, Sequence
 
@@ -51,11 +50,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording, TransportKind
-from inspector.session.sequence_rows import export_span, group_of, lane_positions, least_width, row_label
+from inspector.session.sequence_rows import (
+    export_span,
+    group_of,
+    lane_positions,
+    least_width,
+    row_label,
+    row_of,
+    row_shapes,
+)
 
-from .text import format_duration
 from .theme import tone
 
 HEADER_ROWS = 1.6  # the header's height, in rows
@@ -65,6 +70,9 @@ PNG_MAX_HEIGHT = 32000
 EXPORT_SCALE = 2.0  # device pixels per pixel of an exported PNG
 EXPORT_MIN_WIDTH = 720  # an export is at least this wide, wider when its labels need it
 SVG_MAX_ROWS = 20000
+#: The theme's colour of each tone a row takes (:class:`~inspector.session.sequence_rows.RowShape`;
+#: the link's notes take the stderr lines' colour, as before format 3)
+_THEME_TONES = {"c2s": "link", "s2c": "ok", "stderr": "stderr", "event": "event", "bad": "error", "muted": "muted"}
 
 
 class SequenceView(QAbstractScrollArea):
@@ -120,10 +128,7 @@ class SequenceView(QAbstractScrollArea):
     def row_of(self, seq: int) -> int:
         """The view's row of entry ``seq`` (-1 when it has none: not shown, or no recording yet)."""
         rows = self._rows
-        if rows is None:
-            return -1
-        k = bisect.bisect_left(rows, seq)
-        return k if k < len(rows) and rows[k] == seq else -1
+        return -1 if rows is None else row_of(rows, seq)
 
     def seq_at(self, y: int) -> int | None:
         """The entry drawn at viewport height ``y``."""
@@ -172,10 +177,8 @@ class SequenceView(QAbstractScrollArea):
         gutter = x_client - 14 - area.left()
         top = area.top() + int(rh * HEADER_ROWS)
         text = QColor(self.palette().color(QPalette.ColorRole.Text))
-        muted, bad = QColor(tone(self, "muted")), QColor(tone(self, "error"))
-        colours = {Direction.C2S: QColor(tone(self, "link")), Direction.S2C: QColor(tone(self, "ok"))}
-        side = {Direction.STDERR: QColor(tone(self, "stderr")), Direction.EVENT: QColor(tone(self, "event"))}
-        side[Direction.NOTE] = side[Direction.STDERR]  # the link's notes, shown as before format 3
+        tones = {name: QColor(tone(self, key)) for name, key in _THEME_TONES.items()}
+        muted, bad = tones["muted"], tones["bad"]
         # header and lifelines
         bold = QFont(self.font())
         bold.setBold(True)
@@ -202,39 +205,27 @@ class SequenceView(QAbstractScrollArea):
         rec, rows = self._rec, self._rows
         if rec is None or rows is None:
             return
-        end = min(end, len(rows))
         highlight = self.palette().color(QPalette.ColorRole.Highlight)
         group_tint = QColor(highlight)
         group_tint.setAlpha(40)
+        bands = {"selected": highlight.lighter(170), "group": group_tint}
         selected = self._selected if selection else None
-        selected_group = self.group_of(selected) if selected is not None else None
-        if selected_group is None and selected is not None:
-            selected_group = selected  # a request: its members are tinted with it
-        for row in range(first, end):
-            seq = rows[row]
-            y = top + (row - first) * rh
-            group = self.group_of(seq)
-            if seq == selected:
-                p.fillRect(QRect(area.left(), y, w, rh), highlight.lighter(170))
-            elif selected_group is not None and (group == selected_group or seq == selected_group):
-                p.fillRect(QRect(area.left(), y, w, rh), group_tint)
-            if group is not None:  # a progress notification or a later round: hung from its request
-                start = self.row_of(group)
-                if start >= 0 and start < row:
-                    y0 = max(top, top + (start - first) * rh + rh * 0.62)
-                    rail = x_client - 20
-                    pen = QPen(muted, 1.2, Qt.PenStyle.DotLine)
-                    p.setPen(pen)
-                    p.drawLine(QPointF(rail, y0), QPointF(rail, y + rh * 0.62))
-                    p.drawLine(QPointF(rail, y + rh * 0.62), QPointF(x_client - 12, y + rh * 0.62))
-                    if start >= first:
-                        p.drawLine(QPointF(rail, y0), QPointF(x_client - 12, y0))
-            d = rec.direction_at(seq)
-            flagged = bool(rec.violations_at(seq)) or rec.schema_at(seq) is False
+        for shape in row_shapes(rec, rows, first, end, selected, QCoreApplication.translate):
+            y = top + (shape.row - first) * rh
             mid = y + rh * 0.62
-            if d in colours:
-                colour = bad if flagged else colours[d]
-                a, b = (x_client, x_server) if d is Direction.C2S else (x_server, x_client)
+            if shape.band is not None:
+                p.fillRect(QRect(area.left(), y, w, rh), bands[shape.band])
+            if shape.rail_from >= 0:  # a progress notification or a later round: hung from its request
+                y0 = max(top, top + (shape.rail_from - first) * rh + rh * 0.62)
+                rail = x_client - 20
+                p.setPen(QPen(muted, 1.2, Qt.PenStyle.DotLine))
+                p.drawLine(QPointF(rail, y0), QPointF(rail, mid))
+                p.drawLine(QPointF(rail, mid), QPointF(x_client - 12, mid))
+                if shape.rail_from >= first:
+                    p.drawLine(QPointF(rail, y0), QPointF(x_client - 12, y0))
+            colour = tones[shape.tone]
+            if shape.arrow:
+                a, b = (x_client, x_server) if rec.direction_at(shape.seq) is Direction.C2S else (x_server, x_client)
                 p.setPen(QPen(colour, 1.6))
                 p.drawLine(QPointF(a, mid), QPointF(b, mid))
                 head = 7 if b > a else -7
@@ -243,55 +234,48 @@ class SequenceView(QAbstractScrollArea):
                 path.lineTo(b - head, mid + 4)
                 path.closeSubpath()
                 p.fillPath(path, colour)
-                label = self.label(rec, seq)
-                p.setPen(bad if flagged else text)
+                p.setPen(bad if shape.tone == "bad" else text)
                 p.drawText(
                     QRect(min(a, b) + 6, y, abs(b - a) - 12, int(rh * 0.58)),
                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                    fm.elidedText(label, Qt.TextElideMode.ElideRight, abs(b - a) - 12),
+                    fm.elidedText(shape.label, Qt.TextElideMode.ElideRight, abs(b - a) - 12),
                 )
-                lat = rec.latency_at(seq)
-                if lat is not None:
+                if shape.latency is not None:
                     p.setPen(muted)
                     p.drawText(
                         QRect(x_server + 8, y, max(0, x_side - x_server - 12), rh),
                         Qt.AlignmentFlag.AlignVCenter,
-                        format_duration(lat),
+                        shape.latency,
                     )
-                paired = rec.paired_at(seq)
-                if paired is not None and rec.kind_at(seq) in (Kind.RESULT, Kind.ERROR):
-                    start = self.row_of(paired)
-                    if start >= 0:  # the bracket from the request's arrow to this answer's
-                        y0 = max(top, top + (start - first) * rh + rh * 0.62)
-                        p.setPen(QPen(muted, 1))
-                        bx = x_client - 10
-                        p.drawLine(QPointF(bx, y0), QPointF(bx, mid))
-                        p.drawLine(QPointF(bx, mid), QPointF(x_client - 2, mid))
+                if shape.bracket_from >= 0:  # the bracket from the request's arrow to this answer's
+                    y0 = max(top, top + (shape.bracket_from - first) * rh + rh * 0.62)
+                    p.setPen(QPen(muted, 1))
+                    bx = x_client - 10
+                    p.drawLine(QPointF(bx, y0), QPointF(bx, mid))
+                    p.drawLine(QPointF(bx, mid), QPointF(x_client - 2, mid))
             else:  # a note on the link's lifeline: a dot on it, the text beside it
-                colour = bad if flagged else side.get(d, muted)
                 p.setPen(colour)
-                note = self.label(rec, seq)
                 room = area.right() - x_side - 8
                 if room >= 160:
                     p.drawText(
                         QRect(x_side + 8, y, room, rh),
                         Qt.AlignmentFlag.AlignVCenter,
-                        fm.elidedText(note, Qt.TextElideMode.ElideRight, room),
+                        fm.elidedText(shape.label, Qt.TextElideMode.ElideRight, room),
                     )
                 else:  # a narrow view: the row has no arrow, the note ends at the dot instead
                     room = x_side - 8 - (x_client + 4)
                     p.drawText(
                         QRect(x_client + 4, y, room, rh),
                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                        fm.elidedText(note, Qt.TextElideMode.ElideRight, room),
+                        fm.elidedText(shape.label, Qt.TextElideMode.ElideRight, room),
                     )
                 p.setBrush(colour)
                 p.drawEllipse(QPointF(x_side, mid - 2), 3, 3)
                 p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(muted)
-            stamp = f"#{seq}  {rec.t_at(seq):.3f}"
+            stamp = f"#{shape.seq}  {rec.t_at(shape.seq):.3f}"
             if fm.horizontalAdvance(stamp) > gutter - 10:  # a narrow view: the entry number alone
-                stamp = f"#{seq}"
+                stamp = f"#{shape.seq}"
             p.drawText(
                 QRect(area.left() + 2, y, gutter - 10, rh),
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,

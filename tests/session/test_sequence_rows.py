@@ -82,3 +82,46 @@ def test_a_row_says_what_its_arrow_or_note_is() -> None:
     assert label.startswith("[Events:spawned]: pid 42") and len(label.split(": ", 1)[1]) == MAX_LABEL
     assert row_label(d.rec, err, tr) == "[Timeline:stderr]: warming up"
     assert row_label(d.rec, note, tr) == "HTTP: POST failed"
+
+
+def test_each_row_s_shape_says_what_the_view_draws() -> None:
+    from inspector.session.sequence_rows import row_of, row_shapes
+
+    d = Driver()
+    s = d.handshake()
+    call, _id = d.request("tools/call", {"name": "slow", "_meta": {"progressToken": "p1"}})
+    progress = d.s2c(
+        b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1}}\n'
+    )
+    answer = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"content":[]}}\n')
+    err = d.stderr(b"warming up\n")
+    stray = d.s2c(b'{"jsonrpc":"2.0","id":99,"result":{}}\n')
+    rows = list(range(len(d.rec)))
+
+    def english(_context: str, text: str) -> str:
+        return text
+
+    shapes = {shape.seq: shape for shape in row_shapes(d.rec, rows, 0, len(rows) + 5, call, english)}
+    assert sorted(shapes) == rows  # the end is clipped to the rows there are
+    assert shapes[s["init"]].arrow and shapes[s["init"]].tone == "c2s" and shapes[s["init"]].band is None
+    init_result = shapes[s["init_result"]]
+    assert init_result.tone == "s2c" and init_result.latency and init_result.latency.endswith("ms")
+    assert init_result.bracket_from == row_of(rows, s["init"]) and init_result.label == row_label(
+        d.rec, s["init_result"], tr
+    )
+    assert shapes[call].band == "selected" and shapes[progress].band == "group"  # the selected request's group
+    assert shapes[progress].rail_from == row_of(rows, call) and shapes[answer].band is None
+    assert shapes[answer].bracket_from == row_of(rows, call) and shapes[call].bracket_from == -1
+    assert not shapes[err].arrow and shapes[err].tone == "stderr" and shapes[err].latency is None
+    assert shapes[stray].tone == "bad"  # broke a rule: red, whatever its direction
+    # the progress notification selected: its request and the group are tinted with it
+    again = {shape.seq: shape for shape in row_shapes(d.rec, rows, 0, len(rows), progress, english)}
+    assert again[progress].band == "selected" and again[call].band == "group" and again[answer].band is None
+    # an export (nothing selected), from the middle: a rail from a request above the first row
+    tail = row_shapes(d.rec, rows, row_of(rows, progress), len(rows), None, english)
+    assert tail[0].seq == progress and tail[0].rail_from == row_of(rows, call) and tail[0].band is None
+    # a filter that hides the request: nothing to hang from, nothing to bracket
+    shown = [seq for seq in rows if seq != call]
+    hidden = {shape.seq: shape for shape in row_shapes(d.rec, shown, 0, len(shown), None, english)}
+    assert hidden[progress].rail_from == -1 and hidden[answer].bracket_from == -1
+    assert row_of(shown, call) == -1 and row_of(shown, answer) == shown.index(answer)
