@@ -154,6 +154,7 @@ def protocol_strings() -> dict[str, list[str]]:
         labels,
         negotiation_text,
         note_words,
+        panel_words,
         prompt_words,
         resource_words,
         schema_words,
@@ -195,6 +196,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
         "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
         "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
+        "PanelHost": panel_words.WORDS,  # the hidden panels' line and the placeholder, with the host's own
         "WaitNote": wait_words.WORDS,  # what became of a list request waited on, with the note's own
         "ResourcesPanel": sorted({*note_words.LISTEN_WORDS.values(), *resource_words.WORDS.values()}),  # with its notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary

@@ -51,25 +51,17 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
     QLineEdit,
     QPushButton,
-    QSplitter,
     QTabWidget,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.uri_template import template_variables
-from inspector.session.content_blocks import annotations_text
+from inspector.session import resource_words as rw
 from inspector.session.controllers.base import (
-    CHANGES_LISTENING,
-    CHANGES_NOT_LISTENING,
-    CHANGES_OPENING,
     FAIL_ERROR,
     LISTED,
     LOADING,
@@ -96,24 +88,38 @@ from inspector.session.controllers.resources import (
 from inspector.session.operations import NOTE_ERROR, ListNote
 
 from ..content import ContentView, prepare
-from ..text import format_duration, format_size, listen_note_text
+from ..form_rows import bold, set_words
+from ..text import format_duration, format_size
 from ..widgets import (
     BusyIndicator,
     CompletionField,
     ErrorLabel,
     PagedListView,
+    hbox,
     mono_font,
     muted,
     plain_label,
     plain_tooltip,
+    push_button,
     section_title,
+    vbox,
 )
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
+from .lists import flat_tree, splitter
 
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _w(key: str, **values: object) -> str:
+    """The panel's words under ``key`` (:mod:`inspector.session.resource_words`) in the current language."""
+    return rw.words(key, QCoreApplication.translate, **values)
+
+
+def _headers(keys: tuple[str, ...]) -> list[str]:
+    return [_w(key) for key in keys]
 
 
 # ---------------------------------------------------------------------- the panel
@@ -139,7 +145,7 @@ class ResourcesPanel(FeaturePanel):
         self.built()
 
     def title(self) -> str:
-        return self.tr("Resources")
+        return _w("resources")
 
     # ---------------------------------------------------------------- layout
 
@@ -149,41 +155,29 @@ class ResourcesPanel(FeaturePanel):
         self.errors = ErrorLabel(boxed=True)
 
         # left: the two lists
-        self.resource_list = PagedListView(
-            [self.tr("Name"), self.tr("URI"), self.tr("MIME type")],
-            lambda n: self.tr("1 resource") if n == 1 else self.tr("{n} resources").format(n=n),
-        )
-        self.template_list = PagedListView(
-            [self.tr("Name"), self.tr("URI template"), self.tr("MIME type")],
-            lambda n: self.tr("1 template") if n == 1 else self.tr("{n} templates").format(n=n),
-        )
+        self.resource_list = PagedListView(_headers(rw.RESOURCE_HEADERS), partial(self._count, False))
+        self.template_list = PagedListView(_headers(rw.TEMPLATE_HEADERS), partial(self._count, True))
         for view, pl in ((self.resource_list, self.feature.resources), (self.template_list, self.feature.templates)):
             view.refreshClicked.connect(pl.refresh)  # from the first page, as many pages as were loaded
             view.moreClicked.connect(pl.load_more)
+            # what the details show follows the list on screen: back on a tab, or a click on its
+            # highlighted row, shows that row again (not what the other tab showed last)
+            view.reclicked.connect(lambda _e: self._follow_list())
         self.resource_list.itemChosen.connect(self.show_resource)
         self.resource_list.itemOpened.connect(self._open_resource)
         self.template_list.itemChosen.connect(self.show_template)
         self.lists = QTabWidget()
         self.lists.setDocumentMode(True)
-        self.lists.addTab(self.resource_list, self.tr("Resources"))
-        self.lists.addTab(self.template_list, self.tr("Templates"))
-        # what the details show follows the list on screen: back on a tab, or a click on its
-        # highlighted row, shows that row again (not what the other tab showed last)
+        self.lists.addTab(self.resource_list, _w("resources"))
+        self.lists.addTab(self.template_list, _w("templates"))
         self.lists.currentChanged.connect(lambda _i: self._follow_list())
-        self.resource_list.reclicked.connect(lambda _e: self._follow_list())
-        self.template_list.reclicked.connect(lambda _e: self._follow_list())
 
-        # right: what is selected, its contents
-        self.heading = section_title(self.tr("Nothing selected"))
-        heading_font = self.heading.font()
-        heading_font.setPointSizeF(heading_font.pointSizeF() * 1.15)
-        self.heading.setFont(heading_font)
+        # right: what is selected, its template form, its actions, its contents
+        self.heading = bold(section_title(_w("nothing")), 1.15)
         self.uri_label = plain_label(selectable=True)
         self.uri_label.setFont(mono_font())
         self.facts = muted(plain_label())
         self.description = plain_label(selectable=True)
-
-        # template form
         self.template_box = QGroupBox()
         self.template_form = QFormLayout()
         self.template_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
@@ -193,99 +187,45 @@ class ResourcesPanel(FeaturePanel):
         self.expanded.setFont(mono_font())
         self.expanded_label = plain_label(wrap=False)
         self.template_form.addRow(self.expanded_label, self.expanded)
-        tbox = QVBoxLayout(self.template_box)
-        tbox.addLayout(self.template_form)
-        tbox.addWidget(self.template_hint)
+        vbox(self.template_form, self.template_hint, parent=self.template_box)
         self.template_box.setVisible(False)
-
-        self.read_button = QPushButton()
+        self.read_button: QPushButton = push_button("", lambda: self.read_selected())
         self.read_button.setDefault(True)
-        self.read_button.clicked.connect(lambda *_: self.read_selected())
-        self.subscribe_button = QPushButton(self.tr("Subscribe"))
-        self.subscribe_button.clicked.connect(lambda *_: self.toggle_subscription())
+        self.subscribe_button = push_button(_w("subscribe"), lambda: self.toggle_subscription())
         self.sub_note = muted(plain_label())
-        actions = QHBoxLayout()
-        actions.addWidget(self.read_button)
-        actions.addWidget(self.subscribe_button)
-        actions.addWidget(self.sub_note, 1)
-
+        actions = hbox(self.read_button, self.subscribe_button, (self.sub_note, 1))
         detail_head = QWidget()
-        dh = QVBoxLayout(detail_head)
-        dh.setContentsMargins(0, 0, 0, 0)
-        dh.setSpacing(4)
-        dh.addWidget(self.heading)
-        dh.addWidget(self.uri_label)
-        dh.addWidget(self.facts)
-        dh.addWidget(self.description)
-        dh.addWidget(self.template_box)
-        dh.addLayout(actions)
-
+        head = (self.heading, self.uri_label, self.facts, self.description, self.template_box, actions)
+        vbox(*head, margins=False, parent=detail_head).setSpacing(4)
         # a read's contents: one card per entry (ui/content.py), saved off the UI thread
-        self.contents = ContentView(placeholder=lambda: self.tr("Select a resource and press Read."), saver=self.save)
+        self.contents = ContentView(placeholder=lambda: _w("placeholder"), saver=self.save)
 
         # updates
         self.updates_box = QGroupBox()
         self.live_label = plain_label()
-        self.stop_button = QPushButton()
-        self.stop_button.clicked.connect(lambda *_: self.stop_listening())
-        self.clear_updates_button = QPushButton()
+        self.live_label.setMinimumWidth(60)
+        self.stop_button = push_button("", lambda: self.stop_listening())
+        self.clear_updates_button = push_button("", lambda: self.feature.clear_updates())
         self.auto_reread = QCheckBox()
         self.auto_reread.setChecked(True)
         self.auto_reread.toggled.connect(lambda on: setattr(self.feature, "auto_reread", on))
-        self.updates = QTreeWidget()
-        self.updates.setHeaderLabels(["", "", ""])
-        self.updates.setRootIsDecorated(False)
-        self.updates.setUniformRowHeights(True)
-        self.updates.setAlternatingRowColors(True)
-        uh = self.updates.header()
-        uh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        uh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        uh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        uh.setStretchLastSection(False)
-        self.clear_updates_button.clicked.connect(lambda *_: self.feature.clear_updates())
-        top = QHBoxLayout()
-        top.addWidget(self.live_label, 1)
-        top.addWidget(self.stop_button)
-        top.addWidget(self.clear_updates_button)
-        ub = QVBoxLayout(self.updates_box)
-        ub.addLayout(top)
-        ub.addWidget(self.updates, 1)
-        ub.addWidget(self.auto_reread)
-        self.live_label.setMinimumWidth(60)
+        self.updates = flat_tree(3, stretch=1, fit=(0, 2))
+        top = hbox((self.live_label, 1), self.stop_button, self.clear_updates_button)
+        vbox(top, (self.updates, 1), self.auto_reread, parent=self.updates_box)
 
         right_top = QWidget()
-        rt = QVBoxLayout(right_top)
-        rt.setContentsMargins(0, 0, 0, 0)
-        rt.addWidget(detail_head)
-        rt.addWidget(self.contents, 1)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(right_top)
-        right.addWidget(self.updates_box)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 1)
-        right.setSizes([560, 190])
-        right.setChildrenCollapsible(False)
-        self.right_splitter = right
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.lists)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([420, 640])
-        split.setHandleWidth(10)
-        split.setChildrenCollapsible(False)
-        self.splitter = split
-        self.adapt_to_width(split)
-
-        bar = QHBoxLayout()
-        bar.addWidget(self.busy)
-        bar.addWidget(self.status, 1)
-        layout = QVBoxLayout(self)
+        vbox(detail_head, (self.contents, 1), margins=False, parent=right_top)
+        vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
+        self.right_splitter = splitter(vertical, right_top, self.updates_box, stretch=(3, 1), sizes=[560, 190])
+        self.splitter = splitter(horizontal, self.lists, self.right_splitter, stretch=(2, 3), sizes=[420, 640])
+        self.splitter.setHandleWidth(10)
+        self.adapt_to_width(self.splitter)
+        layout = vbox((self.splitter, 1), self.errors, hbox(self.busy, (self.status, 1)), parent=self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.setSpacing(6)
-        layout.addWidget(split, 1)
-        layout.addWidget(self.errors)
-        layout.addLayout(bar)
+
+    def _count(self, templates: bool, n: int) -> str:
+        return rw.count_text(templates, n, QCoreApplication.translate)
 
     # ---------------------------------------------------------------- hooks
 
@@ -366,23 +306,15 @@ class ResourcesPanel(FeaturePanel):
             self.template_box.setVisible(False)
         self.feature.shown_uri = uri
         if call.reply is None:
-            self.contents.clear(
-                lambda: self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(
-                    uri=uri, seq=call.seq
-                )
-            )
+            self.contents.clear(lambda: _w("unanswered", uri=uri, seq=call.seq))
             return
         entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
         self.contents.set_contents(prepare(entries, contents=True), self._no_contents)
         n = len(entries)
-        self.say(
-            self.status,
-            lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {duration}).").format(
-                uri=uri, seq=call.reply.seq, n=n, duration=format_duration(call.reply.latency)
-            ),
-        )
+        seq, duration = call.reply.seq, format_duration(call.reply.latency)
+        self.say(self.status, lambda: _w("read_at_entry", uri=uri, seq=seq, n=n, duration=duration))
 
     def on_notification(self, method: str, params: dict) -> None:
         self.feature.on_notification(method, params)
@@ -403,101 +335,55 @@ class ResourcesPanel(FeaturePanel):
             if not live:
                 view.refresh_button.setEnabled(False)
                 view.more_button.setEnabled(False)
-        if av is not None and av.list_changed:
-            how = (
-                self.tr("on a subscriptions/listen stream")
-                if self.modern
-                else self.tr("notifications/resources/list_changed")
-            )
-            note = self.tr("The lists refresh by themselves when the server announces a change ({how}).").format(
-                how=how
-            )
-        else:
-            note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
+        note = rw.list_changes_note(bool(av is not None and av.list_changed), self.modern, QCoreApplication.translate)
         self.resource_list.live_note.setText(note)
         self.template_list.live_note.setText(note)
         self.read_button.setEnabled(live and bool(self._target_uri()))
         self._sync_live()
 
     def _sync_live(self) -> None:
-        """Subscribe button, the live-updates line and Stop, from the era and the streams."""
+        """Subscribe button, the live-updates line and Stop, from the era and the streams
+        (decided by :mod:`inspector.session.resource_words`)."""
         av = self.availability
-        can = self.live and av is not None and av.subscribe
+        declared = None if av is None else bool(av.subscribe)
         uri = self._target_uri(complete=True)
-        button = self.subscribe_button
-        on = self.feature.following(uri)
-        if self.modern:
-            button.setText(self.tr("Stop listening to this resource") if on else self.tr("Listen for updates"))
-            why = self.tr("Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.")
-        else:
-            button.setText(self.tr("Unsubscribe") if on else self.tr("Subscribe"))
-            why = (
-                self.tr("Sends resources/unsubscribe.")
-                if on
-                else self.tr("Sends resources/subscribe: the server then sends notifications/resources/updated.")
-            )
-        if av is not None and not av.subscribe:
-            why = self.tr("The server did not declare resources.subscribe, so it sends no update notifications.")
-        elif not self.live and self.recorded_row is not None:
-            why = self.tr("A recording: subscriptions are shown as they were sent, not made again.")
-        elif not self.live:
-            why = self.tr("No session: connect to a server first.")
-        elif uri is None:
-            why = self.tr("Select a resource (or fill in a template) to follow its updates.")
-        button.setEnabled(bool(can and uri))
-        button.setToolTip(plain_tooltip(why))
-        self.sub_note.setText("" if can else why)
-
-        if self.modern:
-            now = self.feature.listening()
-            note = listen_note_text(now.note)
-            if now.asked and now.state == "opening":
-                text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(
-                    uris=", ".join(now.asked)
-                )
-            elif now.asked and now.state == "listening":
-                text = self.tr("Listening (subscription {id}) for updates to {uris}.").format(
-                    id=now.request_id, uris=", ".join(now.honored) or self.tr("nothing")
-                )
-                if note:
-                    text += " " + note
-            elif note and not self.feature.watched:
-                text = self.tr("Not listening. {note}").format(note=note)
-            else:
-                text = self.tr("Not listening. Select a resource and press Listen for updates.")
-            changes = self.feature.resources.changes()
-            if changes.how == CHANGES_LISTENING:
-                text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=changes.request_id)
-            elif changes.how == CHANGES_OPENING:
-                text += "\n" + self.tr("List changes: opening subscriptions/listen…")
-            elif changes.how == CHANGES_NOT_LISTENING and note:
-                text += "\n" + self.tr("List changes: not listening. {note}").format(note=note)
-            self.stop_button.setVisible(True)
-            self.stop_button.setEnabled(bool(now.asked))
-        else:
-            if self.feature.subscribed:
-                text = self.tr("Subscribed to {uris}.").format(uris=", ".join(sorted(self.feature.subscribed)))
-            else:
-                text = self.tr("Not subscribed to any resource.")
-            self.stop_button.setVisible(False)
-        if av is not None and not av.subscribe:
-            text = self.tr("Updates are not available: the server did not declare resources.subscribe.")
-        self.live_label.setText(text)
+        tr = QCoreApplication.translate
+        live, modern, feature = self.live, self.modern, self.feature
+        recorded = self.recorded_row is not None
+        button = rw.subscribe_control(
+            modern=modern,
+            following=feature.following(uri),
+            declared=declared,
+            live=live,
+            recorded=recorded,
+            uri=uri,
+            tr=tr,
+        )
+        self.subscribe_button.setText(button.text)
+        self.subscribe_button.setEnabled(button.enabled)
+        self.subscribe_button.setToolTip(plain_tooltip(button.why))
+        self.sub_note.setText(button.note)
+        line = rw.live_line(
+            modern=modern,
+            now=feature.listening(),
+            watching=bool(feature.watched),
+            changes=feature.resources.changes(),
+            subscribed=feature.subscribed,
+            declared=declared,
+            tr=tr,
+        )
+        self.stop_button.setVisible(line.stop_shown)
+        if line.stop_shown:
+            self.stop_button.setEnabled(line.stop_enabled)
+        self.live_label.setText(line.text)
 
     def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
-        self.resource_list.retranslate([self.tr("Name"), self.tr("URI"), self.tr("MIME type")])
-        self.template_list.retranslate([self.tr("Name"), self.tr("URI template"), self.tr("MIME type")])
+        self.resource_list.retranslate(_headers(rw.RESOURCE_HEADERS))
+        self.template_list.retranslate(_headers(rw.TEMPLATE_HEADERS))
         self._update_tab_titles()
-        self.template_box.setTitle(self.tr("Template arguments"))
-        self.expanded_label.setText(self.tr("Expanded URI"))
-        self.read_button.setText(self.tr("Read"))
-        self.updates_box.setTitle(self.tr("Updates"))
-        self.stop_button.setText(self.tr("Stop listening"))
-        self.stop_button.setToolTip(self.tr("Cancel the subscriptions/listen request (sends notifications/cancelled)"))
-        self.clear_updates_button.setText(self.tr("Clear"))
-        self.auto_reread.setText(self.tr("Re-read the shown resource when it changes"))
-        self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
+        set_words(self, rw.CONTEXT, rw.WORDS, rw.CONTROLS)
+        self.updates.setHeaderLabels(_headers(rw.UPDATE_HEADERS))
         for i in range(self.updates.topLevelItemCount()):
             item = self.updates.topLevelItem(i)
             if item is not None:
@@ -509,10 +395,10 @@ class ResourcesPanel(FeaturePanel):
         self._sync_actions()
 
     def _show_nothing(self) -> None:
-        self.heading.setText(self.tr("Nothing selected"))
+        self.heading.setText(_w("nothing"))
         self.uri_label.setText("")
         self.facts.setText("")
-        self.description.setText(self.tr("Pick a resource to read it, or a template to fill in its arguments."))
+        self.description.setText(_w("pick"))
         self.template_box.setVisible(False)
 
     # ---------------------------------------------------------------- lists
@@ -523,7 +409,7 @@ class ResourcesPanel(FeaturePanel):
         if what == LOADING:
             if not pl.loaded:
                 view.clear()
-            self.set_busy(pl.method, self.tr("Loading {method}…").format(method=pl.method) if pl.loading else None)
+            self.set_busy(pl.method, _w("loading", method=pl.method) if pl.loading else None)
         elif what == PAGE:
             view.add_rows([self._row(pl, e) for e in pl.last_page])
         elif what == LISTED:
@@ -546,8 +432,8 @@ class ResourcesPanel(FeaturePanel):
 
     def _update_tab_titles(self) -> None:
         for index, pl, name in (
-            (0, self.feature.resources, self.tr("Resources")),
-            (1, self.feature.templates, self.tr("Templates")),
+            (0, self.feature.resources, _w("resources")),
+            (1, self.feature.templates, _w("templates")),
         ):
             more = "+" if pl.more else ""
             self.lists.setTabText(index, f"{name} ({len(pl.items)}{more})" if pl.loaded else name)
@@ -591,7 +477,7 @@ class ResourcesPanel(FeaturePanel):
         self.current, self.template = entry, None
         uri = entry.get("uri")
         if uri != self.feature.shown_uri:
-            self._forget_contents(lambda: self.tr("Press Read (or double-click the row) to read this resource."))
+            self._forget_contents(lambda: _w("press_read"))
         self._show_head(entry, str(uri or ""))
         self.template_box.setVisible(False)
         self._sync_actions()
@@ -599,7 +485,7 @@ class ResourcesPanel(FeaturePanel):
     def show_template(self, entry: dict) -> None:
         self.template, self.current = entry, None
         tmpl = self._template_text() or ""
-        self._forget_contents(lambda: self.tr("Fill in the arguments, then press Read."))
+        self._forget_contents(lambda: _w("fill_in"))
         self._show_head(entry, tmpl)
         self._build_template_form(tmpl)
         self.template_box.setVisible(True)
@@ -610,7 +496,7 @@ class ResourcesPanel(FeaturePanel):
         its facts and its description."""
         self.heading.setText(str(entry.get("title") or entry.get("name") or where))
         self.uri_label.setText(where)
-        self.say(self.facts, lambda: self._facts(entry))
+        self.say(self.facts, lambda: rw.facts_text(entry, QCoreApplication.translate))
         desc = entry.get("description")
         self.description.setText(desc if isinstance(desc, str) else "")
         self.description.setVisible(bool(self.description.text()))
@@ -620,19 +506,6 @@ class ResourcesPanel(FeaturePanel):
         self.feature.leave()  # an answer still on its way is for the old selection
         self.set_busy(READ, None)
         self.contents.clear(message)
-
-    def _facts(self, entry: dict) -> str:
-        facts = []
-        mime = entry.get("mimeType")
-        if isinstance(mime, str):
-            facts.append(mime)
-        size = entry.get("size")
-        if isinstance(size, int) and not isinstance(size, bool):
-            facts.append(self.tr("declared size {size}").format(size=format_size(size)))
-        ann = annotations_text(entry, QCoreApplication.translate)  # the words every content card uses
-        if ann:
-            facts.append(ann)
-        return " · ".join(facts)
 
     def _build_template_form(self, template: str) -> None:
         while self.template_form.rowCount() > 1:  # the last row, Expanded URI, stays
@@ -653,16 +526,12 @@ class ResourcesPanel(FeaturePanel):
 
     def _word_template_form(self) -> None:
         """The template form's words in the current language (again on a switch)."""
-        completes = self._template_completes
+        tr, completes = QCoreApplication.translate, self._template_completes
         for name, field in self.fields.items():
-            field.setPlaceholderText(self.tr("value of {{{name}}}").format(name=name))
-            field.setToolTip("" if completes else self.tr("The server did not declare completions, so no suggestions."))
-        if not self.fields:
-            self.template_hint.setText(self.tr("This template has no variables."))
-        elif completes:
-            self.template_hint.setText(self.tr("Suggestions come from the server (completion/complete) as you type."))
-        else:
-            self.template_hint.setText(self.tr("The server did not declare completions: type the values yourself."))
+            placeholder, tip = rw.template_field(name, completes, tr)
+            field.setPlaceholderText(placeholder)
+            field.setToolTip(tip)
+        self.template_hint.setText(rw.template_hint(bool(self.fields), completes, tr))
 
     def _template_text(self) -> str | None:
         """The URI template being filled in (None: a resource, or nothing, is selected)."""
@@ -703,7 +572,7 @@ class ResourcesPanel(FeaturePanel):
             return False
         missing = missing_variables(self._template_text() or "", self.template_values())
         if missing:
-            self.say(self.errors, lambda: self.tr("Fill in {names} first.").format(names=", ".join(missing)))
+            self.say(self.errors, lambda: _w("fill_first", names=", ".join(missing)))
             return False
         return self.read_uri(uri)
 
@@ -715,7 +584,7 @@ class ResourcesPanel(FeaturePanel):
         feature = self.feature
         if what == READING:
             self.errors.clear_text()
-            self.set_busy(READ, self.tr("Reading {uri}…").format(uri=feature.reading))
+            self.set_busy(READ, _w("reading", uri=feature.reading))
         elif what == READ and feature.last_read is not None:
             self.set_busy(READ, None)
             self.run(self._show_read, feature.last_read, feature.reads.value, error_label=self.errors)
@@ -728,7 +597,7 @@ class ResourcesPanel(FeaturePanel):
             return
         uri, reply = outcome.uri, outcome.reply
         if contents_weight(entries) > DECODE_ON_THREAD:
-            with self.busy.running(self.tr("Decoding {uri}…").format(uri=uri)):
+            with self.busy.running(_w("decoding", uri=uri)):
                 prepared = await anyio.to_thread.run_sync(lambda: prepare(entries, contents=True))
             if not self.feature.reads.current(gen):
                 return
@@ -737,15 +606,11 @@ class ResourcesPanel(FeaturePanel):
         self.contents.set_contents(prepared, self._no_contents)
         when = time.strftime("%H:%M:%S")
         n = outcome.listed
-        self.say(
-            self.status,
-            lambda: self.tr("Read {uri} at {time} ({n} content(s), {duration}).").format(
-                uri=uri, time=when, n=n, duration=format_duration(reply.latency)
-            ),
-        )
+        duration = format_duration(reply.latency)
+        self.say(self.status, lambda: _w("read_at", uri=uri, time=when, n=n, duration=duration))
 
     def _no_contents(self) -> str:
-        return self.tr("The server returned no contents.")
+        return _w("no_contents")
 
     def save(self, path: str, data: bytes) -> None:
         """Write a content card's bytes on a worker thread (works after the session ended, too)."""
@@ -754,35 +619,28 @@ class ResourcesPanel(FeaturePanel):
             tg.start_soon(self._write, Path(path), data)
 
     async def _write(self, path: Path, data: bytes) -> None:
-        with self.busy.running(self.tr("Saving…")):
+        with self.busy.running(_w("saving")):
             try:
                 await anyio.to_thread.run_sync(path.write_bytes, data)
             except OSError as exc:
                 why = exc.strerror or str(exc)
-                self.say(
-                    self.errors, lambda: self.tr("Could not save {path}: {error}").format(path=str(path), error=why)
-                )
+                self.say(self.errors, lambda: _w("not_saved", path=str(path), error=why))
                 return
-        self.say(self.status, lambda: self.tr("Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
+        self.say(self.status, lambda: _w("saved", n=format_size(len(data)), path=str(path)))
 
     def _read_answer(self, outcome: ReadOutcome) -> tuple[dict, ...] | None:
         """The contents of a resources/read answer, or None (what went wrong is shown)."""
         failure = outcome.failure
         if failure is not None and failure.code == FAIL_ERROR:
             uri = outcome.uri
-            self.contents.clear(lambda: self.tr("Nothing to show: the read failed."))
-            self.say(
-                self.errors,
-                lambda: self.tr("resources/read {uri} failed. {error}").format(
-                    uri=uri, error=error_text(failure.error)
-                ),
-            )
+            self.contents.clear(lambda: _w("read_failed"))
+            self.say(self.errors, lambda: _w("read_error", uri=uri, error=error_text(failure.error)))
             return None
         if failure is not None:  # a timeout, a lost link: the contents on screen stay
             self.say_error(self.errors, lambda: failure_text(failure))
             return None
         if outcome.problem == READ_NO_CONTENTS:
-            self.contents.clear(lambda: self.tr("The answer has no contents array."))
+            self.contents.clear(lambda: _w("no_array"))
         return outcome.contents
 
     # ---------------------------------------------------------------- subscriptions
@@ -806,10 +664,9 @@ class ResourcesPanel(FeaturePanel):
             self._read_event(what)
         elif what == SUBSCRIBING and feature.pending is not None:
             method, uri = feature.pending
-            if method == "resources/subscribe":
-                self.set_busy(SUBSCRIBING, self.tr("Subscribing to {uri}…").format(uri=uri))
-            else:
-                self.set_busy(SUBSCRIBING, self.tr("Unsubscribing from {uri}…").format(uri=uri))
+            self.set_busy(
+                SUBSCRIBING, _w("subscribing" if method == "resources/subscribe" else "unsubscribing", uri=uri)
+            )
         elif what == SUBSCRIPTIONS:
             self.set_busy(SUBSCRIBING, None)
             done = feature.subscription
@@ -819,24 +676,13 @@ class ResourcesPanel(FeaturePanel):
                 if failure is None:
                     self.errors.clear_text()
                 else:
-                    self.say(
-                        self.errors,
-                        lambda: self._subscription_failed(done.method).format(
-                            uri=done.uri, error=failure_text(failure)
-                        ),
-                    )
+                    self.say(self.errors, lambda: _w(done.method, uri=done.uri, error=failure_text(failure)))
             self._sync_live()
         elif what == UPDATED:
             self._show_update()
 
     def _via(self, sub: JsonValue) -> str:
-        """How an update came: a subscription of the listen stream, or resources/subscribe."""
-        return self.tr("subscription {id}").format(id=sub) if sub is not None else self.tr("resources/subscribe")
-
-    def _subscription_failed(self, method: str) -> str:
-        if method == "resources/subscribe":
-            return self.tr("resources/subscribe {uri} failed. {error}")
-        return self.tr("resources/unsubscribe {uri} failed. {error}")
+        return rw.via_text(sub, QCoreApplication.translate)
 
     def _show_update(self) -> None:
         """The newest update on top of the list (the list emptied when the controller's was)."""
