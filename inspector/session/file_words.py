@@ -11,10 +11,11 @@ in message boxes and the status bar; choosing the words needs no Qt. They are En
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inspector.protocol.jsontypes import JsonObject
 
+from .file_types import FileType
 from .reanalyse import Change
 from .translate import Translate
 
@@ -35,10 +36,37 @@ WORDS = {
     "schema": "schema: {before} → {after}",
     "state": "state: {before} → {after}",
     "entry": "entry {seq}: {what}",
+    # the save dialogs' file types
+    "recordings": "Recordings",
+    "html": "HTML page",
+    "md": "Markdown",
+    "svg": "SVG drawing",
+    "png-2": "PNG image, 2×",
+    "png-4": "PNG image, 4×",
+}
+
+#: The save dialogs' choices (their labels are WORDS): a recording, a handout, a picture (the
+#: lifecycle and the sequence diagram: SVG, or PNG at 2× or 4×).
+SAVE_TYPES = {
+    "recording": (FileType("jsonl", WORDS["recordings"], (".jsonl",)),),
+    "transcript": (
+        FileType("html", WORDS["html"], (".html", ".htm")),
+        FileType("md", WORDS["md"], (".md", ".markdown")),
+    ),
+    "picture": (
+        FileType("svg", WORDS["svg"], (".svg",)),
+        FileType("png", WORDS["png-2"], (".png",), 2.0),
+        FileType("png", WORDS["png-4"], (".png",), 4.0),
+    ),
 }
 
 #: How many changed entries a re-analysis lists (the rest are counted).
 CHANGES_LISTED = 30
+
+
+def save_types(tr: Translate, what: str) -> list[FileType]:
+    """The save dialog's choices for ``what`` (a key of SAVE_TYPES), labelled in the window's language."""
+    return [replace(t, label=tr(CONTEXT, t.label)) for t in SAVE_TYPES[what]]
 
 
 def suggested_recording_name(header: JsonObject) -> str:
@@ -108,9 +136,11 @@ def reanalysis_text(tr: Translate, changes: Sequence[Change]) -> str:
 
 __all__ = [
     "CONTEXT",
+    "SAVE_TYPES",
     "WORDS",
     "LoadProblemsText",
     "load_problems_text",
     "reanalysis_text",
+    "save_types",
     "suggested_recording_name",
 ]

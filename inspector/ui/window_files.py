@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from inspector.session.file_words import load_problems_text, reanalysis_text, suggested_recording_name
+from inspector.session.file_types import FileType
+from inspector.session.file_words import load_problems_text, reanalysis_text, save_types, suggested_recording_name
 from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
@@ -33,7 +35,6 @@ from .widgets import plain_message
 if TYPE_CHECKING:
     from inspector.session.imports import ConfigLocation
 
-    from .exporting import FileType
     from .import_dialog import ExportDialog, ImportDialog
     from .main_window import MainWindow
 
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
 PROGRESS_FROM = 8 << 20
 # While a recording loads, its views take the new entries (and repaint) at most this often.
 LOADING_FRAME_S = 0.05
+
+
+def _types(what: str) -> list[FileType]:
+    """The save dialog's choices for ``what`` (a recording, a transcript, a picture), in the window's language."""
+    return save_types(QCoreApplication.translate, what)
 
 
 class WindowFiles(QObject):
@@ -118,22 +124,16 @@ class WindowFiles(QObject):
             else:
                 rec = self.window.controller.open_recording(path)
         except RecordingError as exc:
-            if opener is not None:
-                opener.blockSignals(True)
-                opener.stop()
-                opener.deleteLater()
+            _discard(opener)
             if not exc.cancelled:
                 self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
             return False
         self.window.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=name))
         if opener is not None and not opener.done:
-            self.opener = opener
             indicator = self._loading_indicator()
             indicator.begin(name)
             indicator.set_fraction(opener.fraction())
-            opener.progressed.connect(self._loading_progressed)
-            opener.failed.connect(lambda why: self._loading_failed(name, why))
-            opener.finished.connect(lambda rec: self._loaded(name, rec))
+            self._follow(opener)
             return True
         if opener is not None:
             opener.deleteLater()
@@ -146,22 +146,24 @@ class WindowFiles(QObject):
         """Show a recording that is still being written (a running proxy's, ui.watch_dock),
         followed as it grows: the same path as a large file's loading, without its progress."""
         self.drop_loading()
-        name = opener.path.name
         try:
             rec = opener.start()
             self.window.controller.show_recording(rec)
         except RecordingError as exc:
-            opener.blockSignals(True)
-            opener.stop()
-            opener.deleteLater()
+            _discard(opener)
             self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
             return False
         self.window.setWindowTitle(title)
+        self._follow(opener)
+        return True
+
+    def _follow(self, opener: RecordingOpener) -> None:
+        """The window follows ``opener``'s recording as it is read: its slices, a failure, the end."""
+        name = opener.path.name
         self.opener = opener
         opener.progressed.connect(self._loading_progressed)
         opener.failed.connect(lambda why: self._loading_failed(name, why))
         opener.finished.connect(lambda rec: self._loaded(name, rec))
-        return True
 
     opener: RecordingOpener | None = None  # the file being read, while it is
 
@@ -188,10 +190,7 @@ class WindowFiles(QObject):
     def drop_loading(self) -> None:
         """Another recording or a session replaces the one loading: stop reading it, quietly."""
         opener, self.opener = self.opener, None
-        if opener is not None:
-            opener.blockSignals(True)
-            opener.stop()
-            opener.deleteLater()
+        _discard(opener)
         if self.indicator is not None:
             self.indicator.hide()
 
@@ -294,12 +293,10 @@ class WindowFiles(QObject):
             self.window.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
             return
         suggested = str(Path(self.recordings_dir()) / suggested_recording_name(self.window.recording.header))
-        from .exporting import FileType, ask_save_path
+        from .exporting import ask_save_path
 
         # the save dialogs' one path: .jsonl added when missing, and asked about if that name exists
-        chosen = ask_save_path(
-            self.window, self.tr("Save recording"), suggested, [FileType("jsonl", self.tr("Recordings"), (".jsonl",))]
-        )
+        chosen = ask_save_path(self.window, self.tr("Save recording"), suggested, _types("recording"))
         if chosen is not None:
             self.save_recording_to(chosen[0])
 
@@ -315,14 +312,6 @@ class WindowFiles(QObject):
         self.window.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
-    def _transcript_types(self) -> list[FileType]:
-        from .exporting import FileType
-
-        return [
-            FileType("html", self.tr("HTML page"), (".html", ".htm")),
-            FileType("md", self.tr("Markdown"), (".md", ".markdown")),
-        ]
-
     def export_transcript(self) -> None:
         if self._wait_for_loading():
             return
@@ -337,7 +326,7 @@ class WindowFiles(QObject):
             Path(self.recordings_dir())
             / Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html")
         )
-        chosen = ask_save_path(self.window, self.tr("Export transcript"), suggested, self._transcript_types())
+        chosen = ask_save_path(self.window, self.tr("Export transcript"), suggested, _types("transcript"))
         if chosen is not None:
             self.export_transcript_to(chosen[0])
 
@@ -359,7 +348,7 @@ class WindowFiles(QObject):
             return False
         from .exporting import type_of
 
-        if type_of(path, self._transcript_types()) is None:
+        if type_of(path, _types("transcript")) is None:
             return self._export_failed(path, self.tr("unknown file type: the name must end in .html or .md"))
         summary = self.window.recording.summary or (
             self.window.controller.session.summary() if self.window.controller.session is not None else None
@@ -393,27 +382,16 @@ class WindowFiles(QObject):
         )
         return changes
 
-    def _picture_types(self) -> list[FileType]:
-        """SVG, or PNG at 2× or 4× (the dialog's choices for the diagram and the sequence)."""
-        from .exporting import FileType
-
-        return [
-            FileType("svg", self.tr("SVG drawing"), (".svg",)),
-            FileType("png", self.tr("PNG image, 2×"), (".png",), 2.0),
-            FileType("png", self.tr("PNG image, 4×"), (".png",), 4.0),
-        ]
-
-    def export_sequence(self) -> None:
+    def _export_picture(self, title: str, name: str, write: Callable[[str, float], bool]) -> None:
+        """Ask where to write a picture (SVG, or PNG at 2× or 4×), then ``write(path, scale)``."""
         from .exporting import ask_save_path
 
-        chosen = ask_save_path(
-            self.window,
-            self.tr("Export sequence diagram"),
-            str(Path(self.recordings_dir()) / "sequence.svg"),
-            self._picture_types(),
-        )
+        chosen = ask_save_path(self.window, title, str(Path(self.recordings_dir()) / name), _types("picture"))
         if chosen is not None:
-            self.export_sequence_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+            write(chosen[0], chosen[1].scale if chosen[1].kind == "png" else 2.0)
+
+    def export_sequence(self) -> None:
+        self._export_picture(self.tr("Export sequence diagram"), "sequence.svg", self.export_sequence_to)
 
     def export_sequence_to(self, path: str, scale: float = 2.0) -> bool:
         """The sequence diagram of the timeline's rows (its filter): all of them when one file
@@ -443,16 +421,7 @@ class WindowFiles(QObject):
         return True
 
     def export_diagram(self) -> None:
-        from .exporting import ask_save_path
-
-        chosen = ask_save_path(
-            self.window,
-            self.tr("Export diagram"),
-            str(Path(self.recordings_dir()) / "lifecycle.svg"),
-            self._picture_types(),
-        )
-        if chosen is not None:
-            self.export_diagram_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+        self._export_picture(self.tr("Export diagram"), "lifecycle.svg", self.export_diagram_to)
 
     def diagram_caption(self) -> str:
         """What the exported diagram says it shows: state, era and the entry it is as of."""
@@ -514,3 +483,11 @@ class WindowFiles(QObject):
             "recordings_dir", self.window.settings.value("recordings_dir"), self.window.settings_notes.append
         )
         return saved or str(Path.home())
+
+
+def _discard(opener: RecordingOpener | None) -> None:
+    """Stop reading with ``opener`` and let it go, quietly (its signals no longer reach the window)."""
+    if opener is not None:
+        opener.blockSignals(True)
+        opener.stop()
+        opener.deleteLater()

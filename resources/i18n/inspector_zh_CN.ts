@@ -5251,7 +5251,7 @@
     <name>SequenceView</name>
     <message>
         <source>Client</source>
-        <extracomment>Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at most this many rows (about 1 KB a row).</extracomment>
+        <extracomment>Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at most this many rows (about 1 KB a row). The theme's colour of each tone a row takes (:class:`~inspector.session.sequence_rows.RowShape`; the link's notes take the stderr lines' colour, as before format 3)</extracomment>
         <translation>客户端</translation>
     </message>
     <message>

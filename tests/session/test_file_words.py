@@ -85,3 +85,27 @@ def test_a_long_reanalysis_lists_the_first_changes_and_counts_the_rest() -> None
     lines = reanalysis_text(untranslated, changes).splitlines()
     assert lines[2] == "entry 0: no longer: r; explained now: n; state: a → b"
     assert lines[-1] == "… and 5 more" and len(lines) == 2 + CHANGES_LISTED + 1
+
+
+def test_the_save_dialogs_types_are_worded_in_the_window_files_context():
+    from inspector.session.file_types import type_of
+    from inspector.session.file_words import CONTEXT, SAVE_TYPES, WORDS, save_types
+
+    asked: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        asked.append((context, text))
+        return text.upper()
+
+    pictures = save_types(tr, "picture")
+    assert [(t.kind, t.label, t.scale) for t in pictures] == [
+        ("svg", "SVG DRAWING", 1.0),
+        ("png", "PNG IMAGE, 2×", 2.0),
+        ("png", "PNG IMAGE, 4×", 4.0),
+    ]
+    assert asked == [(CONTEXT, WORDS["svg"]), (CONTEXT, WORDS["png-2"]), (CONTEXT, WORDS["png-4"])]
+    assert SAVE_TYPES["picture"][0].label == "SVG drawing"  # the table keeps its English
+    transcript = save_types(tr, "transcript")
+    assert type_of("notes.MARKDOWN", transcript) is transcript[1]
+    assert type_of("notes.txt", transcript) is None
+    assert save_types(tr, "recording")[0].filter == "RECORDINGS (*.jsonl)"
