@@ -15,6 +15,7 @@ through the caller's ``tr(context, text)``: the dialog's own sentences in "Compo
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import orjson
 
@@ -145,3 +146,12 @@ def judgement_lines(verdict: TextVerdict | None, tr: Translate, *, connected: bo
     if verdict is None:
         return ("" if connected else tr(CONTEXT, WORDS["not_connected"])), ""
     return verdict_summary(verdict, tr), "\n".join(verdict_findings(verdict, tr))
+
+
+def template_choices(
+    requests: Iterable[str], notifications: Iterable[str], tr: Translate
+) -> list[tuple[str, str | None]]:
+    """The composer's template list as (text, method): a blank choice first, then the version's
+    requests, then its notifications (marked as such)."""
+    notes = [(tr(CONTEXT, WORDS["notification"]).format(method=m), m) for m in notifications]
+    return [(tr(CONTEXT, WORDS["choose"]), None), *((m, m) for m in requests), *notes]

@@ -524,10 +524,10 @@ class FormModel:
             out.setdefault(node.path_text, msg)
         return out
 
-    def first_problem(self, messages: dict[Node, str]) -> Node | None:
-        """The first field, in the form's order, with a problem (where the cursor goes)."""
-        paths = self.errors(messages)
-        return next((n for n in self.nodes() if n.path_text in paths), None)
+    def first_problem(self, errors: dict[str, str]) -> Node | None:
+        """The first field, in the form's order, with a problem in ``errors`` (by path, as
+        :meth:`errors` gives them): where the cursor goes."""
+        return next((n for n in self.nodes() if n.path_text in errors), None)
 
     # -------------------------------------------------------------- the raw editor's text
 

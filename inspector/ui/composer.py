@@ -30,6 +30,7 @@ from inspector.session.composing import (
     pretty,
     resend_text,
     send_step,
+    template_choices,
     wire_text,
 )
 from inspector.session.recording import TransportKind
@@ -107,19 +108,12 @@ class ComposerDialog(QDialog):
         """Take the methods of the session's version and its next free id."""
         session = self._live()
         current = self.template.currentData()
+        requests, notifications = session.composer_methods() if session is not None else ([], [])
         self.template.clear()
-        self.template.addItem(_word("choose"), None)
-        if session is not None:
-            requests, notifications = session.composer_methods()
-            for m in requests:
-                self.template.addItem(m, m)
-            for m in notifications:
-                self.template.addItem(_word("notification").format(method=m), m)
-            self.id_label.setText(_word("next_id").format(id=session.suggest_id()))
-        else:
-            self.id_label.setText("")
-        i = self.template.findData(current)
-        self.template.setCurrentIndex(max(0, i))
+        for text, method in template_choices(requests, notifications, QCoreApplication.translate):
+            self.template.addItem(text, method)
+        self.id_label.setText(_word("next_id").format(id=session.suggest_id()) if session is not None else "")
+        self.template.setCurrentIndex(max(0, self.template.findData(current)))
         self.judge()
 
     def use_template(self, method: str) -> bool:
@@ -161,9 +155,6 @@ class ComposerDialog(QDialog):
         self.findings.setText(findings)
         self._update_send_button()
 
-    def breaks_something(self) -> bool:
-        return breaks_something(self.verdict)
-
     def _update_send_button(self) -> None:
         self.send_button.setText(_word("send_anyway" if self._confirmed_text is not None else "send"))
         self.send_button.setEnabled(self._live() is not None and bool(self.editor.toPlainText().strip()))
@@ -198,7 +189,7 @@ class ComposerDialog(QDialog):
             self.judge()
         connected = session is not None and tg is not None
         step = send_step(
-            text, wire, connected=connected, breaks=self.breaks_something(), confirmed=self._confirmed_text
+            text, wire, connected=connected, breaks=breaks_something(self.verdict), confirmed=self._confirmed_text
         )
         if step is SendStep.CONFIRM:
             self._confirmed_text = text

@@ -205,8 +205,7 @@ class BooleanField(Field):
 
     def build(self) -> QWidget:
         self.box = QCheckBox()
-        self.tristate = self.node.tristate
-        self.box.setTristate(self.tristate)
+        self.box.setTristate(self.node.tristate)
         self.box.stateChanged.connect(self._state)
         self.box.clicked.connect(self.edited)
         # The description wraps beside the box (a long one as the box's own text would make

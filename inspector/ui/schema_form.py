@@ -47,6 +47,7 @@ from inspector.protocol.schema_shape import Refusal, form_shape
 from inspector.session import schema_words
 from inspector.session.form_model import EMPTY_OBJECT, FormModel, Node
 
+from .form_rows import spaced
 from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField
 from .widgets import mono_font, plain_label, scroll_area, set_tone, vbox
 
@@ -155,36 +156,28 @@ class SchemaForm(QWidget):
     def extra_keys(self) -> list[str]:
         return list(self.model.extra)
 
-    def reset(self) -> None:
-        """Back to the defaults."""
-        self.set_schema(self.model.schema)
-        self.changed.emit()
-
     # -------------------------------------------------------------- checks
 
     def check(self, value: JsonValue) -> ValueCheck:
         """``value`` against the form's schema (see FormModel.check)."""
         return self.model.check(value)
 
-    def errors(self, *, show: bool = True) -> dict[str, str]:
+    def errors(self) -> dict[str, str]:
         """Every problem by path ("" = the whole object), each shown under its field: a field's
         own (text that is not of its type), else what the schema's validator places there."""
         messages = self.model.messages(QCoreApplication.translate)
-        if show:
-            for f in self.fields():
-                f.show_problem(messages.get(f.node))
+        for f in self.fields():
+            f.show_problem(messages.get(f.node))
         return self.model.errors(messages)
 
     def validate(self) -> bool:
         """Check everything, show each problem under its field, put the cursor in the first
         field with one; True when there is none."""
-        messages = self.model.messages(QCoreApplication.translate)
-        for f in self.fields():
-            f.show_problem(messages.get(f.node))
-        first = self.model.first_problem(messages)
+        errors = self.errors()
+        first = self.model.first_problem(errors)
         if first is not None:
             self._views[first].editor.setFocus()
-        return not messages
+        return not errors
 
 
 # ====================================================================== raw JSON + form
@@ -245,9 +238,7 @@ class ArgumentsEditor(QWidget):
         if not scrolls:
             self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())
         raw_page = QWidget() if scrolls else _TabPage()
-        raw_lay = vbox((self.raw_edit, 1), self.raw_status, parent=raw_page)
-        raw_lay.setContentsMargins(0, 6, 0, 0)
-        raw_lay.setSpacing(4)
+        spaced(vbox((self.raw_edit, 1), self.raw_status, parent=raw_page), 4, (0, 6, 0, 0))
 
         self.tabs.addTab(self.form_page, "")
         self.tabs.addTab(raw_page, "")
@@ -311,10 +302,6 @@ class ArgumentsEditor(QWidget):
             return self.form.model.raw_errors(self.raw_edit.toPlainText(), QCoreApplication.translate)
         return self.form.errors()
 
-    def raw_problem(self) -> str | None:
-        """What the raw editor's status line says is wrong, or None."""
-        return self._raw_problem
-
     # -------------------------------------------------------------- internals
 
     def _set_raw_text(self, text: str) -> None:
@@ -331,7 +318,6 @@ class ArgumentsEditor(QWidget):
 
     def _validate_raw(self) -> None:
         status = self.form.model.raw_status(self.raw_edit.toPlainText(), QCoreApplication.translate)
-        self._raw_problem = status.problem
         self._status(status.text, status.tone)
 
     def _status(self, text: str, kind: str) -> None:

@@ -97,3 +97,16 @@ def test_what_send_does_with_the_text() -> None:
     assert send_step(ping, ping, connected=True, breaks=True, confirmed=ping) is SendStep.GO
     assert send_step(ping, ping, connected=True, breaks=True, confirmed=ping + " ") is SendStep.CONFIRM
     assert all(step.value in WORDS for step in SendStep if step is not SendStep.GO)  # what the status says
+
+
+def test_the_template_list() -> None:
+    from inspector.session.composing import template_choices
+
+    marked = template_choices(["ping", "tools/list"], ["notifications/initialized"], lambda _c, t: t)
+    assert marked == [
+        ("(choose a method for a template)", None),
+        ("ping", "ping"),
+        ("tools/list", "tools/list"),
+        ("notifications/initialized (notification)", "notifications/initialized"),
+    ]
+    assert template_choices([], [], lambda _c, t: t.upper()) == [("(CHOOSE A METHOD FOR A TEMPLATE)", None)]
