@@ -64,7 +64,6 @@ from inspector.session.timeline_words import (  # the words of the cells
     WidestTexts,
     cell_text,
     cell_tip,
-    order_time,
 )
 from inspector.session.views import EntryFilter, EntryView
 
@@ -225,18 +224,11 @@ class TimelineModel(RowTableModel):
     def set_only_violations(self, on: bool) -> None:
         self.update_filter(only_violations=bool(on))
 
-    def set_only_http_errors(self, on: bool) -> None:
-        self.update_filter(only_http_errors=bool(on))
-
     def set_only_schema_invalid(self, on: bool) -> None:
         self.update_filter(only_schema_invalid=bool(on))
 
     def clear_filters(self) -> None:
         self.set_filter(EntryFilter())
-
-    def accepts(self, seq: int, f: EntryFilter | None = None) -> bool:
-        """Whether entry ``seq`` passes filter ``f`` (default: the current one)."""
-        return self.entries.accepts(seq, f)
 
     def reveal(self, seq: int) -> bool:
         """Relax just the parts of the filter that hide entry ``seq``. True if it changed."""
@@ -245,32 +237,22 @@ class TimelineModel(RowTableModel):
             return True
         return False
 
-    def event_name(self, seq: int) -> str:
-        """extra["event"] of a process/session event."""
-        return self.entries.event_name(seq)
-
     # ------------------------------------------------------------ palette
 
     def set_palette(self, palette: QPalette) -> None:
         """Recompute colours (light/dark switch) and repaint."""
-        self._cells.clear()
         self._colors = TimelineColors(palette)
-        if self.entries.rows:
-            self.dataChanged.emit(
-                self.index(0, 0),
-                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
-                [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole],
-            )
+        self._repaint([Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole])
 
     def refresh_texts(self) -> None:
         """The language changed: cells are drawn again with the new words."""
+        self._repaint([Qt.ItemDataRole.DisplayRole])
+
+    def _repaint(self, roles: list[Qt.ItemDataRole]) -> None:
+        """Every cell is made again and painted again (its ``roles`` changed)."""
         self._cells.clear()
         if self.entries.rows:
-            self.dataChanged.emit(
-                self.index(0, 0),
-                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
-                [Qt.ItemDataRole.DisplayRole],
-            )
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.entries.rows) - 1, Column.COUNT - 1), roles)
 
     def colors(self) -> TimelineColors:
         return self._colors
@@ -343,12 +325,6 @@ class TimelineModel(RowTableModel):
         return (self._display(seq, row, col), self._colors.tones[fg], self._colors.tints[bg], None, mono, _ALIGNS[col])
 
     # ------------------------------------------------------------ cells
-
-    def order_time(self, seq: int) -> float:
-        """When entry ``seq`` took its place in the recording's order (a message held in step
-        mode: when it was released; :func:`~inspector.session.timeline_words.order_time`)."""
-        assert self._rec is not None
-        return order_time(self._rec, seq)
 
     def _display(self, seq: int, row: int, col: int) -> str | None:
         assert self._rec is not None

@@ -21,6 +21,7 @@ from inspector.protocol.messages import Kind
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction, Recording
 from inspector.session.timeline_table import DEFAULT_ORDER, GIVE_WAY, Column
+from inspector.session.timeline_words import order_time
 from inspector.ui.text import format_duration
 from inspector.ui.timeline import TimelineView
 
@@ -291,7 +292,7 @@ async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained
             assert delta.startswith("+"), (seq, delta)
         above = model.seq_at(model.row_of(first) - 1)
         assert model.data(model.index(model.row_of(first), Column.DELTA)) == "+" + format_duration(
-            released - model.order_time(above)
+            released - order_time(rec, above)
         )
         # explained where it is shown: the Δ header, the held row's Δ and Time cells, the details
         assert "released at the step gate" in model.headerData(
