@@ -151,7 +151,9 @@ def protocol_strings() -> dict[str, list[str]]:
         entry_detail,
         failure_words,
         file_words,
+        import_view,
         labels,
+        log_words,
         negotiation_text,
         note_words,
         panel_words,
@@ -188,6 +190,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "StatusLine": sorted(set(failure_words.STATUS_WORDS.values())),  # how the server ended, with its own
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
         "WindowActions": action_words.all_words(),  # the actions' texts and tooltips, with the menus' own
+        "ExportDialog": sorted(import_view.EXPORT_INTROS.values()),  # where each client reads the entry
         "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
@@ -201,6 +204,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "ResourcesPanel": sorted({*note_words.LISTEN_WORDS.values(), *resource_words.WORDS.values()}),  # with its notes
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "TasksPanel": sorted({value_text.MINUTES, *task_words.WORDS.values()}),  # its words, a span in milliseconds
+        "LogsPanel": sorted(set(log_words.WORDS.values())),  # its words, the server-level line, the count
+        "LogModel": sorted(set(log_words.MODEL_WORDS.values())),  # the table's columns, a message's tooltip
         "SequenceView": sorted(set(sequence_rows.WORDS.values())),  # a row's words, shared with the view's own
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
+from .translate import Translate
 
 #: Problems about a secret that stays in servers.json (a URL's): marked ⚠. An argument's secret
 #: is moved to a secret variable (arg_secret), which the row's "kept secret" names list.
@@ -78,6 +79,27 @@ def inputs_state(result: ImportResult | None, chosen: Sequence[FoundServer], val
     inputs = result.inputs_of(chosen)
     empty = [i for i in inputs if not i.server and not values.get(i.id) and not i.default]
     return InputsState(frozenset(i.id for i in inputs), result.unfilled(chosen, values), empty)
+
+
+#: What the export dialog says above a client's entry: where that client reads it (the "ExportDialog"
+#: context; ``scripts/i18n.py`` reads this table). A client not listed is said as the MCP Inspector.
+EXPORT_CONTEXT = "ExportDialog"
+EXPORT_INTROS = {
+    "vscode": 'The server as VS Code reads it: put the entry under "servers" in mcp.json (the user\'s or a '
+    "workspace's .vscode folder).",
+    "claude-desktop": 'The server as Claude Desktop reads it: put the entry under "mcpServers" in '
+    "claude_desktop_config.json.",
+    "windsurf": 'The server as Windsurf reads it: put the entry under "mcpServers" in '
+    '~/.codeium/windsurf/mcp_config.json (a URL server\'s address is "serverUrl" there).',
+    "cursor": 'The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a '
+    "project's .cursor/mcp.json.",
+    "mcp-inspector": 'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".',
+}
+
+
+def export_intro(tr: Translate, client: str) -> str:
+    """Where ``client`` reads the exported entry, in the window's language."""
+    return tr(EXPORT_CONTEXT, EXPORT_INTROS.get(client, EXPORT_INTROS["mcp-inspector"]))
 
 
 def safe_file_stem(name: str, fallback: str) -> str:

@@ -27,19 +27,17 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from inspector.session.import_problems import CONTEXT as IMPORTS
-from inspector.session.import_view import import_rows, inputs_state, problem_mark, safe_file_stem
+from inspector.session.import_view import export_intro, import_rows, inputs_state, problem_mark, safe_file_stem
 from inspector.session.imports import (
     EXPORT_CLIENTS,
     ConfigLocation,
@@ -58,7 +56,7 @@ from inspector.session.recording import TransportKind
 
 from .connection import problem_text
 from .json_highlight import JsonHighlighter
-from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
+from .widgets import ErrorLabel, group_box, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
 
 #: Format names that are not product names, for the translation tools.
 FORMAT_WORDS = {
@@ -123,13 +121,10 @@ class ImportDialog(QDialog):
         places = "\n".join(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}): {loc.path}" for loc in self.looked)
         self.looked_label = QWidget()  # "Looked in:" over the places (data: client names and paths)
         self.looked_label.setObjectName("looked-in")
-        looked_layout = QVBoxLayout(self.looked_label)
-        looked_layout.setContentsMargins(0, 0, 0, 0)
-        looked_layout.setSpacing(2)
-        looked_layout.addWidget(muted(plain_label(self.tr("Looked in:"))))
         self.looked_places = muted(plain_label(places, selectable=True))
         self.looked_places.setProperty("data", True)
-        looked_layout.addWidget(self.looked_places)
+        heading = muted(plain_label(self.tr("Looked in:")))
+        vbox(heading, self.looked_places, margins=False, parent=self.looked_label).setSpacing(2)
         self.looked_button = QPushButton(self.tr("Where it looked"))
         self.looked_button.setCheckable(True)
         self.looked_button.setToolTip(self.tr("The usual places of each client's configuration file on this system"))
@@ -142,12 +137,7 @@ class ImportDialog(QDialog):
             )
             self.source.setEnabled(False)
         self.source.activated.connect(self._source_chosen)
-        choose = QPushButton(self.tr("Choose file…"))
-        choose.clicked.connect(self.choose_file)
-        top = QHBoxLayout()
-        top.addWidget(self.source, 1)
-        top.addWidget(choose)
-        top.addWidget(self.looked_button)
+        top = hbox((self.source, 1), push_button(self.tr("Choose file…"), self.choose_file), self.looked_button)
 
         self.file_label = plain_label(wrap=True, selectable=True)
         muted(self.file_label)
@@ -159,24 +149,20 @@ class ImportDialog(QDialog):
         )
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        for column in range(4):  # what each server starts or connects to takes the room left
+            mode = QHeaderView.ResizeMode.Stretch if column == 2 else QHeaderView.ResizeMode.ResizeToContents
+            self.tree.header().setSectionResizeMode(column, mode)
         self.tree.itemChanged.connect(self._checks_changed)
 
         self.inputs_box = QGroupBox(self.tr("Values the file asks for"))
         self.inputs_form = QFormLayout(self.inputs_box)
         self.inputs_box.setVisible(False)
 
-        self.problems_box = QGroupBox(self.tr("Not imported, or changed on the way"))
-        problems_layout = QVBoxLayout(self.problems_box)
         self.problems = QPlainTextEdit()
         self.problems.setReadOnly(True)
         self.problems.setFont(mono_font())
         self.problems.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        problems_layout.addWidget(self.problems)
+        self.problems_box = group_box(self.tr("Not imported, or changed on the way"), self.problems)
         self.problems_box.setVisible(False)
 
         secrets_note = muted(
@@ -197,17 +183,11 @@ class ImportDialog(QDialog):
         self.import_button.clicked.connect(self.import_checked)
         self.buttons.rejected.connect(self.reject)
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(plain_label(self.tr("Read servers from:")))
-        layout.addLayout(top)
-        layout.addWidget(self.looked_label)
-        layout.addWidget(self.file_label)
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.inputs_box)
-        layout.addWidget(self.problems_box)
-        layout.addWidget(secrets_note)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        vbox(
+            *(plain_label(self.tr("Read servers from:")), top, self.looked_label, self.file_label, (self.tree, 1)),
+            *(self.inputs_box, self.problems_box, secrets_note, self.error, self.buttons),
+            parent=self,
+        )
         if self.locations:
             self.load(self.locations[0].path, self.locations[0].format)
 
@@ -408,44 +388,15 @@ class ExportDialog(QDialog):
         self.status = muted(plain_label())
         top = QFormLayout()
         top.addRow(self.tr("For:"), self.client)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.intro)
-        layout.addWidget(self.text, 1)
-        layout.addWidget(self.note)
-        layout.addWidget(self.status)
-        self._filler = layout.count()
-        layout.addStretch(0)  # takes the room of the entry when there is none
-        layout.addWidget(buttons)
-        self._layout = layout
+        # the stretch (index 5) takes the room of the entry when there is none
+        self._layout = vbox(top, self.intro, (self.text, 1), self.note, self.status, 0, buttons, parent=self)
+        self._filler = 5
         self._show_entry()
-
-    def _intro(self, client: str) -> str:
-        if client == "vscode":
-            return self.tr(
-                "The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder)."  # noqa: E501
-            )
-        if client == "claude-desktop":
-            return self.tr(
-                'The server as Claude Desktop reads it: put the entry under "mcpServers" in claude_desktop_config.json.'
-            )
-        if client == "windsurf":
-            return self.tr(
-                'The server as Windsurf reads it: put the entry under "mcpServers" in ~/.codeium/windsurf/mcp_config.json '  # noqa: E501
-                '(a URL server\'s address is "serverUrl" there).'
-            )
-        if client == "cursor":
-            return self.tr(
-                'The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a project\'s .cursor/mcp.json.'  # noqa: E501
-            )
-        return self.tr(
-            'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".'
-        )
 
     def _show_entry(self, *_args: object) -> None:
         client = self.client.currentData()
         self.entry = export_entry(self.profile, client)
-        self.intro.setText(self._intro(client))
+        self.intro.setText(export_intro(QCoreApplication.translate, client))
         self.intro.setVisible(bool(self.entry.text))
         self.text.setPlainText(self.entry.text)
         self.text.setVisible(bool(self.entry.text))

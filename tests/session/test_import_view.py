@@ -66,3 +66,21 @@ def test_a_secret_left_in_a_url_is_exposed_and_marked() -> None:
 def test_safe_file_stem() -> None:
     assert safe_file_stem("my server/v2", "server") == "my-server-v2"
     assert safe_file_stem("..//", "server") == "server"
+
+
+def test_the_export_intro_names_where_each_client_reads_the_entry():
+    from inspector.session.import_view import EXPORT_CONTEXT, EXPORT_INTROS, export_intro
+    from inspector.session.imports import EXPORT_CLIENTS
+
+    asked: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        asked.append((context, text))
+        return text
+
+    assert set(EXPORT_INTROS) == set(EXPORT_CLIENTS)  # one sentence per client the dialog offers
+    assert '"servers" in mcp.json' in export_intro(tr, "vscode")
+    assert "claude_desktop_config.json" in export_intro(tr, "claude-desktop")
+    assert '"serverUrl"' in export_intro(tr, "windsurf")
+    assert export_intro(tr, "a client added later") == EXPORT_INTROS["mcp-inspector"]
+    assert {context for context, _text in asked} == {EXPORT_CONTEXT}
