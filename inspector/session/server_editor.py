@@ -7,7 +7,9 @@ versions, which fields a transport does not take (:func:`hidden_fields`), each f
 where it was typed (:func:`field_problems`, from :meth:`ServerProfile.problems` and
 :func:`~inspector.session.profiles.split_problem`), what the last session found out
 (:func:`found_text`), a capability the chosen version cannot carry, the list's row text
-(:func:`server_label`), and New, Duplicate, Delete and Undo (:class:`ServerList`).
+(:func:`server_label`), New, Duplicate, Delete and Undo (:class:`ServerList`), and the rows of
+the environment and headers tables as the user edits them (:class:`SecretRows`: a secret value
+kept as typed and shown masked, a header secret by its name or value whatever its box says).
 
 Words are English in tables and worded through the caller's ``tr(context, text)``
 (:mod:`.translate`): the editor's in its "ProfileEditor" context, where its own strings are
@@ -17,12 +19,13 @@ Words are English in tables and worded through the caller's ``tr(context, text)`
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
-from inspector.transport.base import TransportKind
+from inspector.transport.base import MASK, TransportKind
 
-from .profiles import CAPABILITY_VERSIONS, PROBLEMS, Needs, Problem, ServerProfile, split_problem
+from .profiles import CAPABILITY_VERSIONS, PROBLEMS, EnvVar, Needs, Problem, ServerProfile, split_problem
 from .translate import Translate
 
 CONTEXT = "ProfileEditor"
@@ -259,3 +262,72 @@ class ServerList:
         self.profiles.insert(row, self.deleted.profile)
         self.deleted = None
         return row
+
+
+@dataclass
+class SecretRow:
+    """A row of a name/value/secret table: the name (stripped) and the value as typed; ``judged``:
+    secret by its name or value whatever its box says (the box is locked)."""
+
+    name: str
+    value: str
+    secret: bool = False
+    judged: bool = False
+
+    @property
+    def shown(self) -> str:
+        """The value cell's text: the mask for a secret value."""
+        return MASK if self.secret else self.value
+
+
+class SecretRows:
+    """The rows of the editor's environment or headers table as the user edits them (the table is
+    their view). ``judge(name, value)``, when given, says which rows are secret whatever their box
+    says (HTTP headers: :func:`~inspector.session.secrecy.secret_header`); a row it stops calling
+    secret stays secret until the user unchecks it."""
+
+    def __init__(self, judge: Callable[[str, str], bool] | None = None) -> None:
+        self.judge = judge
+        self.rows: list[SecretRow] = []
+
+    def set_vars(self, env: Iterable[EnvVar]) -> None:
+        self.rows = []
+        for var in env:
+            self.append(var)
+
+    def append(self, var: EnvVar) -> SecretRow:
+        row = SecretRow(var.name.strip(), var.value, var.secret)
+        self.rows.append(row)
+        self._judge(row)
+        return row
+
+    def edit(self, index: int, column: int, text: str, checked: bool) -> bool:
+        """Cell ``column`` of row ``index`` changed: 0 the name typed, 1 the value typed, 2 the
+        box (``checked``). False when nothing changed: the mask shown in a value cell is no value
+        typed."""
+        row = self.rows[index]
+        if column == 0:
+            row.name = text.strip()
+        elif column == 1:
+            if text == MASK:
+                return False
+            row.value = text
+        else:
+            row.secret = checked
+        self._judge(row)
+        return True
+
+    def remove(self, indexes: Iterable[int]) -> bool:
+        """Take the rows at ``indexes`` out; whether there were any."""
+        gone = sorted(set(indexes), reverse=True)
+        for index in gone:
+            del self.rows[index]
+        return bool(gone)
+
+    def vars(self) -> list[EnvVar]:
+        return [EnvVar(row.name, row.value, row.secret) for row in self.rows]
+
+    def _judge(self, row: SecretRow) -> None:
+        if self.judge is not None:
+            row.judged = self.judge(row.name, row.value)
+            row.secret = row.secret or row.judged

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import server_editor as words
-from inspector.session.profiles import MASK, EnvVar, Needs, ServerProfile, transport_choice, transport_choices
+from inspector.session.profiles import EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.secrecy import secret_header
-from inspector.session.server_editor import ServerList
+from inspector.session.server_editor import SecretRows, ServerList
 
 from .form_rows import set_words
 from .roots_editor import RootsEditor
@@ -47,6 +47,8 @@ from .widgets import (
     vbox,
 )
 
+# a row's Secret box: the user's to check (a judged row's is locked)
+_CHECKABLE = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
 
 
@@ -61,7 +63,8 @@ def problem_text(problem: str) -> str:
 
 
 class EnvTable(QTableWidget):
-    """Name, value, secret. Secret values are masked on screen until their row is edited.
+    """Name, value, secret: the view of :class:`~inspector.session.server_editor.SecretRows`.
+    Secret values are masked on screen until their row is edited.
 
     ``judge(name, value)``, when given, says which rows are secret whatever the box says (HTTP
     headers: :func:`~inspector.session.secrecy.secret_header`): such a row is masked and its box
@@ -73,7 +76,7 @@ class EnvTable(QTableWidget):
         self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None, *, headers: bool = False
     ) -> None:
         super().__init__(0, 3, parent)
-        self._judge = judge
+        self.secrets = SecretRows(judge)
         # a variable's name and a header's name are different words in some languages (zh: 变量名, 名称)
         name = self.tr("Name", "HTTP header") if headers else self.tr("Name", "environment variable")
         self.setHorizontalHeaderLabels([name, self.tr("Value"), self.tr("Secret")])
@@ -83,14 +86,13 @@ class EnvTable(QTableWidget):
             h.setSectionResizeMode(column, mode)
         self.verticalHeader().setVisible(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._values: list[str] = []  # each row's value as typed (the cell shows MASK for a secret one)
         self.itemChanged.connect(self._on_item_changed)
         self.setMinimumHeight(90)
 
     def set_vars(self, env: list[EnvVar]) -> None:
         with QSignalBlocker(self):
             self.setRowCount(0)
-            self._values = []
+            self.secrets.set_vars([])
             for var in env:
                 self._append(var)
 
@@ -98,37 +100,29 @@ class EnvTable(QTableWidget):
         """A row for ``var`` at the end (the caller blocks the table's signals)."""
         row = self.rowCount()
         self.insertRow(row)
-        self._values.append(var.value)
+        self.secrets.append(var)
         self.setItem(row, 0, QTableWidgetItem(var.name))
         self.setItem(row, 1, QTableWidgetItem(var.value))
         box = QTableWidgetItem()
-        box.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-        box.setCheckState(Qt.CheckState.Checked if var.secret else Qt.CheckState.Unchecked)
+        box.setFlags(_CHECKABLE)
         self.setItem(row, 2, box)
-        self._apply_judgement(row)
+        self._show(row)
 
-    def _apply_judgement(self, row: int) -> None:
-        """A row the judge calls secret: box checked and locked; otherwise the box is the user's
-        again (still checked: unchecking is theirs to do). A secret row's value is masked."""
-        box, value = self.item(row, 2), self.item(row, 1)
+    def _show(self, row: int) -> None:
+        """Row ``row`` as the model has it: a judged row's box checked and locked (unlocked again,
+        still checked, when it no longer is); a secret row's value masked."""
+        box, value, r = self.item(row, 2), self.item(row, 1), self.secrets.rows[row]
         if box is None or value is None:
             return
         with QSignalBlocker(self):
-            if self._judge is not None:
-                judged = self._judge(self._name(row), self._values[row])
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
-                if judged:
-                    box.setCheckState(Qt.CheckState.Checked)
-                box.setToolTip(
-                    self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked")
-                    if judged
-                    else ""
-                )
-            secret = self._secret(row)
-            value.setText(MASK if secret else self._values[row])
+            if self.secrets.judge is not None:
+                box.setFlags(_CHECKABLE & ~Qt.ItemFlag.ItemIsUserCheckable if r.judged else _CHECKABLE)
+                tip = self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked")
+                box.setToolTip(tip if r.judged else "")
+            box.setCheckState(Qt.CheckState.Checked if r.secret else Qt.CheckState.Unchecked)
+            value.setText(r.shown)
             value.setToolTip(
-                self.tr("Secret: masked on screen and never written to servers.json or recordings") if secret else ""
+                self.tr("Secret: masked on screen and never written to servers.json or recordings") if r.secret else ""
             )
 
     def add_row(self) -> None:
@@ -143,28 +137,18 @@ class EnvTable(QTableWidget):
         rows = sorted({i.row() for i in self.selectedIndexes()}, reverse=True)
         for row in rows:
             self.removeRow(row)
-            del self._values[row]
-        if rows:
+        if self.secrets.remove(rows):
             self.changed.emit()
-
-    def _name(self, row: int) -> str:
-        item = self.item(row, 0)
-        return item.text().strip() if item is not None else ""
-
-    def _secret(self, row: int) -> bool:
-        item = self.item(row, 2)
-        return item is not None and item.checkState() == Qt.CheckState.Checked
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         """A name typed, a value typed (kept, then masked if secret), or the box toggled."""
-        if item.column() != 1 or item.text() != MASK:  # the mask itself is no value typed
-            if item.column() == 1:
-                self._values[item.row()] = item.text()
-            self._apply_judgement(item.row())
+        checked = item.checkState() == Qt.CheckState.Checked
+        if self.secrets.edit(item.row(), item.column(), item.text(), checked):
+            self._show(item.row())
         self.changed.emit()
 
     def vars(self) -> list[EnvVar]:
-        return [EnvVar(self._name(row), self._values[row], self._secret(row)) for row in range(self.rowCount())]
+        return self.secrets.vars()
 
 
 class ProfileEditor(QWidget):

@@ -7,9 +7,10 @@ from __future__ import annotations
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session import server_editor as words
 from inspector.session.profiles import PROBLEMS, EnvVar, Needs, Problem, ServerProfile, demo_profile
-from inspector.session.server_editor import ServerList
+from inspector.session.secrecy import secret_header
+from inspector.session.server_editor import SecretRows, ServerList
 from inspector.session.translate import untranslated
-from inspector.transport.base import TransportKind
+from inspector.transport.base import MASK, TransportKind
 
 
 def shout(_context: str, text: str) -> str:
@@ -122,3 +123,34 @@ def test_the_list_adds_duplicates_deletes_and_undoes():
     assert servers.deleted is not None and servers.deleted.row == 2  # only the last one is undone
     profiles.pop()  # the list got shorter meanwhile: the server goes back at the end
     assert servers.undo() == 1 == len(profiles) - 1
+
+
+def test_secret_rows_keep_a_value_as_typed_show_it_masked_and_ignore_the_mask_typed_back():
+    rows = SecretRows()
+    rows.set_vars([EnvVar(" TOKEN ", "s3cret", True), EnvVar("A", "1")])
+    assert [r.shown for r in rows.rows] == [MASK, "1"] and rows.rows[0].name == "TOKEN"
+    assert not rows.edit(0, 1, MASK, True)  # the mask shown is no value typed
+    assert rows.edit(0, 1, "n3w", True) and rows.rows[0].value == "n3w" and rows.rows[0].shown == MASK
+    assert rows.edit(0, 2, "", False) and rows.rows[0].shown == "n3w"  # unmarked: shown as typed
+    assert rows.edit(1, 2, "", True) and rows.vars() == [EnvVar("TOKEN", "n3w", False), EnvVar("A", "1", True)]
+    assert not any(r.judged for r in rows.rows)  # no judge: the box is the user's
+    rows.append(EnvVar("", ""))
+    assert rows.edit(2, 0, " B ", False) and rows.vars()[2] == EnvVar("B", "", False)
+    assert rows.remove([2, 0]) and [v.name for v in rows.vars()] == ["A"]
+    assert not rows.remove([])
+
+
+def test_a_judged_row_is_secret_whatever_its_box_says_and_stays_secret_when_no_longer_judged():
+    rows = SecretRows(secret_header)
+    rows.append(EnvVar("X-Trace", "1"))
+    assert not rows.rows[0].judged and rows.rows[0].shown == "1"
+    assert rows.edit(0, 0, "Authorization", False)
+    assert rows.rows[0].judged and rows.rows[0].secret and rows.rows[0].shown == MASK
+    assert rows.edit(0, 2, "", False) and rows.rows[0].secret  # the box cannot unmark a judged row
+    assert rows.edit(0, 0, "X-Trace", True) and not rows.rows[0].judged and rows.rows[0].secret  # still checked
+    assert rows.edit(0, 2, "", False) and not rows.rows[0].secret and rows.vars() == [EnvVar("X-Trace", "1", False)]
+
+
+def test_the_editors_words_cover_its_fields_and_controls():
+    assert set(words.FIELD_WORDS.values()) | set(words.EDITOR_WORDS.values()) <= set(words.all_words())
+    assert {key for pair in words.EDITOR_CONTROLS.values() for key in pair if key} <= set(words.EDITOR_WORDS)
