@@ -122,11 +122,11 @@ class RootsEditor(QWidget):
         root, problem = admit_root(uri, name, self.roots())
         if root is None:
             assert problem is not None
-            self._show_problem(_problem_text(problem, uri))
+            self.problem.show_text(_problem_text(problem, uri))
             return False
         with QSignalBlocker(self.table):
             self._append(root)
-        self._show_problem(None)
+        self.problem.clear_text()
         self._update_buttons()
         self.changed.emit()
         return True
@@ -200,11 +200,7 @@ class RootsEditor(QWidget):
                 item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
                 if problem:
                     bad.append(f"{item.text() or '(empty)'}: {problem}")
-        self._show_problem("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else None)
-
-    def _show_problem(self, text: str | None) -> None:
-        self.problem.setText(text or "")
-        self.problem.setVisible(bool(text))
+        self.problem.show_text("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else "")
 
     def _update_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.table.selectedIndexes()))

@@ -237,11 +237,9 @@ class EnumField(Field):
     def build(self) -> QWidget:
         self.combo = QComboBox()
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.options = self.node.options
-        self.blank = self.node.blank
-        if self.blank:
+        if self.node.blank:
             self.combo.addItem("", None)
-        for i, (_, label) in enumerate(self.options):
+        for i, (_, label) in enumerate(self.node.options):
             self.combo.addItem(label, i)
         self.retranslate()
         self.combo.currentIndexChanged.connect(self._picked)  # setCurrentIndex() too
@@ -254,7 +252,7 @@ class EnumField(Field):
         self.node.picked = EXTRA if data == "extra:" else data
 
     def retranslate(self) -> None:
-        if self.blank:
+        if self.node.blank:
             self.combo.setItemText(0, _word("choose" if self.required else "not_set"))
         idx = self.combo.findData("extra:")
         if idx >= 0:
@@ -263,7 +261,7 @@ class EnumField(Field):
     def show(self) -> None:
         picked = self.node.picked
         if picked is None:
-            self.combo.setCurrentIndex(0 if self.blank else -1)
+            self.combo.setCurrentIndex(0 if self.node.blank else -1)
             return
         if picked is EXTRA and self.combo.findData("extra:") < 0:
             # a value outside the list (typed as raw JSON): kept, visibly, so validation flags it
@@ -278,30 +276,29 @@ class MultiEnumField(Field):
     node: MultiChoiceNode
 
     def build(self) -> QWidget:
-        self.options = self.node.options
         self.list = QListWidget()
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         row_h = self.list.fontMetrics().height() + 8
-        for _, label in self.options:
+        for _, label in self.node.options:
             item = QListWidgetItem(label)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setSizeHint(QSize(0, row_h))
             self.list.addItem(item)
-        rows = min(max(len(self.options), 1), 6)
+        rows = min(max(len(self.node.options), 1), 6)
         self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
         self.list.itemChanged.connect(self._checked)
         return self.list
 
     def _checked(self, *_: object) -> None:
         checked = Qt.CheckState.Checked
-        self.node.chosen = {i for i in range(len(self.options)) if self.list.item(i).checkState() == checked}
+        self.node.chosen = {i for i in range(len(self.node.options)) if self.list.item(i).checkState() == checked}
         self.edited()
 
     def show(self) -> None:
         with QSignalBlocker(self.list):
-            for i in range(len(self.options)):
+            for i in range(len(self.node.options)):
                 checked = i in self.node.chosen
                 self.list.item(i).setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
 
