@@ -26,14 +26,15 @@ passes for the live view and the plain LogView). The level filter and the server
 the Qt-free :class:`~inspector.session.controllers.logs.LogsController` (``self.feature``): it
 decides by version whether the level is set with ``logging/setLevel`` or travels in every
 request's ``_meta`` (2026-07-28: ``io.modelcontextprotocol/logLevel``, nothing sent now), and
-says what became of it as data; the panel words it and forwards the choices.
+says what became of it as data; the panel words it (:mod:`inspector.session.log_words`: its
+words, each level's hue) and forwards the choices.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -45,16 +46,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSizePolicy,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
+from inspector.session import log_words
 from inspector.session.controllers.logs import (
     FAILED,
     LEVEL,
@@ -69,10 +68,11 @@ from inspector.session.recording import Recording
 from inspector.session.views import LEVELS, RANK, UNKNOWN
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
+from ..form_rows import set_words
 from ..rowmodel import RowTableModel
 from ..theme import dot_icon, is_dark, mix
 from ..ticker import set_live_text
-from ..widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
+from ..widgets import ErrorLabel, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
 from .base import FeaturePanel
 from .shared import request_failed
 
@@ -83,44 +83,21 @@ MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
-_TIP_CHARS = 4_000
+_tr = QCoreApplication.translate
 
 
 class LevelColors:
-    """One hue per level, chosen for the palette's base (light or dark)."""
-
-    _LIGHT = (
-        (110, 115, 125),  # debug
-        (25, 95, 190),  # info
-        (0, 125, 125),  # notice
-        (175, 105, 0),  # warning
-        (195, 35, 35),  # error
-        (175, 0, 40),  # critical
-        (160, 0, 110),  # alert
-        (140, 0, 140),  # emergency
-        (195, 35, 35),  # unknown
-    )
-    _DARK = (
-        (150, 155, 165),
-        (120, 175, 255),
-        (95, 205, 200),
-        (245, 190, 100),
-        (255, 120, 110),
-        (255, 105, 130),
-        (245, 120, 210),
-        (225, 140, 255),
-        (255, 120, 110),
-    )
+    """One hue per level (:data:`~inspector.session.log_words.LEVEL_RGB`), chosen for the
+    palette's base (light or dark)."""
 
     def __init__(self, palette: QPalette) -> None:
         base = palette.color(QPalette.ColorRole.Base)
         dark = is_dark(palette)
         self.dark = dark
-        self.colors = [QColor(*c) for c in (self._DARK if dark else self._LIGHT)]
+        self.colors = [QColor(*c) for c in log_words.LEVEL_RGB[dark]]
         self.fg = [QBrush(c) for c in self.colors]
-        # critical and above get a tinted row background so they stand out in a long list
-        self.bg: list[QBrush | None] = [None] * 9
-        for rank in (5, 6, 7):
+        self.bg: list[QBrush | None] = [None] * len(self.colors)
+        for rank in log_words.TINTED:
             self.bg[rank] = QBrush(mix(base, self.colors[rank], 0.22 if dark else 0.12))
         self.muted = QBrush(mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
         self.icons = [dot_icon(c) for c in self.colors]
@@ -161,7 +138,7 @@ class LogModel(RowTableModel):
         self.retranslate_headers()
 
     def retranslate_headers(self) -> None:
-        self._headers = (self.tr("Time (s)"), self.tr("Level"), self.tr("Logger"), self.tr("Data"))
+        self._headers = tuple(_tr(log_words.MODEL_CONTEXT, log_words.MODEL_WORDS[key]) for key in log_words.HEADERS)
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Col.COUNT - 1)
 
     def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
@@ -244,7 +221,7 @@ class LogModel(RowTableModel):
             return (cell[0], colors.muted, colors.bg[rank], None, self._mono, _ALIGN_RIGHT)
         shown = one_line(cell[col], _SHOWN_CHARS[col], mark=" ⏎ ")
         if col == Col.LEVEL:
-            bold = self._bold if rank >= RANK["error"] else None
+            bold = self._bold if rank >= log_words.BOLD_FROM else None
             return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], bold, _ALIGN_LEFT)
         return (shown, None, colors.bg[rank], None, None, _ALIGN_LEFT)
 
@@ -280,15 +257,8 @@ class LogModel(RowTableModel):
         if role == RankRole:
             return rank
         if role == Qt.ItemDataRole.ToolTipRole:
-            cell = self.cell(seq)
-            text = cell[3]
-            if len(text) > _TIP_CHARS:
-                text = text[:_TIP_CHARS] + "…"
-            head = self.tr("Entry #{seq} · {level} · logger {logger}")
-            head = head.format(seq=seq, level=cell[1], logger=cell[2] or "—")
-            if rank == UNKNOWN:
-                head += "\n" + self.tr("Not a log level the protocol defines.")
-            return plain_tooltip(head + "\n\n" + text)
+            _time, level, logger, text = self.cell(seq)
+            return plain_tooltip(log_words.entry_tip(seq, level, logger, text, rank == UNKNOWN, _tr))
         return None
 
 
@@ -353,42 +323,28 @@ class LogsPanel(FeaturePanel):
         self.feature = LogsController(self.model.logs)  # the filter and the server's level
         self.filter.currentIndexChanged.connect(lambda i: self.feature.set_floor(int(self.filter.itemData(i))))
         self.filter_label.setBuddy(self.filter)
-
         self.count_label = plain_label(wrap=False)
-        self.clear_button = QPushButton()
-        self.clear_button.clicked.connect(self.model.clear)
+        self.clear_button = push_button("", self.model.clear)
 
         # the server's level
         self.level_label = QLabel()
         self.level = QComboBox()
         self.level_label.setBuddy(self.level)
-        self.set_level_button = QPushButton()
-        self.set_level_button.clicked.connect(lambda *_: self.set_server_level())
+        self.set_level_button = push_button("", lambda: self.set_server_level())
         self.level_status = muted(plain_label())
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.error = ErrorLabel("logsError")
         self._fill_levels()
 
-        bar = QHBoxLayout()  # what this view shows
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.filter_label)
-        bar.addWidget(self.filter)
+        # what this view shows; the count is held at a fixed size (set_live_text): the stretch is beside it
+        bar = hbox(self.filter_label, self.filter, margins=False)
         bar.addSpacing(10)
-        bar.addWidget(self.count_label)  # held at a fixed size (set_live_text): the stretch is beside it
+        bar.addWidget(self.count_label)
         bar.addStretch(1)
         bar.addWidget(self.clear_button)
-        server = QHBoxLayout()  # what the server sends: a row of its own, so a docked panel fits
-        server.setContentsMargins(0, 0, 0, 0)
-        server.addWidget(self.level_label)
-        server.addWidget(self.level)
-        server.addWidget(self.set_level_button)
-        server.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addLayout(server)
-        layout.addWidget(self.level_status)
-        layout.addWidget(self.error)
-        layout.addWidget(self.table, 1)
+        # what the server sends: a row of its own, so a docked panel fits
+        server = hbox(self.level_label, self.level, self.set_level_button, 1, margins=False)
+        vbox(bar, server, self.level_status, self.error, (self.table, 1), parent=self)
 
         self.model.countsChanged.connect(self._show_counts)
         self.feature.spawn = lambda fn: self.run(fn, error_label=self.error)
@@ -462,21 +418,7 @@ class LogsPanel(FeaturePanel):
 
     def _level_text(self, status: LevelStatus) -> str:
         """The server-level line, in the current language (again after a switch: say())."""
-        texts = {
-            "not set": self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."),
-            "carried": self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta."),
-            "none carried": self.tr(
-                "Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. "
-                "Set one: it applies to the next requests."
-            ),
-            "applies": self.tr(
-                "Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta)."
-            ),
-            "no level": self.tr("No log level: the next requests ask for no log messages."),
-            "sending": self.tr("Sending logging/setLevel {level}…"),
-            "answered": self.tr("Server level: {level} (logging/setLevel answered)."),
-        }
-        return texts[status.what].format(level=status.level)
+        return log_words.level_text(status, _tr)
 
     # ------------------------------------------------------------ actions
 
@@ -485,24 +427,14 @@ class LogsPanel(FeaturePanel):
         self.level.clear()
         for level in self.feature.choices():
             if level is None:
-                self.level.addItem(self.tr("none (no log messages)"), None)
+                self.level.addItem(_tr(log_words.CONTEXT, log_words.WORDS["no_level"]), None)
             else:  # the protocol's own words, as sent
                 self.level.addItem(self.model._colors.icons[RANK[level]], level, level)
         self.level.blockSignals(False)
         self._level_tooltip()
 
     def _level_tooltip(self) -> None:
-        if not self.feature.by_request:
-            self.set_level_button.setToolTip(
-                self.tr(
-                    "2026-07-28 has no logging/setLevel: the level goes into each request's _meta "
-                    "(io.modelcontextprotocol/logLevel)"
-                )
-            )
-        else:
-            self.set_level_button.setToolTip(
-                self.tr("Send logging/setLevel: the server sends messages at this level and above")
-            )
+        self.set_level_button.setToolTip(log_words.set_level_tip(self.feature.by_request, _tr))
 
     def _select_level(self, level: str | None) -> None:
         i = self.level.findData(level)
@@ -525,28 +457,18 @@ class LogsPanel(FeaturePanel):
     # ------------------------------------------------------------ view
 
     def _show_counts(self, shown: int, total: int) -> None:
-        if total == shown:
-            text = self.tr("1 message") if total == 1 else self.tr("{n} messages").format(n=f"{total:,}")
-        else:
-            text = self.tr("{n} messages, {shown} shown").format(n=f"{total:,}", shown=f"{shown:,}")
-        set_live_text(self.count_label, text)
+        set_live_text(self.count_label, log_words.count_text(shown, total, _tr))
         self.clear_button.setEnabled(total > 0 and self.model.logs.until is None)  # a replay keeps every message
 
     def retranslate(self) -> None:
         """Every text of the panel in the current language (again on a language switch, in
         place, the server-level line included)."""
-        self.filter_label.setText(self.tr("Show"))
+        set_words(self, log_words.CONTEXT, log_words.WORDS, log_words.CONTROLS)
         for i, level in enumerate(LEVELS):
-            self.filter.setItemText(i, self.tr("{level} and above").format(level=level))
-        self.filter.setToolTip(self.tr("Hide messages below this level (only the view: the server keeps sending them)"))
-        self.clear_button.setText(self.tr("Clear view"))
-        self.clear_button.setToolTip(self.tr("Empty this list; the recording and the timeline keep every message"))
-        self.level_label.setText(self.tr("Server level"))
-        self.level_label.setToolTip(self.tr("The lowest level the server should send"))
-        self.set_level_button.setText(self.tr("Set server level"))
+            self.filter.setItemText(i, _tr(log_words.CONTEXT, log_words.WORDS["and_above"]).format(level=level))
         self._level_tooltip()
         if self.level.count() and self.level.itemData(0) is None:
-            self.level.setItemText(0, self.tr("none (no log messages)"))
+            self.level.setItemText(0, _tr(log_words.CONTEXT, log_words.WORDS["no_level"]))
         self.model.retranslate_headers()
         self._show_counts(len(self.model.view.rows), self.model.total())
 
