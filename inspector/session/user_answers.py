@@ -25,6 +25,7 @@ Qt, for both ways a server asks (a JSON-RPC request in the legacy era, an input 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -158,6 +159,22 @@ def sampling_refusal(how: str, timeout: float) -> HandlerError:
 
 
 # ---------------------------------------------------------------------------- the wait
+
+
+class Countdown:
+    """A prompt's wait on the clock, as its dialog shows it: the deadline ``timeout`` seconds from
+    now (None for no timeout, or one that is not finite) and the time left as ``m:ss``."""
+
+    def __init__(self, timeout: float | None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.deadline = clock() + timeout if timeout is not None and math.isfinite(timeout) else None
+
+    def left(self) -> str | None:
+        """The whole seconds left, rounded up, as ``m:ss`` (never below 0:00); None: no deadline."""
+        if self.deadline is None:
+            return None
+        left = max(0, int(self.deadline - self.clock() + 0.999))
+        return f"{left // 60}:{left % 60:02d}"
 
 
 class Prompt(Protocol):

@@ -21,8 +21,6 @@ editors); URLs from url-mode elicitation are opened only by an explicit button.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -71,6 +69,7 @@ from inspector.session.user_answers import (
     DEFAULT_TIMEOUT,
     STOP_REASONS,
     AnswerCheck,
+    Countdown,
     Origin,
     Prompt,
     UserAnswers,
@@ -152,7 +151,6 @@ class _AnswerDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.banner = Banner(origin_headline(origin, _tr), origin_detail(origin, _tr))
         self.countdown = muted(plain_label(wrap=False))
-        self._deadline: float | None = None
         self._answer_check: AnswerCheck | None = None  # see set_answer_check
         self._problems: list[tuple[str, str]] = []  # why the last answer was not sent (show_problems)
         self.problem: ErrorLabel  # made by each kind of dialog, where its layout wants it (_add_answer_row)
@@ -160,9 +158,8 @@ class _AnswerDialog(QDialog):
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._tick)
         self.timeout = timeout
-        self._clock = time.monotonic
-        if timeout is not None and math.isfinite(timeout):
-            self._deadline = self._clock() + timeout
+        self.wait = Countdown(timeout)
+        if self.wait.deadline is not None:
             self._timer.start()
         self._tick()
 
@@ -204,11 +201,8 @@ class _AnswerDialog(QDialog):
         super().changeEvent(event)
 
     def _tick(self) -> None:
-        if self._deadline is None:
-            self.countdown.setText("")
-            return
-        left = max(0, int(self._deadline - self._clock() + 0.999))
-        self.countdown.setText(self._fallback_text().format(time=f"{left // 60}:{left % 60:02d}"))
+        left = self.wait.left()
+        self.countdown.setText("" if left is None else self._fallback_text().format(time=left))
 
     def set_answer_check(self, check: AnswerCheck | None) -> None:
         """``check(answer) -> SchemaVerdict``: the session's check of an answer against the

@@ -6,6 +6,7 @@ a wait ends and what the reply looks like are checked here."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 
@@ -20,6 +21,7 @@ from inspector.session.profiles import demo_profile
 from inspector.session.user_answers import (
     DEFAULT_MODEL,
     SAMPLING_REJECTED,
+    Countdown,
     Origin,
     Prompt,
     UserAnswers,
@@ -228,3 +230,14 @@ def test_the_words_free_readings():
         'stopSequences ["x"]',
     ]
     assert names_in([{"name": "a"}, "junk", {"name": "b"}]) == "a, b" and names_in(None) == ""
+
+
+def test_a_countdown_says_the_whole_seconds_left_and_none_without_a_deadline():
+    now = [100.0]
+    wait = Countdown(75.2, clock=lambda: now[0])
+    assert wait.deadline == 175.2 and wait.left() == "1:16"  # rounded up
+    now[0] = 175.0
+    assert wait.left() == "0:01"
+    now[0] = 300.0
+    assert wait.left() == "0:00"  # never below zero
+    assert Countdown(None).left() is None and Countdown(math.inf).deadline is None
