@@ -17,6 +17,12 @@ from dataclasses import dataclass
 import orjson
 
 from inspector.protocol.framing import display_text
+from inspector.protocol.versions import (
+    META_CLIENT_CAPABILITIES,
+    META_CLIENT_INFO,
+    META_PROTOCOL_VERSION,
+    META_SERVER_INFO,
+)
 
 from .composing import pretty
 from .step_mode import PendingStep
@@ -34,6 +40,32 @@ WORDS = {
     "continue-c2s": "Send this message (F8)",
     "spec": "Spec {version}: {page}",
 }
+
+
+#: The members shown in bold in a held message: what the handshake negotiates and what pairs
+#: answers with requests (the bar's JSON colouring takes them).
+EMPHASIS = frozenset(
+    {
+        "id",
+        "method",
+        "protocolVersion",
+        "capabilities",
+        "clientInfo",
+        "serverInfo",
+        "supportedVersions",
+        "error",
+        "code",
+        "requestId",
+        "progressToken",
+        "resultType",
+        "inputRequests",
+        "inputResponses",
+        META_PROTOCOL_VERSION,
+        META_CLIENT_INFO,
+        META_CLIENT_CAPABILITIES,
+        META_SERVER_INFO,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -74,4 +106,4 @@ def message_text(raw: bytes) -> str:
         return display_text(raw)
 
 
-__all__ = ["CONTEXT", "WORDS", "StepText", "message_text", "step_text"]
+__all__ = ["CONTEXT", "EMPHASIS", "WORDS", "StepText", "message_text", "step_text"]

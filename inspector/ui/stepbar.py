@@ -11,56 +11,24 @@ and the explanation, elided; the whole in its tooltip). The diagram above keeps 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
-from inspector.protocol.versions import (
-    META_CLIENT_CAPABILITIES,
-    META_CLIENT_INFO,
-    META_PROTOCOL_VERSION,
-    META_SERVER_INFO,
-)
 from inspector.session.session import PendingStep
-from inspector.session.step_words import message_text, step_text
+from inspector.session.step_words import EMPHASIS, message_text, step_text
 
 from .json_highlight import JsonHighlighter
 from .whole_lines import WholeLines, label_runs, plain_text_runs
-from .widgets import hbox, vbox
-
-# The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
-EMPHASIS = frozenset(
-    {
-        "id",
-        "method",
-        "protocolVersion",
-        "capabilities",
-        "clientInfo",
-        "serverInfo",
-        "supportedVersions",
-        "error",
-        "code",
-        "requestId",
-        "progressToken",
-        "resultType",
-        "inputRequests",
-        "inputResponses",
-        META_PROTOCOL_VERSION,
-        META_CLIENT_INFO,
-        META_CLIENT_CAPABILITIES,
-        META_SERVER_INFO,
-    }
-)
+from .widgets import hbox, mono_font, plain_label, scroll_area, vbox
 
 
 class _Title(QLabel):
@@ -124,12 +92,8 @@ class StepBar(QFrame):
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)
-        self.explanation = QLabel()
-        self.explanation.setTextFormat(Qt.TextFormat.PlainText)
-        self.explanation.setWordWrap(True)
-        self.note = QLabel()  # what the method is for (protocol.teaching)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setWordWrap(True)
+        self.explanation = plain_label()
+        self.note = plain_label()  # what the method is for (protocol.teaching)
         self.note.setObjectName("stepNote")
         self.spec_link = QPushButton()
         self.spec_link.setFlat(True)
@@ -143,7 +107,7 @@ class StepBar(QFrame):
         self.message = QPlainTextEdit()
         self.message.setReadOnly(True)
         self.highlighter = JsonHighlighter(self.message.document(), self.message, EMPHASIS)
-        self.message.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.message.setFont(mono_font())
         self.message.setMaximumHeight(140)
         self.message.setMinimumHeight(0)
         self.message.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -175,10 +139,7 @@ class StepBar(QFrame):
         words = QWidget()
         words.setObjectName("stepWords")
         vbox(self.explanation, self.note, 1, margins=False, parent=words)
-        self.words = QScrollArea()
-        self.words.setWidget(words)
-        self.words.setWidgetResizable(True)
-        self.words.setFrameShape(QFrame.Shape.NoFrame)
+        self.words = scroll_area(words)
         self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.words.setStyleSheet("QScrollArea, #stepWords { background: transparent; }")
         self.words.setMinimumHeight(0)
@@ -186,20 +147,14 @@ class StepBar(QFrame):
         self.details.setObjectName("stepDetails")
         self.details.setMinimumHeight(0)
         self.details.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        text = QVBoxLayout(self.details)
-        text.setContentsMargins(0, 0, 0, 0)
-        text.addWidget(self.words, 1)
-        text.addWidget(self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
-        text.addWidget(self.message, 1)
+        link = (self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
+        vbox((self.words, 1), link, (self.message, 1), margins=False, parent=self.details)
         # no line cut in half by the edge of the explanation's or the message's frame
         self.whole_lines = (
             WholeLines(self.words, label_runs(self.explanation, self.note), (self.explanation, self.note)),
             WholeLines(self.message, plain_text_runs(self.message)),
         )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.addLayout(self.head)
-        layout.addWidget(self.details, 1)
+        vbox(self.head, (self.details, 1), parent=self).setContentsMargins(6, 4, 6, 4)
         self.set_details(True)
         self.pending: PendingStep | None = None
         self.hide()
@@ -313,7 +268,7 @@ class StepBar(QFrame):
             title = QFont(self.font())
             title.setBold(True)
             self.title.setFont(title)
-            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            mono = mono_font()
             mono.setPointSizeF(self.font().pointSizeF())
             self.message.setFont(mono)
             self.message.setMaximumHeight(int(QFontMetrics(mono).lineSpacing() * 6.5))

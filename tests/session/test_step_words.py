@@ -65,3 +65,12 @@ def test_a_shutdown_step_a_lost_placeholder_and_text_that_is_no_json() -> None:
     assert words.title == WORDS["title-shutdown"] and words.continue_tip == WORDS["continue-shutdown"]
     assert words.note == "" and words.spec_link == ""
     assert message_text(b"not json \xff") == "not json \ufffd"  # as the timeline shows undecodable bytes
+
+
+def test_the_members_a_held_message_shows_in_bold_pair_and_negotiate():
+    from inspector.protocol.versions import META_PROTOCOL_VERSION
+    from inspector.session.step_words import EMPHASIS
+
+    assert {"id", "method", "protocolVersion", "capabilities", "requestId"} <= EMPHASIS
+    assert META_PROTOCOL_VERSION in EMPHASIS  # the modern era negotiates in _meta
+    assert "params" not in EMPHASIS and "result" not in EMPHASIS  # containers stay plain
