@@ -31,6 +31,7 @@ from .timeline_words import DIRECTION_LABELS, event_words
 from .translate import Translate
 
 MAX_LABEL = 60  # characters of a note or label before it is cut
+HEADER_ROWS = 1.6  # the header's height, in rows
 CONTEXT = "SequenceView"
 #: The rows' own words ("SequenceView")
 WORDS = {"round": "(round of entry {seq})"}
@@ -171,6 +172,45 @@ def export_span(total: int, limit: int, selected_row: int) -> tuple[int, int, in
     return first, first + limit, total
 
 
+def export_rows(svg: bool, row_height: int, scale: float, *, svg_rows: int, png_height: int) -> int:
+    """How many rows one file holds: an SVG ``svg_rows``; a PNG as many as fit ``png_height``
+    device pixels at ``scale``, under the header (:data:`HEADER_ROWS` rows) and a row's margin."""
+    if svg:
+        return svg_rows
+    return max(1, (int(png_height / max(1.0, scale)) - int(row_height * HEADER_ROWS) - row_height) // row_height)
+
+
+def export_width(
+    rec: Recording,
+    rows: Sequence[int],
+    first: int,
+    end: int,
+    width: int,
+    measure: Callable[[str], int],
+    lanes: Callable[[int], tuple[int, int, int]],
+    tr: Translate,
+) -> int:
+    """The width of an export of rows ``first`` .. ``end - 1``: ``width`` at least, widened until
+    every label of those rows (``measure``: its width) fits its place whole - a message's between
+    the client's and the server's lifelines, a note right of the link's, as the view gives them room
+    (``lanes(width)``: the lifelines' x on a page that wide). A label is at most
+    :data:`MAX_LABEL` characters, so the width is bounded."""
+    arrow = note = 0
+    for row in range(first, min(end, len(rows))):
+        seq = rows[row]
+        w = measure(row_label(rec, seq, tr)) + 8  # and a margin
+        if rec.direction_at(seq) in (Direction.C2S, Direction.S2C):
+            arrow = max(arrow, w)
+        else:
+            note = max(note, w)
+
+    def fits(w: int) -> bool:
+        x_client, x_server, x_side = lanes(w)
+        return x_server - x_client - 12 >= arrow and (w - 1) - x_side - 8 >= note
+
+    return width if end <= first else least_width(width, fits)
+
+
 def least_width(width: int, fits: Callable[[int], bool]) -> int:
     """The least width from ``width`` up for which ``fits`` holds (it holds for every width beyond
     one that fits): ``width`` itself, or found by doubling and then halving the gap."""
@@ -187,10 +227,13 @@ def least_width(width: int, fits: Callable[[int], bool]) -> int:
 
 __all__ = [
     "CONTEXT",
+    "HEADER_ROWS",
     "MAX_LABEL",
     "WORDS",
     "RowShape",
+    "export_rows",
     "export_span",
+    "export_width",
     "group_of",
     "lane_positions",
     "least_width",

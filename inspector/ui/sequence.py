@@ -25,14 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
     QFontMetricsF,
     QMouseEvent,
-    QPaintDevice,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -52,10 +51,12 @@ from PySide6.QtWidgets import (
 
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.sequence_rows import (
+    HEADER_ROWS,
+    export_rows,
     export_span,
+    export_width,
     group_of,
     lane_positions,
-    least_width,
     row_label,
     row_of,
     row_shapes,
@@ -63,7 +64,6 @@ from inspector.session.sequence_rows import (
 
 from .theme import tone
 
-HEADER_ROWS = 1.6  # the header's height, in rows
 #: Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at
 #: most this many rows (about 1 KB a row).
 PNG_MAX_HEIGHT = 32000
@@ -311,10 +311,8 @@ class SequenceView(QAbstractScrollArea):
 
     def export_limit(self, path: str, scale: float = EXPORT_SCALE) -> int:
         """How many rows one file of ``path``'s kind holds (PNG by height at ``scale``, SVG by size)."""
-        if path.lower().endswith(".svg"):
-            return SVG_MAX_ROWS
-        rh = self.row_height()
-        return max(1, (int(PNG_MAX_HEIGHT / max(1.0, scale)) - int(rh * HEADER_ROWS) - rh) // rh)
+        svg = path.lower().endswith(".svg")
+        return export_rows(svg, self.row_height(), scale, svg_rows=SVG_MAX_ROWS, png_height=PNG_MAX_HEIGHT)
 
     def export_span(self, path: str, scale: float = EXPORT_SCALE) -> tuple[int, int, int]:
         """The rows an export to ``path`` writes, ``(first, end, total)``: every row of the
@@ -326,29 +324,21 @@ class SequenceView(QAbstractScrollArea):
 
     def export_width(self, first: int, end: int) -> int:
         """The width of an export of rows ``first`` .. ``end - 1``: the view's (at least
-        :data:`EXPORT_MIN_WIDTH`), widened until every label of those rows fits its place whole -
-        a message's between the client's and the server's lifelines, a note right of the link's
-        (a label is at most :data:`~inspector.session.sequence_rows.MAX_LABEL` characters, so the width is bounded)."""
-        rows = self._rows
-        rec = self._rec
+        :data:`EXPORT_MIN_WIDTH`), widened until every label of those rows fits its place whole
+        (:func:`~inspector.session.sequence_rows.export_width`)."""
+        rec, rows = self._rec, self._rows
         width = max(EXPORT_MIN_WIDTH, self.viewport().width())
-        if rec is None or rows is None or end <= first:
+        if rec is None or rows is None:
             return width
         fm = QFontMetricsF(self.font())  # fractional: the elision draw() does measures so
-        arrow = note = 0
-        for row in range(first, min(end, len(rows))):
-            seq = rows[row]
-            w = math.ceil(fm.horizontalAdvance(self.label(rec, seq))) + 8  # and a margin
-            if rec.direction_at(seq) in (Direction.C2S, Direction.S2C):
-                arrow = max(arrow, w)
-            else:
-                note = max(note, w)
 
-        def fits(w: int) -> bool:  # as draw() gives each its room
-            x_client, x_server, x_side = self._lanes(QRect(0, 0, w, 1))
-            return x_server - x_client - 12 >= arrow and (w - 1) - x_side - 8 >= note
+        def measure(text: str) -> int:
+            return math.ceil(fm.horizontalAdvance(text))
 
-        return least_width(width, fits)
+        def lanes(w: int) -> tuple[int, int, int]:  # as draw() gives each its room
+            return self._lanes(QRect(0, 0, w, 1))
+
+        return export_width(rec, rows, first, end, width, measure, lanes, QCoreApplication.translate)
 
     def export_title(self, first: int, end: int, total: int) -> str:
         """The file's title: which rows of how many it holds (numbered from 1)."""
@@ -362,15 +352,12 @@ class SequenceView(QAbstractScrollArea):
         """Write rows ``first`` .. ``end - 1`` of the current filter (by default
         :meth:`export_span`'s, every row when they fit) as SVG (``.svg``) or PNG (``.png``, at
         ``scale`` device pixels a pixel), at most :meth:`export_limit` of them, without the
-        selection's band. Returns ``(first, end, total)`` of what was written, the SVG's title
-        says the same; raises ``OSError`` saying why when the file could not be written."""
-        from .exporting import image_error, writable_error
+        selection's band (:func:`~.picture.write_picture`). Returns ``(first, end, total)`` of
+        what was written, the SVG's title says the same; raises ``OSError`` saying why when the
+        file could not be written."""
+        from .picture import write_picture
 
-        svg = path.lower().endswith(".svg")
-        if not svg and not path.lower().endswith(".png"):
-            raise OSError(self.tr("unknown file type: the name must end in .svg or .png"))
-        rows = self._rows
-        total = len(rows) if rows is not None else 0
+        total = len(self._rows) if self._rows is not None else 0
         if first is None:
             first, end, total = self.export_span(path, scale)
         first = max(0, min(first, total))
@@ -378,43 +365,14 @@ class SequenceView(QAbstractScrollArea):
         end = min(end, first + self.export_limit(path, scale))
         rh = self.row_height()
         size = QSize(self.export_width(first, end), int(rh * HEADER_ROWS) + (end - first) * rh + rh)
-        base = self.palette().color(QPalette.ColorRole.Base)
-        if svg:
-            from PySide6.QtSvg import QSvgGenerator
 
-            reason = writable_error(path)
-            if reason is not None:
-                raise OSError(reason)
-            generator = QSvgGenerator()
-            generator.setFileName(path)
-            generator.setSize(size)
-            generator.setViewBox(QRect(QPoint(0, 0), size))
-            generator.setTitle(self.export_title(first, end, total))
-            target: QPaintDevice = generator
-            image = None
-        else:
-            from PySide6.QtGui import QImage
-
-            target = image = QImage(size * scale, QImage.Format.Format_ARGB32)
-            if not image.isNull():
-                image.setDevicePixelRatio(scale)
-                image.fill(base)
-        painter = QPainter()
-        if image is None or not image.isNull():
-            if not painter.begin(target):
-                raise OSError(self.tr("the picture could not be drawn"))
+        def paint(painter: QPainter) -> None:
             painter.setFont(self.font())
-            try:
-                if svg:
-                    painter.fillRect(QRectF(0, 0, size.width(), size.height()), base)
-                self.draw(painter, QRect(QPoint(0, 0), size), first, end, selection=False)
-            finally:
-                ok = painter.end()
-            if svg and not ok:
-                raise OSError(self.tr("the SVG writer failed"))
-        reason = None if image is None else image_error(image, path)
-        if reason is not None:
-            raise OSError(reason)
+            self.draw(painter, QRect(QPoint(0, 0), size), first, end, selection=False)
+
+        title = self.export_title(first, end, total)
+        base = self.palette().color(QPalette.ColorRole.Base)
+        write_picture(path, size, paint, title=title, scale=scale, background=base)
         return first, end, total
 
 

@@ -1299,6 +1299,18 @@
         <source>the picture is too large to hold in memory</source>
         <translation>图片太大，内存放不下</translation>
     </message>
+    <message>
+        <source>unknown file type: the name must end in .svg or .png</source>
+        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation>无法绘制图片</translation>
+    </message>
+    <message>
+        <source>the SVG writer failed</source>
+        <translation>SVG 写入失败</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -5276,15 +5288,15 @@
     </message>
     <message>
         <source>unknown file type: the name must end in .svg or .png</source>
-        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
+        <translation type="vanished">未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
     <message>
         <source>the picture could not be drawn</source>
-        <translation>无法绘制图片</translation>
+        <translation type="vanished">无法绘制图片</translation>
     </message>
     <message>
         <source>the SVG writer failed</source>
-        <translation>SVG 写入失败</translation>
+        <translation type="vanished">SVG 写入失败</translation>
     </message>
     <message>
         <source>Sequence diagram</source>

@@ -125,3 +125,33 @@ def test_each_row_s_shape_says_what_the_view_draws() -> None:
     hidden = {shape.seq: shape for shape in row_shapes(d.rec, shown, 0, len(shown), None, english)}
     assert hidden[progress].rail_from == -1 and hidden[answer].bracket_from == -1
     assert row_of(shown, call) == -1 and row_of(shown, answer) == shown.index(answer)
+
+
+def test_one_file_holds_so_many_rows_and_is_as_wide_as_its_labels_need() -> None:
+    from inspector.session.sequence_rows import HEADER_ROWS, export_rows, export_width
+
+    assert export_rows(True, 20, 2.0, svg_rows=500, png_height=32000) == 500
+    assert export_rows(False, 20, 2.0, svg_rows=500, png_height=32000) == (16000 - int(20 * HEADER_ROWS) - 20) // 20
+    assert export_rows(False, 20, 0.5, svg_rows=500, png_height=32000) == (32000 - 32 - 20) // 20  # never above 1×
+    assert export_rows(False, 50_000, 2.0, svg_rows=500, png_height=32000) == 1  # at least one row
+    d = Driver()
+    d.handshake()
+    note = d.stderr(b"x" * 200 + b"\n")
+    rows = list(range(len(d.rec)))
+
+    def lanes(w: int) -> tuple[int, int, int]:
+        return lane_positions(0, w - 1, 100, 50)
+
+    def measure(text: str) -> int:
+        return 7 * len(text)
+
+    arrows_only = export_width(d.rec, rows, 0, note, 720, measure, lanes, tr)
+    x_client, x_server, _ = lanes(arrows_only)
+    widest = max(measure(row_label(d.rec, seq, tr)) for seq in rows[:note]) + 8
+    assert x_server - x_client - 12 >= widest  # every message's label fits between the lifelines
+    x_client, x_server, _ = lanes(arrows_only - 1)
+    assert arrows_only == 720 or x_server - x_client - 12 < widest  # and no narrower width would do
+    with_note = export_width(d.rec, rows, 0, len(rows), 720, measure, lanes, tr)
+    label = measure(row_label(d.rec, note, tr)) + 8
+    assert with_note > arrows_only and (with_note - 1) - lanes(with_note)[2] - 8 >= label
+    assert export_width(d.rec, rows, 3, 3, 720, measure, lanes, tr) == 720  # no rows: the width asked

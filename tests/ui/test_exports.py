@@ -136,6 +136,7 @@ async def test_a_failed_export_says_why(opened, tmp_path):
         (window.files.export_sequence_to, missing, "No such file or directory"),
         (window.files.export_transcript_to, tmp_path / "no-such-dir" / "t.md", "No such file or directory"),
         (window.files.export_diagram_to, tmp_path / "picture.jpg", "must end in .svg or .png"),
+        (window.files.export_sequence_to, tmp_path / "picture.jpg", "must end in .svg or .png"),
         (window.files.export_transcript_to, tmp_path / "t.txt", "must end in .html or .md"),
     ]:
         assert export(str(path)) is False
