@@ -158,6 +158,7 @@ def protocol_strings() -> dict[str, list[str]]:
         note_words,
         panel_words,
         prompt_words,
+        request_words,
         resource_words,
         schema_words,
         sequence_rows,
@@ -195,13 +196,15 @@ def protocol_strings() -> dict[str, list[str]]:
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
-        "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
+        "FeaturePanel": sorted({*note_words.LIST_WORDS.values(), request_words.CANCELLED}),  # a listing's notes
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
         "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
         "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
         "PanelHost": panel_words.WORDS,  # the hidden panels' line and the placeholder, with the host's own
         "WaitNote": wait_words.WORDS,  # what became of a list request waited on, with the note's own
-        "ResourcesPanel": sorted({*note_words.LISTEN_WORDS.values(), *resource_words.WORDS.values()}),  # with its notes
+        "ResourcesPanel": sorted(  # its words, the stream's notes, a request's error
+            {*note_words.LISTEN_WORDS.values(), *resource_words.WORDS.values(), *request_words.WORDS.values()}
+        ),
         "NegotiationView": sorted(set(negotiation_text.WORDS.values())),  # the negotiation summary
         "TasksPanel": sorted({value_text.MINUTES, *task_words.WORDS.values()}),  # its words, a span in milliseconds
         "LogsPanel": sorted(set(log_words.WORDS.values())),  # its words, the server-level line, the count

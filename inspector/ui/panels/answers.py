@@ -2,22 +2,22 @@
 
 The controllers in ``inspector.session.controllers`` hand outcomes over as data (a
 :class:`~inspector.session.controllers.base.Failure`, a
-:class:`~inspector.session.controllers.completions.Completion`); this is where they become words
-in the window's language and suggestions in a :class:`~inspector.ui.widgets.CompletionField`.
+:class:`~inspector.session.controllers.completions.Completion`); here they become words in the
+window's language (:mod:`inspector.session.request_words`) and suggestions in a
+:class:`~inspector.ui.widgets.CompletionField`.
 Server text (an error's message and data) stays plain text.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
-from inspector.protocol.errors import error_name
 from inspector.protocol.jsontypes import JsonValue
-from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, Failure
+from inspector.session import request_words
+from inspector.session.controllers.base import FAIL_ERROR, Failure
 from inspector.session.controllers.completions import Completion, fetch_completions
 
 from ..widgets import CompletionField, plain_tooltip
@@ -25,53 +25,25 @@ from ..widgets import CompletionField, plain_tooltip
 if TYPE_CHECKING:
     from .base import FeaturePanel
 
-#: characters of an error's ``data`` shown; the rest is cut with an ellipsis
-ERROR_DATA_LIMIT = 600
-
 
 def error_text(error: JsonValue) -> str:
-    """A JSON-RPC error object as one readable paragraph (plain text): the code with the
-    specification's name for it, the message, then the data."""
-    if not isinstance(error, dict):
-        return QCoreApplication.translate("ResourcesPanel", "The server answered with an error.")
-    code = error.get("code")
-    message = error.get("message")
-    name = error_name(code)
-    if code is not None:
-        head = QCoreApplication.translate("ResourcesPanel", "Error {code}").format(code=code)
-    else:
-        head = QCoreApplication.translate("ResourcesPanel", "Error")
-    if name:
-        head += f" ({name})"
-    text = f"{head}: {message}" if isinstance(message, str) and message else head
-    if "data" in error:
-        try:
-            data = json.dumps(error["data"], ensure_ascii=False)
-        except (TypeError, ValueError):
-            data = repr(error["data"])
-        if len(data) > ERROR_DATA_LIMIT:
-            data = data[:ERROR_DATA_LIMIT] + "…"
-        text += "\n" + QCoreApplication.translate("ResourcesPanel", "data: {data}").format(data=data)
-    return text
+    """A JSON-RPC error object as one readable paragraph (plain text), in the current language
+    (:func:`inspector.session.request_words.error_text`)."""
+    return request_words.error_text(error, QCoreApplication.translate)
 
 
 def failure_text(failure: Failure) -> str:
-    """A controller's failure in words: the server's error, a cancellation, or what the session
-    said (a timeout, a lost link)."""
-    if failure.code == FAIL_ERROR:
-        return error_text(failure.error)
-    if failure.code == FAIL_CANCELLED:
-        return QCoreApplication.translate("FeaturePanel", "Cancelled.")
-    return failure.detail or ""
+    """A controller's failure in words, in the current language
+    (:func:`inspector.session.request_words.failure_text`)."""
+    return request_words.failure_text(failure, QCoreApplication.translate)
 
 
 def show_completion(field: CompletionField, answer: Completion) -> None:
     """The suggestions on ``field`` (dropped when its text changed since); a failure goes in
     the field's tooltip, under its hint."""
     if answer.failure is not None:
-        failure = QCoreApplication.translate("ResourcesPanel", "Completion failed: {error}").format(
-            error=failure_text(answer.failure)
-        )
+        words = QCoreApplication.translate(request_words.CONTEXT, request_words.WORDS["completion"])
+        failure = words.format(error=failure_text(answer.failure))
         field.setToolTip(plain_tooltip(f"{field.hint}\n\n{failure}" if field.hint else failure))
         field.set_suggestions(answer.value, [])
         return
