@@ -15,19 +15,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from inspector.protocol.jsontypes import JsonValue
 from inspector.session import note_words, value_text
 from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
 from inspector.session.entry_text import format_size as format_size
 from inspector.session.operations import ListenNote, ListNote
-from inspector.session.value_text import JSON_HEAD as JSON_HEAD  # the readings of bytes, offered here
-from inspector.session.value_text import format_timestamp as format_timestamp
-from inspector.session.value_text import json_head as json_head
-
-
-def format_milliseconds(value: JsonValue, none_text: str) -> str:
-    """:func:`inspector.session.value_text.format_milliseconds` in the user's language."""
-    return value_text.format_milliseconds(value, none_text, QCoreApplication.translate)
+from inspector.session.value_text import json_head as json_head  # the reading of bytes, offered here
 
 
 def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:
