@@ -71,6 +71,8 @@ WORDS: dict[str, str] = {
     "no_body": "the resource has neither text nor blob",
     "blob": "blob, {0}",
     "no_uri": "the link has no uri",
+    "empty": "EMPTY",
+    "no_blocks": "no content blocks",
     # the structured content's card: the verdict of the tool's outputSchema
     "structured": "STRUCTURED CONTENT",
     "not_checked": "no outputSchema declared: not checked",

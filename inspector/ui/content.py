@@ -58,11 +58,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.schema import ValueCheck
 from inspector.session.content_blocks import (
     CONTEXT,
     WORDS,
     BlockReading,
+    StructuredVerdict,
     WavInfo,
     image_view,
     in_a_box,
@@ -251,8 +251,7 @@ class ContentView(QWidget):
         there are no cards (else an "EMPTY" card says so); ``saver``: writes the cards' saves."""
         super().__init__(parent)
         self._cards: list[BlockCard] = []
-        self._verdict: ValueCheck | None = None
-        self._verdict_text = ""
+        self._verdict: StructuredVerdict | None = None  # of the outputSchema (None: no structured card)
         self._saver = saver
         # what was shown, to render again: (prepared, structured, output_schema, a read's contents)
         self._shown: tuple[list[Prepared], JsonValue, dict | None, bool] | None = None
@@ -281,7 +280,6 @@ class ContentView(QWidget):
             card.deleteLater()
         self._cards = []
         self._verdict = None
-        self._verdict_text = ""
         self._shown = None
         self._message = message
         self._word_empty()
@@ -318,10 +316,7 @@ class ContentView(QWidget):
             self._add(self._structured_card(structured, output_schema))
         if not self._cards and self.empty is None:
             card = BlockCard("empty")
-            card.set_header(
-                QCoreApplication.translate("ContentView", "EMPTY"),
-                QCoreApplication.translate("ContentView", "no content blocks"),
-            )
+            card.set_header(translate(CONTEXT, WORDS["empty"]), translate(CONTEXT, WORDS["no_blocks"]))
             self._add(card)
         self._word_empty()
 
@@ -355,7 +350,8 @@ class ContentView(QWidget):
 
     def structured_verdict(self) -> tuple[bool | None, str]:
         """``(ok, text)`` of the outputSchema check: True ✓, False ✗, None when not checked."""
-        return (self._verdict.ok if self._verdict else None), self._verdict_text
+        v = self._verdict
+        return (v.check.ok if v is not None and v.check is not None else None), (v.text if v is not None else "")
 
     # -------------------------------------------------------------- cards
 
@@ -480,8 +476,7 @@ class ContentView(QWidget):
 
     def _structured_card(self, structured: JsonValue, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")
-        verdict = structured_verdict(output_schema, structured, translate)
-        self._verdict, self._verdict_text = verdict.check, verdict.text
+        verdict = self._verdict = structured_verdict(output_schema, structured, translate)
         verdict_label = plain_label(verdict.text, wrap=True, selectable=True)
         verdict_label.setObjectName("verdict")
         set_tone(verdict_label, verdict.tone, "font-weight: 600;")

@@ -31,6 +31,9 @@ the pane lays it out. Everything the server controls is shown through plain-text
 
 from __future__ import annotations
 
+from contextlib import suppress
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
@@ -496,11 +499,8 @@ class DetailPane(QWidget):
         raw = e.raw
 
         def write(path: str) -> None:
-            try:
-                with open(path, "wb") as f:
-                    f.write(raw)
-            except OSError:
-                pass
+            with suppress(OSError):  # a file that cannot be written is not written
+                Path(path).write_bytes(raw)
 
         title = translate(CONTEXT, WORDS["save_title"]).format(seq=e.seq)
         open_save_dialog(self, title, f"entry-{e.seq}.bin", write)  # never a nested event loop (qasync)
