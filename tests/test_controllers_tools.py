@@ -18,6 +18,7 @@ from inspector.session.controllers.tools import (
     CALLED,
     CALLING,
     CANCELLED,
+    FAILED,
     INPUT_REQUIRED,
     PROGRESS,
     PROTOCOL_ERROR,
@@ -26,11 +27,13 @@ from inspector.session.controllers.tools import (
     TASK,
     TOOL_ERROR,
     ProgressParts,
+    ReplyView,
     ToolFacts,
     ToolsController,
     annotations_text,
     progress_parts,
     reply_outcome,
+    reply_view,
     tool_facts,
     tool_matches,
     tool_title,
@@ -66,6 +69,28 @@ def sent(session: Session, method: str) -> list[dict]:
     return [
         rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method
     ]
+
+
+def test_how_an_answer_is_shown() -> None:
+    out = {"type": "object"}
+    tool = {"name": "t", "outputSchema": out}
+    ok = Reply(1, 0, {"content": [{"type": "text", "text": "hi"}], "structuredContent": {"a": 1}}, None, 0.0)
+    assert reply_view(tool, ok) == ReplyView(RESULT, None, (), [{"type": "text", "text": "hi"}], {"a": 1}, out)
+    one = Reply(1, 0, {"content": {"type": "text", "text": "lone"}}, None, 0.0)  # not a list: shown as one block
+    assert reply_view({"name": "t"}, one).blocks == [{"type": "text", "text": "lone"}]
+    failed = Reply(1, 0, {"content": [], "isError": True, "structuredContent": 2}, None, 0.0)
+    assert reply_view(tool, failed) == ReplyView(TOOL_ERROR, TOOL_ERROR, (), [], 2)  # no output schema check
+    refused = Reply(1, 0, None, {"code": -32602, "message": "bad", "data": [1]}, 0.0)
+    assert reply_view(tool, refused) == ReplyView(
+        PROTOCOL_ERROR, PROTOCOL_ERROR, (-32602, "bad"), [{"type": "error data", "data": [1]}]
+    )
+    bare = Reply(1, 0, None, {"code": 5, "message": 7}, 0.0)
+    assert reply_view(tool, bare) == ReplyView(PROTOCOL_ERROR, PROTOCOL_ERROR, (5, ""), None)  # content left empty
+    asking = Reply(1, 0, {"resultType": "input_required", "inputRequests": {}}, None, 0.0, rounds=3)
+    assert reply_view(tool, asking) == ReplyView(
+        FAILED, INPUT_REQUIRED, (3,), [{"type": "input_required", "resultType": "input_required", "inputRequests": {}}]
+    )
+    assert reply_view(tool, ok, TOOL_ERROR).outcome == TOOL_ERROR  # the outcome the controller found wins
 
 
 def test_what_an_answer_is() -> None:

@@ -175,6 +175,46 @@ def reply_outcome(reply: Reply) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplyView:
+    """How a result pane shows one ``tools/call`` answer: what it is (``outcome``: RESULT,
+    TOOL_ERROR, PROTOCOL_ERROR, or FAILED for a server still asking for input), the banner over
+    it (a :mod:`~inspector.session.call_words` key and the values its words name; None: none)
+    and the content blocks under it (None: the content is left empty), ``structured`` checked
+    against ``output_schema``."""
+
+    outcome: str
+    banner: str | None = None
+    values: tuple[JsonValue, ...] = ()
+    blocks: list[JsonValue] | None = None
+    structured: JsonValue = None
+    output_schema: JsonObject | None = None
+
+
+def reply_view(tool: JsonObject, reply: Reply, outcome: str | None = None) -> ReplyView:
+    """How to show ``reply`` to a call of ``tool`` (``outcome``: :func:`reply_outcome` when not
+    given): a JSON-RPC error with its data, a server still asking for input, a tool error with
+    its content, or a result with its structured content and the tool's output schema."""
+    outcome = outcome or reply_outcome(reply)
+    if outcome == PROTOCOL_ERROR:
+        err = reply.error or {}
+        message = err.get("message")
+        blocks: list[JsonValue] | None = [{"type": "error data", "data": err["data"]}] if "data" in err else None
+        return ReplyView(
+            PROTOCOL_ERROR, PROTOCOL_ERROR, (err.get("code"), message if isinstance(message, str) else ""), blocks
+        )
+    result = reply.result or {}
+    if outcome == INPUT_REQUIRED:
+        return ReplyView(FAILED, INPUT_REQUIRED, (reply.rounds,), [{"type": "input_required", **result}])
+    content = result.get("content")
+    blocks = content if isinstance(content, list) else [] if content is None else [content]
+    if outcome == TOOL_ERROR:
+        return ReplyView(TOOL_ERROR, TOOL_ERROR, (), blocks, result.get("structuredContent"))
+    declared = tool.get("outputSchema")
+    schema = declared if isinstance(declared, dict) else None
+    return ReplyView(RESULT, None, (), blocks, result.get("structuredContent"), schema)
+
+
+@dataclass(frozen=True, slots=True)
 class CallOutcome:
     """How a call ended. ``reply``: the answer to show (the call's, or the task's
     ``tasks/result``, or the refused task-augmented request's); ``run``: the task run."""

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
+from inspector.session import panel_words as words
 from inspector.session.features import PANELS, Availability, availability
 from inspector.session.rebuild import Rebuild
 from inspector.session.recording import Recording
@@ -34,14 +35,6 @@ from ..widgets import OneLineLabel
 from .base import FeaturePanel
 
 REPLAY_MS = 50  # replay: the panels follow a moving position at most this often
-
-#: how a hidden panel's reason (the words of :mod:`inspector.session.features`) starts -> the
-#: short form the one-line note gives it (the full reason is in the note's tooltip)
-_SHORT_REASONS = (
-    ("the server did not declare", QT_TRANSLATE_NOOP("PanelHost", "not declared")),
-    ("tasks ", QT_TRANSLATE_NOOP("PanelHost", "not in this protocol version")),
-    ("no negotiation yet", QT_TRANSLATE_NOOP("PanelHost", "no negotiation yet")),
-)
 
 # panel key -> (module, class); imported when the host is built
 _REGISTRY = {
@@ -75,7 +68,7 @@ class PanelHost(QWidget):
         # each panel's reason in full in its tooltip (and on a click)
         self.hidden = OneLineLabel()
         self.hidden.setObjectName("hiddenPanels")
-        self.placeholder = QLabel(self.tr("Connect to a server: the panels for what it declares appear here."))
+        self.placeholder = QLabel(self._words(words.CONNECT))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -147,32 +140,14 @@ class PanelHost(QWidget):
     def _say_hidden(self) -> None:
         """The hidden panels on one line, grouped by a short reason ("Hidden: Resources, Prompts
         (not declared) · Tasks (not in this protocol version)"); the full reasons in the tooltip."""
-        groups: dict[str, list[str]] = {}
-        lines = []
-        for key in PANELS:
-            verdict = self.verdicts.get(key)
-            if verdict is None or verdict.shown:
-                continue
-            title = self.panels[key].title()
-            short = next((str(words) for start, words in _SHORT_REASONS if verdict.reason.startswith(start)), "")
-            groups.setdefault(short, []).append(title)
-            lines.append(
-                self.tr("{panel}: {reason}").format(
-                    panel=title, reason=QCoreApplication.translate("Features", verdict.reason)
-                )
-            )
-        if not lines:
-            self.hidden.set_line("")
-            return
-        sep = self.tr(", ")
-        parts = [
-            sep.join(titles) + (self.tr(" ({why})").format(why=self.tr(short)) if short else "")
-            for short, titles in groups.items()
+        hidden = [
+            (self.panels[key].title(), v.reason) for key in PANELS if (v := self.verdicts.get(key)) and not v.shown
         ]
-        self.hidden.set_line(
-            self.tr("Hidden: {panels}").format(panels=self.tr(" · ").join(parts)),
-            self.tr("Hidden panels:") + "\n" + "\n".join(lines),
-        )
+        self.hidden.set_line(*words.hidden_line(hidden, QCoreApplication.translate))
+
+    @staticmethod
+    def _words(text: str) -> str:
+        return QCoreApplication.translate(words.CONTEXT, text)
 
     def retranslate_titles(self) -> None:
         """Tab titles and the placeholder in the current language (the panels keep running)."""
@@ -184,7 +159,7 @@ class PanelHost(QWidget):
                 verdict = self.verdicts.get(key)
                 if verdict is not None:
                     self.tabs.setTabToolTip(i, QCoreApplication.translate("Features", verdict.reason))
-        self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
+        self.placeholder.setText(self._words(words.CONNECT))
         self._say_hidden()
 
     # ---------------------------------------------------------------- replay
@@ -211,11 +186,9 @@ class PanelHost(QWidget):
                     self.panels[key].set_recorded_row(None)
             self._lay_out(verdicts)
         if state.negotiated:
-            self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
+            self.placeholder.setText(self._words(words.CONNECT))
         else:
-            self.placeholder.setText(
-                self.tr("By this entry of the recording the start sequence had not finished: no feature panels yet.")
-            )
+            self.placeholder.setText(self._words(words.NOT_STARTED))
             self.hidden.hide()
         for key, panel in self.panels.items():
             if verdicts[key].shown:
@@ -227,7 +200,7 @@ class PanelHost(QWidget):
         the panels hide until the new session says what it supports."""
         self._rebuild, self._replay_row = None, None
         self._replay_timer.stop()
-        self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
+        self.placeholder.setText(self._words(words.CONNECT))
         for panel in self.panels.values():
             panel.session_ended()
             panel.clear_view()

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QScrollArea,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -208,17 +207,8 @@ class PromptsPanel(FeaturePanel):
         right = QWidget()
         column(right, head, line, self.result_title, (self.conversation, 1))
 
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.list_view)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([380, 620])
-        split.setHandleWidth(10)
-        split.setChildrenCollapsible(False)
-        self.splitter = split
-        self.adapt_to_width(split)
-        column(self, (split, 1), self.errors, row(self.busy, (self.status, 1)), margins=8)
+        self.splitter = self.side_by_side(self.list_view, right, sizes=(380, 620), stretch=(2, 3), handle=10)
+        column(self, (self.splitter, 1), self.errors, row(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks
 

@@ -25,18 +25,15 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QFrame, QProgressBar, QSizePolicy, QWidget
 
-from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.jsontypes import JsonObject
 from inspector.session import call_words as banners
 from inspector.session.controllers.tools import (
     CANCELLED,
     FAILED,
-    INPUT_REQUIRED,
-    PROTOCOL_ERROR,
     RESULT,
-    TOOL_ERROR,
     CallOutcome,
     progress_parts,
-    reply_outcome,
+    reply_view,
 )
 from inspector.session.operations import TASK_GET_FAILED
 from inspector.session.outcomes import Reply
@@ -179,8 +176,8 @@ class ToolResultPane(QWidget):
         return task_id
 
     def show_reply(self, tool: JsonObject, reply: Reply, outcome: str | None = None) -> None:
-        """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given)."""
-        outcome = outcome or reply_outcome(reply)
+        """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given),
+        shown as :func:`~inspector.session.controllers.tools.reply_view` says."""
         self.last_reply = reply
         total = reply.total if reply.total is not None else reply.latency
 
@@ -197,35 +194,14 @@ class ToolResultPane(QWidget):
 
         self.status_words = facts
         self.panel.say(self.status_label, facts)
-        if outcome == PROTOCOL_ERROR:
-            err = reply.error or {}
-            code = err.get("code")
-            message = err.get("message") if isinstance(err.get("message"), str) else ""
-            self.outcome = PROTOCOL_ERROR
-            self.say_banner(PROTOCOL_ERROR, (code, message))
-            if "data" in err:
-                self.content.set_blocks([{"type": "error data", "data": err["data"]}])
-            return
-        result = reply.result or {}
-        if outcome == INPUT_REQUIRED:
-            self.outcome = FAILED
-            self.say_banner(INPUT_REQUIRED, (reply.rounds,))
-            self.content.set_blocks([{"type": "input_required", **result}])
-            return
-        content: JsonValue = result.get("content")
-        is_error = outcome == TOOL_ERROR
-        structured = result.get("structuredContent")
-        declared = tool.get("outputSchema")
-        output_schema = declared if isinstance(declared, dict) and not is_error else None
-        if is_error:
-            self.outcome = TOOL_ERROR
-            self.say_banner(TOOL_ERROR)
+        view = reply_view(tool, reply, outcome)
+        self.outcome = view.outcome
+        if view.banner is not None:
+            self.say_banner(view.banner, view.values)
         else:
-            self.outcome = RESULT
             self.banner.hide()
-        if not isinstance(content, list):
-            content = [] if content is None else [content]
-        self.content.set_blocks(content, structured=structured, output_schema=output_schema)
+        if view.blocks is not None:
+            self.content.set_blocks(view.blocks, structured=view.structured, output_schema=view.output_schema)
 
     def show_banner(self, words: Callable[[], tuple[str, str]], kind: str) -> None:
         """The banner over the result: ``words()`` gives its title and detail (again after a

@@ -65,15 +65,12 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, Q
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QFrame,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -100,8 +97,8 @@ from inspector.session.operations import ListNote
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
-from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
-from .base import FeaturePanel, button, column, named, row
+from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, scroll_area, set_tone
+from .base import FeaturePanel, button, column, label, named, row
 from .tool_result import ToolResultPane
 
 __all__ = ["AUTO_PAGES", "ToolsPanel"]  # AUTO_PAGES: tools/list pages a load fetches (the controller's)
@@ -307,10 +304,6 @@ class ToolsPanel(FeaturePanel):
     # ================================================================ layout
 
     def _build(self) -> None:
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setChildrenCollapsible(False)
-        column(self, self.splitter, margins=6)
-
         # ---- left: the list
         self.refresh_button = self.worded(button("refreshTools", self.feature.refresh), text="refresh")
         self.count_label = named(plain_label(wrap=False, selectable=False), "toolCount")
@@ -330,32 +323,23 @@ class ToolsPanel(FeaturePanel):
         left = QWidget()
         bar = row(self.refresh_button, (self.count_label, 1))
         column(left, bar, self.filter_edit, (self.list, 1), self.load_more_button, self.list_note, self.list_error)
-        self.splitter.addWidget(left)
 
         # ---- right: details, arguments, call, result
         # One page that scrolls as a whole: nothing in it is ever squeezed below the height it
         # needs (so nothing is painted over anything), the scroll bar takes what does not fit.
-        self.details_scroll = named(QScrollArea(), "toolPageScroll")
-        self.details_scroll.setWidgetResizable(True)
-        self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.placeholder = self.worded(plain_label(selectable=False), text="placeholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.placeholder, "muted")
 
-        self.title_label = named(plain_label(wrap=True, selectable=True), "toolTitle")
+        self.title_label = label("toolTitle", scale=1.3, bold=True)
         self.title_label.setMinimumWidth(80)
-        f = self.title_label.font()
-        f.setPointSizeF(f.pointSizeF() * 1.3)
-        f.setBold(True)
-        self.title_label.setFont(f)
-        self.name_label = named(plain_label(wrap=False, selectable=True, mono=True), "toolName", "muted")
+        self.name_label = label("toolName", "muted", wrap=False, mono=True)
         self.badges = BadgeStrip()
-        self.description_label = named(plain_label(selectable=True), "toolDescription")
+        self.description_label = label("toolDescription")
         self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.schema_label = named(plain_label(selectable=True), "schemaFacts", "muted")
+        self.schema_label = label("schemaFacts", "muted")
         # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
-        self.http_problem_label = named(plain_label(selectable=True), "toolHttpProblem", "error", hidden=True)
+        self.http_problem_label = label("toolHttpProblem", "error", hidden=True)
         self.editor = ArgumentsEditor(scrolls=False)
         self.validate_box = self.worded(named(QCheckBox(), "validateArguments"), accessibleName="validate")
         self.worded(self.validate_box, toolTip="validate_tip")
@@ -399,14 +383,12 @@ class ToolsPanel(FeaturePanel):
         top = named(QWidget(), "toolPage")
         # a short page keeps its rows at the top
         column(top, (self.placeholder, 1), self.details, self.result, 1).setContentsMargins(8, 0, 6, 6)
-        self.details_scroll.setWidget(top)
-        self.splitter.addWidget(self.details_scroll)
+        self.details_scroll = named(scroll_area(top), "toolPageScroll")
+        self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.splitter = self.side_by_side(left, self.details_scroll, sizes=(300, 900), stretch=(0, 1))
+        column(self, self.splitter, margins=6)
         self._list_sized = False  # the user moved the divider: the panel no longer sizes the list
         self.splitter.splitterMoved.connect(self._splitter_moved)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([300, 900])
-        self.adapt_to_width(self.splitter)
 
         for seq in ("Ctrl+Return", "Ctrl+Enter"):
             sc = QShortcut(QKeySequence(seq), self)
