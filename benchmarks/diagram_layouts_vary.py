@@ -6,7 +6,8 @@ Lays out every distinct transition table (every era mode, era and transport) at 
 ``diagram_paint.py`` uses, in English and in Chinese, and prints how many tables there are,
 for how many the states' order (row, then left to right) is the same in every layout (what a
 fixed plan could hold), and how many distinct node geometries each table gets (what fixed
-positions would have to hold). Issue 23 asked this before replacing ``ui/diagram_layout.py``.
+positions would have to hold). Issue 23 asked this before replacing the layout engine (now
+``session/diagram_geometry.py``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ ports on the nodes, and where a route's label sits on its lane. Plain numbers, n
 
 Theory of operation
 -------------------
-The layout (:mod:`inspector.ui.diagram_layout`) draws the transitions between rows as orthogonal
+The layout (:mod:`.diagram_geometry`) draws the transitions between rows as orthogonal
 routes through the *channel* between the rows (:mod:`.diagram_plan` says which routes a channel
 holds). Each route has a lane (a horizontal line) and one vertical stub per end, leaving or
 entering a node's edge at a *port*. :func:`best_lanes` chooses among every order of the lanes (up
@@ -12,8 +12,8 @@ that stubs heading left sit left and the lane nearest the node gets the outer po
 with no stub drawn over another route's, then the fewest stubs crossing a lane, then the shortest
 lines. It does not score every order: a branch and bound (:func:`_search`) skips those that
 surely score worse, and answers exactly as trying them all would. :func:`lane_label_x` then puts
-a label on its lane where no stub runs. The layout measures the blocks and draws the lines with
-Qt; what is decided here is tested headless (``tests/session/test_diagram_lanes.py``,
+a label on its lane where no stub runs. The layout measures the blocks and draws the lines; what
+is decided here is tested headless (``tests/session/test_diagram_lanes.py``,
 ``tests/session/test_diagram_lane_search.py``).
 """
 

@@ -17,8 +17,8 @@ and parallel transitions between the same two states share one route with a stac
 Self-loops hang off the free end of a row, or arch over the top (bottom) edge of a node inside
 a row. A plan is computed once per table and cached (21 distinct tables).
 
-The window's layout (:mod:`inspector.ui.diagram_layout`) measures and places a plan with Qt's
-font metrics; everything here is plain Python, tested headless over every table
+The layout (:mod:`.diagram_geometry`) measures and places a plan, with the window's font
+metrics; everything here is plain Python, tested headless over every table
 (``tests/session/test_diagram_plan.py``).
 """
 

@@ -85,10 +85,10 @@ other responsibilities are helpers it owns, each given the window: actions, tool
 (:mod:`.window_actions`, made again on a language switch), files, recordings and exports
 (:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
 (:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`).
-The lifecycle diagram is a widget (:mod:`.diagram`) over a layout computed without one
-(:mod:`.diagram_layout`), read for hit tests and up and down keys by :mod:`.diagram_reading`;
-its plan, lanes, scrolling decisions and words are Qt-free (``session/diagram_plan.py``,
-``diagram_lanes.py``, ``diagram_words.py``).
+The lifecycle diagram is a widget (:mod:`.diagram`, painting with :mod:`.diagram_paint`) over a
+layout computed without Qt: its plan, lanes, geometry (and the readings of it: hit tests, up and
+down keys, what to keep in view), scrolling decisions and words are ``session/diagram_plan.py``,
+``diagram_lanes.py``, ``diagram_geometry.py``, ``diagram_shapes.py`` and ``diagram_words.py``.
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle

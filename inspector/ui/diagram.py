@@ -3,16 +3,18 @@
 Theory of operation
 -------------------
 Nothing about states or edges is written down here: :func:`diagram_table` says which
-transitions exist, :mod:`inspector.ui.diagram_layout` decides where to put them (plan per
-table, :mod:`inspector.session.diagram_plan`; measure per font size and wrap, place per widget
-size, each cached), and this module
+transitions exist, :mod:`inspector.session.diagram_geometry` decides where to put them in
+plain numbers (plan per table, :mod:`inspector.session.diagram_plan`; measure per font size and
+wrap with the widget's font metrics, place per widget size; the widget caches the result), and
+this module
 paints the result and handles the widget: the type is never smaller than 11 px, and when even
 the smallest layout does not fit the widget scrolls (scroll bars, the wheel, a drag on empty
 space), keeping the current state and the held step's target in view as they change.
 :meth:`LifecycleDiagram.layout_for_tests` exposes the layout, with its list of problems.
-What is under the pointer, the up and down keys' next state and the held step's corner are
-read off the layout by :mod:`inspector.ui.diagram_reading`; the plan, the keyboard's order, the
-edge a recording names and the scroll position are :mod:`inspector.session.diagram_plan`'s.
+What is under the pointer, the up and down keys' next state, the held step's corner and what to
+keep in view are read off the layout by :mod:`~inspector.session.diagram_geometry` too; the
+plan, the keyboard's order, the edge a recording names and the scroll position are
+:mod:`inspector.session.diagram_plan`'s.
 
 Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
 highlights on top (current state, last edge and its animation, focus ring, hover): about a
@@ -60,14 +62,11 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPaintEngine,
     QPainter,
-    QPainterPath,
-    QPainterPathStroker,
     QPaintEvent,
     QPalette,
     QPen,
     QPixmap,
     QResizeEvent,
-    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -86,15 +85,18 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.diagram_plan import (
-    Plan,
-    analyse,
-    explanation_box,
-    focus_order,
-    machine_as_of,
-    resolve_edge,
-    reveal,
+from inspector.session.diagram_geometry import (
+    MIN_FONT,
+    Geometry,
+    block_at,
+    fit,
+    keep_in_view,
+    node_at,
+    quietest_corner,
+    vertical_neighbour,
 )
+from inspector.session.diagram_plan import Plan, analyse, explanation_box, focus_order, machine_as_of, resolve_edge
+from inspector.session.diagram_shapes import Pt, Rect, View
 from inspector.session.diagram_words import (
     accessible_description,
     caption,
@@ -104,18 +106,22 @@ from inspector.session.diagram_words import (
 )
 from inspector.session.recording import TransportKind
 
-from .diagram_layout import MIN_FONT, Geometry, fit
 from .diagram_paint import (
     Colours,
     edge_pen,
+    font,
     paint_block,
     paint_frame,
     paint_legend,
     paint_node,
     paint_static,
     palette_colours,
+    qpath,
+    qpolygon,
+    qrect,
+    qtransform,
+    text_size,
 )
-from .diagram_reading import block_at, node_at, quietest_corner, vertical_neighbour
 from .theme import mix
 from .whole_lines import WholeLines, label_runs
 
@@ -386,18 +392,18 @@ class LifecycleDiagram(QWidget):
         sx, sy = self._scroll()
         pinned = self._pinned_legend(g, QRectF(self._vp))
         return {
-            "nodes": {s: t.mapRect(r) for s, r in g.nodes.items()},
-            "labels": [t.mapRect(b.rect) for b in g.blocks],
+            "nodes": {s: qrect(t.map_rect(r)) for s, r in g.nodes.items()},
+            "labels": [qrect(t.map_rect(b.rect)) for b in g.blocks],
             "label_texts": [[e.text for e in b.entries] for b in g.blocks],
             "edges": set(g.edges),
-            "edge_labels": {tr: t.mapRect(g.blocks[i].rect) for tr, (i, _k) in g.edge_block.items()},
+            "edge_labels": {tr: qrect(t.map_rect(g.blocks[i].rect)) for tr, (i, _k) in g.edge_block.items()},
             "edge_label_text": {tr: g.blocks[i].entries[k].text for tr, (i, k) in g.edge_block.items()},
-            "legend": [t.mapRect(s.united(r)) for _k, _t, s, r in g.legend],
+            "legend": [qrect(t.map_rect(s.united(r))) for _k, _t, s, r in g.legend],
             "pinned_legend": pinned[0] if pinned is not None else None,  # its copy over the view when scrolled away
             "area": QRectF(-sx, -sy, g.content_w, g.content_h),  # the whole drawing (scrolled)
             "viewport": QRectF(self._vp),  # the part of the widget it shows in
             "scroll": (sx, sy),
-            "font_px": g.f * t.m11(),
+            "font_px": g.f * t.s,
             "penalty": g.penalty,
             "problems": list(g.problems),
         }
@@ -411,9 +417,7 @@ class LifecycleDiagram(QWidget):
         return caption(QCoreApplication.translate, self._state, era, entry)
 
     def _caption_font(self, g: Geometry) -> QFont:
-        font = QFont(g.lf)
-        font.setPixelSize(max(MIN_FONT, g.f))
-        return font
+        return font(g.family, max(MIN_FONT, g.f), False)
 
     def export_size(self) -> QSize:
         """The size of :meth:`paint_export`'s picture in logical pixels: the whole drawing (not
@@ -435,7 +439,7 @@ class LifecycleDiagram(QWidget):
         p.save()
         p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
         p.setRenderHints(_SMOOTH)
-        p.setTransform(g.transform, True)
+        p.setTransform(qtransform(g.view), True)
         paint_static(p, g, c)
         self._paint_highlights(p, g, c, 1.0, decorations=False)
         p.restore()
@@ -574,7 +578,7 @@ class LifecycleDiagram(QWidget):
             self._geom = None
             self._geom_exact = False
             return
-        s0 = old.transform.m11()
+        s0 = old.view.s
         W, H = rect.width(), rect.height()
         k = min(W / max(1.0, old.width * s0), H / max(1.0, old.height * s0))
         s = max(s0 * k, MIN_FONT / old.f)
@@ -582,7 +586,7 @@ class LifecycleDiagram(QWidget):
         dx, dy = max(0.0, (W - cw) / 2), max(0.0, (H - ch) / 2)
         self._geom = dataclasses.replace(
             old,
-            transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy),
+            view=View(s, dx, dy),
             content_w=max(W, cw),
             content_h=max(H, ch),
             view_w=W,
@@ -620,7 +624,8 @@ class LifecycleDiagram(QWidget):
         key = self._geom_key(plan, W, H)
         g = self._geoms.get(key)
         if g is None:
-            g = fit(plan, W, H, key[3], self._layout_legend(), self._bar_extent())
+            legend = self._layout_legend()
+            g = fit(plan, W, H, text_size(key[3]), QCoreApplication.translate, legend, self._bar_extent(), key[3])
             if len(self._geoms) > 24:
                 self._geoms.pop(next(iter(self._geoms)))
             self._geoms[key] = g
@@ -657,10 +662,10 @@ class LifecycleDiagram(QWidget):
         """The drawing is larger than the widget shows (at 11 px type): it scrolls."""
         return self._hbar.isVisibleTo(self) or self._vbar.isVisibleTo(self)
 
-    def _view(self, g: Geometry) -> QTransform:
-        """Layout coordinates to widget coordinates: the layout's transform, then the scroll."""
+    def _view(self, g: Geometry) -> View:
+        """Layout coordinates to widget coordinates: the layout's view, then the scroll."""
         sx, sy = self._scroll()
-        return g.transform * QTransform.fromTranslate(-sx, -sy) if (sx or sy) else g.transform
+        return g.view.shifted(-sx, -sy)
 
     def wanted_height(self) -> int:
         """The height at which the drawing would not scroll up and down at its present width
@@ -688,24 +693,12 @@ class LifecycleDiagram(QWidget):
             wanted = [self._plan.initial]
         if not wanted:
             return
-        rect = g.transform.mapRect(g.nodes[wanted[0]]).adjusted(-24, -24, 24, 24)
-        # where the held step goes, when both fit
-        if only is None and self._pending is not None and self._pending.target in g.nodes:
-            both = rect.united(g.transform.mapRect(g.nodes[self._pending.target]).adjusted(-24, -24, 24, 24))
-            if both.width() <= self._vp.width() and both.height() <= self._vp.height():
-                rect = both
-        boxes = [g.transform.mapRect(r) for r in g.nodes.values()]
-        labels = [g.transform.mapRect(b.rect) for b in g.blocks]
-        for bar, lo, hi, view, axis in (
-            (self._hbar, rect.left(), rect.right(), self._vp.width(), 0),
-            (self._vbar, rect.top(), rect.bottom(), self._vp.height(), 1),
-        ):
-            if not bar.isVisibleTo(self):
-                continue
-            spans = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in boxes]
-            texts = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in labels]
-            v = reveal(bar.value(), (lo, hi), view, bar.maximum(), spans, texts)
-            if v != bar.value():
+        also = self._pending.target if only is None and self._pending is not None else None  # when both fit
+        bars = (self._hbar, self._vbar)
+        shown = [(bar.value(), bar.maximum()) if bar.isVisibleTo(self) else None for bar in bars]
+        view = (self._vp.width(), self._vp.height())
+        for bar, v in zip(bars, keep_in_view(g, wanted[0], also, view, shown), strict=True):
+            if v is not None and v != bar.value():
                 bar.blockSignals(quiet)
                 bar.setValue(v)
                 bar.blockSignals(False)
@@ -730,14 +723,13 @@ class LifecycleDiagram(QWidget):
         found = self._in_layout(pos)
         return node_at(*found) if found is not None else None
 
-    def _in_layout(self, pos: QPointF) -> tuple[Geometry, QPointF] | None:
+    def _in_layout(self, pos: QPointF) -> tuple[Geometry, Pt] | None:
         """The layout and ``pos`` in its coordinates; None with no layout, or under a scroll bar
         or the explanation."""
         g = self._ensure_geometry()
         if g is None or not self._vp.contains(QPointF(pos)):
             return None
-        inv, _ok = self._view(g).inverted()
-        return g, inv.map(QPointF(pos))
+        return g, self._view(g).inverted().map(Pt(pos.x(), pos.y()))
 
     # ------------------------------------------------------------------ events
 
@@ -894,7 +886,7 @@ class LifecycleDiagram(QWidget):
         pm.fill(c.base)
         p = QPainter(pm)
         p.setRenderHints(_SMOOTH)
-        p.setTransform(g.transform)
+        p.setTransform(qtransform(g.view))
         paint_static(p, g, c)
         p.end()
         self._static = pm
@@ -903,9 +895,9 @@ class LifecycleDiagram(QWidget):
     def _paint_current_legend(self, p: QPainter, g: Geometry, c: Colours) -> None:
         for kind, _text, _sample, trect in g.legend:
             if kind == "current":
-                p.setFont(g.lf)
+                p.setFont(font(g.family, g.f, False))
                 p.setPen(c.muted if self._as_of is None else c.text)
-                p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.current_label)
+                p.drawText(qrect(trect), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.current_label)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         g = self._ensure_geometry()
@@ -928,21 +920,20 @@ class LifecycleDiagram(QWidget):
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
             p.setRenderHints(_SMOOTH)
-            p.setTransform(self._view(g))
+            p.setTransform(qtransform(self._view(g)))
             paint_static(p, g, c)
         else:  # only the part in view
             pm = self._ensure_static(g)
             dpr = pm.devicePixelRatio()
             p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
             p.setRenderHints(_SMOOTH)
-            p.setTransform(self._view(g))
+            p.setTransform(qtransform(self._view(g)))
         self._paint_highlights(p, g, c, self._progress, decorations=True)
         if (sx or sy) and g.legend:
             self._paint_pinned_legend(p, g, c, vp)
         paint_frame(p, vp, c)
         p.end()
 
-    _outlines: tuple[Geometry | None, list[QPainterPath]] = (None, [])  # the lines' outlines, per layout
     _corner: tuple[tuple | None, QRectF] = (None, QRectF())  # the last corner chosen, and for what
 
     def _legend_corner(self, g: Geometry, vp: QRectF, size: QSize) -> QRectF:
@@ -952,28 +943,22 @@ class LifecycleDiagram(QWidget):
         key = (id(g), self._scroll(), vp.getRect(), size.width(), size.height(), self._state, self._pending)
         if self._corner[0] == key:
             return QRectF(self._corner[1])
-        if self._outlines[0] is not g:
-            stroker = QPainterPathStroker()
-            stroker.setWidth(3)
-            self._outlines = (g, [stroker.createStroke(path) for path, _failure in g.strokes])
-        back, _ok = self._view(g).inverted()
         hot = [s for s in (self._state, self._pending.target if self._pending is not None else None) if s is not None]
-        best = quietest_corner(g, self._outlines[1], back, vp, size, hot)
+        view = Rect(vp.x(), vp.y(), vp.width(), vp.height())
+        best = qrect(quietest_corner(g, self._view(g).inverted(), view, size.width(), size.height(), hot))
         self._corner = (key, QRectF(best))
         return best
 
-    def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, QRectF] | None:
+    def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, Rect] | None:
         """The pinned legend's box in the widget and the legend's own rectangle (in the layout's
         coordinates); None while the legend itself is in view."""
         if not g.legend or not any(self._scroll()):
             return None
-        area = QRectF()
-        for _k, _t, sample, trect in g.legend:
-            area = area.united(sample.united(trect))
-        if vp.contains(self._view(g).mapRect(area)):
+        area = g.legend_area()
+        if vp.contains(qrect(self._view(g).map_rect(area))):
             return None
-        content = g.transform.mapRect(area)
-        size = QSize(math.ceil(content.width() + 2 * _PIN_PAD), math.ceil(content.height() + 2 * _PIN_PAD))
+        content = g.view.map_rect(area)
+        size = QSize(math.ceil(content.w + 2 * _PIN_PAD), math.ceil(content.h + 2 * _PIN_PAD))
         return self._legend_corner(g, vp, size), area
 
     def _paint_pinned_legend(self, p: QPainter, g: Geometry, c: Colours, vp: QRectF) -> None:
@@ -984,18 +969,19 @@ class LifecycleDiagram(QWidget):
         if pinned is None:
             return
         box, area = pinned
-        content = g.transform.mapRect(area)
+        content = g.view.map_rect(area)
         p.save()
         p.resetTransform()
         p.setClipRect(vp)
         # the part of the legend itself still in view is covered: one legend is shown, not a
         # cut one beside its copy (its area holds nothing else)
-        p.fillRect(self._view(g).mapRect(area).adjusted(-2, -2, 2, 2).intersected(vp), c.base)
+        p.fillRect(qrect(self._view(g).map_rect(area).adjusted(-2, -2, 2, 2)).intersected(vp), c.base)
         p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.setBrush(c.base)
         p.drawRoundedRect(box, 3, 3)
-        shift = QTransform.fromTranslate(box.left() + _PIN_PAD - content.left(), box.top() + _PIN_PAD - content.top())
-        p.setTransform(g.transform * shift)
+        p.setTransform(
+            qtransform(g.view.shifted(box.left() + _PIN_PAD - content.left, box.top() + _PIN_PAD - content.top))
+        )
         paint_legend(p, g, c)
         self._paint_current_legend(p, g, c)
         p.restore()
@@ -1016,12 +1002,12 @@ class LifecycleDiagram(QWidget):
             pen.setDashPattern([2.0, 1.6])
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(pen)
-            p.drawPath(pending.path)
+            p.drawPath(qpath(pending.path))
             p.setPen(Qt.PenStyle.NoPen)
             hollow = QColor(colour)
             hollow.setAlphaF(0.55)
             p.setBrush(hollow)
-            p.drawPolygon(pending.arrow)
+            p.drawPolygon(qpolygon(pending.arrow))
             where = g.edge_block.get(held)
             if where is not None:
                 paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
@@ -1029,6 +1015,7 @@ class LifecycleDiagram(QWidget):
         last = self._edge
         edge = g.edges.get(last) if last is not None else None
         if last is not None and edge is not None:
+            path = qpath(edge.path)
             colour = c.error if edge.failure else c.accent
             pulse = math.sin(math.pi * t) if t < 1.0 else 0.0
             width = max(2.2, g.f / 5.0) + 2.4 * pulse
@@ -1039,15 +1026,15 @@ class LifecycleDiagram(QWidget):
                     QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
                 )
                 p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawPath(edge.path)
+                p.drawPath(path)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(edge_pen(c, edge.failure, width, colour))
-            p.drawPath(edge.path)
+            p.drawPath(path)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
-            p.drawPolygon(edge.arrow)
+            p.drawPolygon(qpolygon(edge.arrow))
             if t < 1.0:
-                dot = edge.path.pointAtPercent(min(1.0, max(0.0, t)))
+                dot = path.pointAtPercent(min(1.0, max(0.0, t)))
                 p.setBrush(colour)
                 p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
             where = g.edge_block.get(last)
@@ -1055,20 +1042,20 @@ class LifecycleDiagram(QWidget):
                 paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
 
         if self._prev is not None and self._prev in g.nodes and t < 1.0:
-            paint_node(p, g, c, self._prev, g.nodes[self._prev], current=1.0 - t)
+            paint_node(p, g, c, self._prev, current=1.0 - t)
         if self._state is not None and self._state in g.nodes:
-            paint_node(p, g, c, self._state, g.nodes[self._state], current=t if self._prev is not None else 1.0)
+            paint_node(p, g, c, self._state, current=t if self._prev is not None else 1.0)
 
         if not decorations:
             return
         if self._hover is not None and self._hover in g.nodes:
-            r = g.nodes[self._hover]
+            r = qrect(g.nodes[self._hover])
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(QPen(c.accent, 1.6))
             radius = min(r.height() * 0.32, 9.0)
             p.drawRoundedRect(r, radius, radius)
         if self.hasFocus() and self._focus is not None and self._focus in g.nodes:
-            r = g.nodes[self._focus].adjusted(-3.5, -3.5, 3.5, 3.5)
+            r = qrect(g.nodes[self._focus].adjusted(-3.5, -3.5, 3.5, 3.5))
             pen = QPen(c.focus, 2.0, Qt.PenStyle.DotLine)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(pen)

@@ -18,7 +18,7 @@ import pytest
 from diagram_lanes_reference import ChannelJson, channel_to_json, lanes_facts, reference_lanes
 from PySide6.QtCore import QTranslator
 
-import inspector.ui.diagram_layout as diagram_layout
+import inspector.session.diagram_geometry as diagram_geometry
 from inspector.protocol.lifecycle import TRANSPORTS, diagram_table
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.diagram_lanes import Channel, Lanes
@@ -34,14 +34,14 @@ SIZES = [(820, 180), (1260, 330), (1600, 300), (520, 200), (1700, 560), (1280, 7
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_every_channel_laid_out_gets_the_exhaustive_searchs_lanes(qapp, monkeypatch, language):
     seen: list[tuple[Channel, list[int], Lanes]] = []
-    searched = diagram_layout.best_lanes
+    searched = diagram_geometry.best_lanes
 
     def spy(ch: Channel, idx: list[int]) -> Lanes:
         lanes = searched(ch, idx)
         seen.append((ch, list(idx), lanes))
         return lanes
 
-    monkeypatch.setattr(diagram_layout, "best_lanes", spy)
+    monkeypatch.setattr(diagram_geometry, "best_lanes", spy)
     translator = QTranslator()
     if language != "en":
         assert translator.load(str(ROOT / "resources" / "i18n" / f"inspector_{language}.qm"))
