@@ -4,7 +4,9 @@ Theory of operation. The rows a table shows are decided Qt-free, by a view of
 ``inspector.session.views`` (an index over the recording, grown in announced batches). A
 :class:`RowTableModel` is a thin adapter: it observes its view and turns each announced batch
 into one ``beginInsertRows``/``endInsertRows`` and each rebuild into one model reset; its
-subclasses only say what a cell shows. While a table follows a live recording, it is subscribed
+subclasses only say what a cell shows (:meth:`RowTableModel.make_cell`: the one tuple painting
+asks for, kept for a few screens; :meth:`RowTableModel.cell_data`: a tooltip and the like).
+While a table follows a live recording, it is subscribed
 to the application's one tick source (:mod:`.ticker`), which asks it to catch up every 30 ms, or
 every 100 ms under a flood (each batch costs one repaint whatever its size).
 """
@@ -13,14 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from inspector.session.recording import Recording
 from inspector.session.views import RowView, ViewObserver
 
+from .cells import PAINT_ROLES, ROW_FLAGS, Cell
 from .ticker import Ticker, app_ticker
 
 _TOP = QModelIndex()  # the invisible root a table's rows hang from (a default argument, never changed)
+SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
+_PAINTED = 20_000  # cells kept for painting (a few screens); cleared wholesale when full
 
 
 class RowTableModel(QAbstractTableModel, ViewObserver):
@@ -131,3 +136,49 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _TOP) -> int:
         return 0 if parent.isValid() else self.COLUMNS
+
+    # ------------------------------------------------------------ cells
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        return ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """A cell's answer for ``role``: the painting roles from :meth:`paint_cell` (Qt's delegate
+        asks ~7 roles per cell, the :class:`~.cells.CellDelegate` once: each cell is made once, its
+        answers kept together), the row's entry for :data:`SeqRole`, else :meth:`cell_data`'s."""
+        row = index.row()
+        rows = self.view.rows
+        if not (0 <= row < len(rows)) or self.view.rec is None:
+            return None
+        which = PAINT_ROLES.get(role)
+        if which is not None:
+            cell = self.paint_cell(row, index.column())
+            return None if cell is None else cell[which]
+        if role == SeqRole:
+            return rows[row]
+        return self.cell_data(rows[row], row, index.column(), role)
+
+    def paint_cell(self, row: int, col: int) -> Cell | None:
+        """Everything painting asks of a cell, in one tuple (for :class:`~.cells.CellDelegate`):
+        :meth:`make_cell`'s, made once and kept; the same values ``data()`` answers role by role."""
+        rows = self.view.rows
+        if not (0 <= row < len(rows)) or self.view.rec is None:
+            return None
+        seq = rows[row]
+        key = seq * self.COLUMNS + col
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self.make_cell(seq, row, col)
+            if len(self._cells) >= _PAINTED:
+                self._cells.clear()
+            self._cells[key] = cell
+        return cell
+
+    def make_cell(self, seq: int, row: int, col: int) -> Cell:
+        """(display, foreground, background, decoration, font, alignment) of entry ``seq``'s cell
+        in column ``col`` (it is row ``row``)."""
+        raise NotImplementedError
+
+    def cell_data(self, seq: int, row: int, col: int, role: int) -> object:
+        """What a cell answers for a role painting does not ask (a tooltip); None: nothing."""
+        return None

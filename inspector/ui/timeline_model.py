@@ -38,8 +38,6 @@ from typing import Any
 from PySide6.QtCore import (
     QCoreApplication,
     QLocale,
-    QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -67,18 +65,12 @@ from inspector.session.timeline_words import (  # the words of the cells
 )
 from inspector.session.views import EntryFilter, EntryView
 
-from .cells import PAINT_ROLES, ROW_FLAGS
-from .rowmodel import RowTableModel
+from .cells import Cell
+from .rowmodel import RowTableModel, SeqRole
 from .theme import colour, dot_icon, is_dark, mix
 from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate
-
-SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
-
-_COLS = 11  # Column.COUNT
-_CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
-_TOOLTIP_RAW_CHARS = 600
 
 
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -267,11 +259,6 @@ class TimelineModel(RowTableModel):
 
     # ------------------------------------------------------------ Qt model API
 
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return ROW_FLAGS
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
             return None
@@ -283,41 +270,7 @@ class TimelineModel(RowTableModel):
             return _ALIGNS[section]
         return None
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Qt's delegate asks ~7 roles per cell (the table's CellDelegate asks paint_cell once):
-        # each cell is looked up once, its answers for every painting role kept together.
-        row = index.row()
-        rows = self.entries.rows
-        if row < 0 or row >= len(rows) or self._rec is None:
-            return None
-        seq = rows[row]
-        col = index.column()
-        which = PAINT_ROLES.get(role)
-        if which is not None:
-            return self.paint_cell(row, col)[which]  # type: ignore[index]
-        if role == SeqRole:
-            return seq
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(seq, row, col)
-        return None
-
-    def paint_cell(self, row: int, col: int) -> tuple | None:
-        """Everything painting asks of a cell, in one tuple (for :class:`~.cells.CellDelegate`);
-        the same values ``data()`` answers role by role."""
-        rows = self.entries.rows
-        if row < 0 or row >= len(rows) or self._rec is None:
-            return None
-        seq = rows[row]
-        key = seq * _COLS + col
-        cell = self._cells.get(key)
-        if cell is None:
-            cell = self._cell(seq, row, col)
-            if len(self._cells) >= _CELL_CACHE:
-                self._cells.clear()
-            self._cells[key] = cell
-        return cell
-
-    def _cell(self, seq: int, row: int, col: int) -> tuple:
+    def make_cell(self, seq: int, row: int, col: int) -> Cell:
         """(display, foreground, background, decoration, font, alignment) of one cell."""
         assert self._rec is not None
         fg, bg = cell_tones(self._rec, seq, col)
@@ -330,8 +283,9 @@ class TimelineModel(RowTableModel):
         assert self._rec is not None
         return cell_text(self._rec, seq, col, self.entries.rows[row - 1] if row else None, translate)
 
-    def _tooltip(self, seq: int, row: int, col: int) -> str | None:
-        assert self._rec is not None
+    def cell_data(self, seq: int, row: int, col: int, role: int) -> str | None:
+        if role != Qt.ItemDataRole.ToolTipRole or self._rec is None:
+            return None
         tip = cell_tip(self._rec, seq, col, translate, QLocale().toString)
         if tip is None:
             return None
