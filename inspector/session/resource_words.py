@@ -23,7 +23,7 @@ from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .content_blocks import annotations_text
 from .controllers.base import CHANGES_LISTENING, CHANGES_NOT_LISTENING, CHANGES_OPENING, Changes
-from .controllers.resources import Listening
+from .controllers.resources import Listening, ResourcesController
 from .entry_text import format_size
 from .note_words import listen_note_text
 from .translate import Translate, untranslated
@@ -35,13 +35,17 @@ __all__ = [
     "TEMPLATE_HEADERS",
     "UPDATE_HEADERS",
     "WORDS",
+    "EntryReading",
     "LiveLine",
     "SubscribeControl",
     "count_text",
+    "entry_reading",
     "facts_text",
     "list_changes_note",
+    "live_controls",
     "live_line",
     "subscribe_control",
+    "tab_title",
     "template_field",
     "template_hint",
     "via_text",
@@ -161,6 +165,34 @@ def count_text(templates: bool, n: int, tr: Translate = untranslated) -> str:
     if n == 1:
         return words("one_template" if templates else "one_resource", tr)
     return words("n_templates" if templates else "n_resources", tr, n=n)
+
+
+def tab_title(name: str, loaded: bool, n: int, more: bool) -> str:
+    """A list's tab: its ``name``, with the count of what is ``loaded`` ("+" when ``more`` pages wait)."""
+    return f"{name} ({n}{'+' if more else ''})" if loaded else name
+
+
+@dataclass(frozen=True)
+class EntryReading:
+    """What a listed resource or template shows: its name (its title, else its name), where it
+    is (its uri, or its URI template), its MIME type and its description ("" for each it lacks)."""
+
+    name: str
+    where: str
+    mime: str
+    description: str
+
+
+def entry_reading(entry: JsonObject, template: bool) -> EntryReading:
+    """A ``resources/list`` entry (or, ``template``, a ``resources/templates/list`` one) as shown."""
+    where = entry.get("uriTemplate" if template else "uri")
+    mime, description = entry.get("mimeType"), entry.get("description")
+    return EntryReading(
+        str(entry.get("title") or entry.get("name") or ""),
+        str(where or ""),
+        mime if isinstance(mime, str) else "",
+        description if isinstance(description, str) else "",
+    )
 
 
 def list_changes_note(announces: bool, modern: bool, tr: Translate = untranslated) -> str:
@@ -293,3 +325,30 @@ def live_line(
     if declared is False:
         return LiveLine(words("unavailable", tr), line.stop_shown, line.stop_enabled)
     return line
+
+
+def live_controls(
+    feature: ResourcesController,
+    *,
+    modern: bool,
+    declared: bool | None,
+    live: bool,
+    recorded: bool,
+    uri: str | None,
+    tr: Translate = untranslated,
+) -> tuple[SubscribeControl, LiveLine]:
+    """The Subscribe/Listen button for ``uri`` and the live-updates line, from what ``feature``
+    follows, listens to and is subscribed to (see :func:`subscribe_control`, :func:`live_line`)."""
+    button = subscribe_control(
+        modern=modern, following=feature.following(uri), declared=declared, live=live, recorded=recorded, uri=uri, tr=tr
+    )
+    line = live_line(
+        modern=modern,
+        now=feature.listening(),
+        watching=bool(feature.watched),
+        changes=feature.resources.changes(),
+        subscribed=feature.subscribed,
+        declared=declared,
+        tr=tr,
+    )
+    return button, line

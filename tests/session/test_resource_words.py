@@ -14,7 +14,7 @@ from inspector.session.controllers.base import (
     CHANGES_OPENING,
     Changes,
 )
-from inspector.session.controllers.resources import Listening
+from inspector.session.controllers.resources import Listening, ResourcesController
 from inspector.session.operations import LISTEN_ENDED, ListenNote
 
 URI = "file:///a.txt"
@@ -122,3 +122,24 @@ def test_the_words_go_through_the_callers_tr_in_the_panels_context() -> None:
     assert button(tr=tr).text == "»Subscribe"
     assert seen == {"ResourcesPanel"}
     assert all(text in words.WORDS and tip in ("", *words.WORDS) for text, tip in words.CONTROLS.values())
+
+
+def test_a_listed_entry_and_a_tab() -> None:
+    resource = {"name": "a", "title": "A file", "uri": "file:///a", "mimeType": "text/plain", "description": "d"}
+    assert words.entry_reading(resource, template=False) == words.EntryReading("A file", "file:///a", "text/plain", "d")
+    template = {"name": "t", "uriTemplate": "file:///{path}", "mimeType": 3, "description": None}
+    assert words.entry_reading(template, template=True) == words.EntryReading("t", "file:///{path}", "", "")
+    assert words.entry_reading({}, template=False) == words.EntryReading("", "", "", "")
+    assert words.tab_title("Resources", False, 0, False) == "Resources"
+    assert words.tab_title("Resources", True, 3, False) == "Resources (3)"
+    assert words.tab_title("Templates", True, 50, True) == "Templates (50+)"
+
+
+def test_the_live_controls_read_the_controller() -> None:
+    feature = ResourcesController()  # no session: nothing followed, nothing listened to
+    button, live = words.live_controls(feature, modern=False, declared=True, live=False, recorded=True, uri=URI)
+    assert button.text == "Subscribe" and not button.enabled and button.why.startswith("A recording:")
+    assert live == words.LiveLine("Not subscribed to any resource.", False, False)
+    feature.subscribed.add(URI)
+    button, live = words.live_controls(feature, modern=False, declared=True, live=True, recorded=False, uri=URI)
+    assert button.text == "Unsubscribe" and button.enabled and live.text == f"Subscribed to {URI}."

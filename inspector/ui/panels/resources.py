@@ -345,33 +345,19 @@ class ResourcesPanel(FeaturePanel):
         """Subscribe button, the live-updates line and Stop, from the era and the streams
         (decided by :mod:`inspector.session.resource_words`)."""
         av = self.availability
-        declared = None if av is None else bool(av.subscribe)
-        uri = self._target_uri(complete=True)
-        tr = QCoreApplication.translate
-        live, modern, feature = self.live, self.modern, self.feature
-        recorded = self.recorded_row is not None
-        button = rw.subscribe_control(
-            modern=modern,
-            following=feature.following(uri),
-            declared=declared,
-            live=live,
-            recorded=recorded,
-            uri=uri,
-            tr=tr,
+        button, line = rw.live_controls(
+            self.feature,
+            modern=self.modern,
+            declared=None if av is None else bool(av.subscribe),
+            live=self.live,
+            recorded=self.recorded_row is not None,
+            uri=self._target_uri(complete=True),
+            tr=QCoreApplication.translate,
         )
         self.subscribe_button.setText(button.text)
         self.subscribe_button.setEnabled(button.enabled)
         self.subscribe_button.setToolTip(plain_tooltip(button.why))
         self.sub_note.setText(button.note)
-        line = rw.live_line(
-            modern=modern,
-            now=feature.listening(),
-            watching=bool(feature.watched),
-            changes=feature.resources.changes(),
-            subscribed=feature.subscribed,
-            declared=declared,
-            tr=tr,
-        )
         self.stop_button.setVisible(line.stop_shown)
         if line.stop_shown:
             self.stop_button.setEnabled(line.stop_enabled)
@@ -431,12 +417,8 @@ class ResourcesPanel(FeaturePanel):
             self._sync_actions()
 
     def _update_tab_titles(self) -> None:
-        for index, pl, name in (
-            (0, self.feature.resources, _w("resources")),
-            (1, self.feature.templates, _w("templates")),
-        ):
-            more = "+" if pl.more else ""
-            self.lists.setTabText(index, f"{name} ({len(pl.items)}{more})" if pl.loaded else name)
+        for index, (pl, name) in enumerate(zip(self.feature.lists, ("resources", "templates"), strict=True)):
+            self.lists.setTabText(index, rw.tab_title(_w(name), pl.loaded, len(pl.items), pl.more))
 
     def _view_of(self, pl: ListController) -> PagedListView:
         return self.resource_list if pl is self.feature.resources else self.template_list
@@ -448,12 +430,8 @@ class ResourcesPanel(FeaturePanel):
             self.say_error(self.errors, lambda: self.list_problems(pl.method, errors, failure))
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
-        name = entry.get("title") or entry.get("name") or ""
-        where = entry.get("uri") if pl is self.feature.resources else entry.get("uriTemplate")
-        mime = entry.get("mimeType")
-        cells = [str(name), str(where or ""), str(mime) if isinstance(mime, str) else ""]
-        tip = entry.get("description")
-        return cells, entry, tip if isinstance(tip, str) else ""
+        shown = rw.entry_reading(entry, pl is self.feature.templates)
+        return [shown.name, shown.where, shown.mime], entry, shown.description
 
     # ---------------------------------------------------------------- selection
 
@@ -494,12 +472,12 @@ class ResourcesPanel(FeaturePanel):
     def _show_head(self, entry: dict, where: str) -> None:
         """What is selected: its title (or name, or ``where``), ``where`` (its uri or template),
         its facts and its description."""
-        self.heading.setText(str(entry.get("title") or entry.get("name") or where))
+        shown = rw.entry_reading(entry, template=False)
+        self.heading.setText(shown.name or where)
         self.uri_label.setText(where)
         self.say(self.facts, lambda: rw.facts_text(entry, QCoreApplication.translate))
-        desc = entry.get("description")
-        self.description.setText(desc if isinstance(desc, str) else "")
-        self.description.setVisible(bool(self.description.text()))
+        self.description.setText(shown.description)
+        self.description.setVisible(bool(shown.description))
 
     def _forget_contents(self, message: Callable[[], str]) -> None:
         """Another item was selected: the contents on screen no longer belong to it."""
