@@ -149,6 +149,17 @@ class Node:
     def path_text(self) -> str:
         return path_text(self.path)
 
+    @property
+    def title(self) -> str:
+        """How the form names the field: its title, marked with " *" when it is required."""
+        return f"{self.shape.title} *" if self.required else self.shape.title
+
+    @property
+    def tip(self) -> str:
+        """The tooltip of the field's name: its key, and its description under it."""
+        key = self.key or ""
+        return f"{key}\n{self.shape.description}" if self.shape.description else key
+
     def set_path(self, path: tuple[str | int, ...]) -> None:
         self.path = path
 

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.schema import ValueCheck
-from inspector.protocol.schema_shape import FieldShape, value_label
+from inspector.protocol.schema_shape import value_label
 from inspector.session import schema_words
 from inspector.session.form_model import (
     EXTRA,
@@ -329,7 +329,7 @@ class ObjectField(Field):
 
     def build(self) -> QWidget:
         self.root = self.node.root
-        box = QWidget() if self.root else QGroupBox(_field_title(self.shape))
+        box = QWidget() if self.root else QGroupBox(self.node.title)
         self.layout = QFormLayout(box)
         self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
@@ -342,11 +342,10 @@ class ObjectField(Field):
             if field.kind == "object":
                 self.layout.addRow(field.container)
             else:
-                label = plain_label(_field_title(field.shape), wrap=False)
+                label = plain_label(field.node.title, wrap=False)
                 if field.required:
                     bold(label)
-                description = field.shape.description
-                label.setToolTip(plain_tooltip(f"{key}\n{description}" if description else key))
+                label.setToolTip(plain_tooltip(node.tip))
                 label.setObjectName("fieldLabel")
                 label.setBuddy(field.editor)
                 self.layout.addRow(label, field.container)
@@ -433,10 +432,6 @@ class ArrayField(Field):
             self._drop(f)
         for node in self.node.items:
             self._add_row(node)
-
-
-def _field_title(shape: FieldShape) -> str:
-    return f"{shape.title} *" if shape.required else shape.title
 
 
 VIEWS: dict[type[Node], Callable[[SchemaForm, Node], Field]] = {

@@ -197,3 +197,13 @@ def test_the_raw_editors_text_read_checked_and_said() -> None:
     assert status.tone == "error" and status.problem is not None and "text" in status.text
     assert form.raw_status('{"text": "x"}', untranslated).tone == "ok"
     assert FormModel({}).raw_status("{}", untranslated).tone == "muted"  # no schema: nothing to check against
+
+
+def test_how_a_field_is_named_and_its_names_tooltip() -> None:
+    form = model()
+    text, count = form.node("text"), form.node("count")
+    assert text is not None and count is not None
+    assert text.title == "text *" and count.title == "count"  # required fields are marked
+    assert count.tip.startswith("count\n") and count.shape.description in count.tip
+    bare = FormModel({"type": "object", "properties": {"k": {"type": "string", "title": "Kay"}}}).node("k")
+    assert bare is not None and bare.title == "Kay" and bare.tip == "k"  # no description: the key alone
