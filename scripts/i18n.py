@@ -216,7 +216,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
-        "ConnectionPanel": [server_editor.UNNAMED],  # a server without a name, with the list's own
+        "ConnectionPanel": server_editor.list_words(),  # a server without a name, the list's buttons, with its own
         "Profiles": [demo_profile().name],  # the built-in server's name, stored in English
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),

@@ -32,6 +32,20 @@ CONTEXT = "ProfileEditor"
 #: the list's own context: the name of a server that has none
 LIST_CONTEXT = "ConnectionPanel"
 UNNAMED = "(unnamed)"
+#: The server list's words ("ConnectionPanel"): a button's text under its key, its tooltip under
+#: the key and "_tip".
+LIST_WORDS = {
+    "new": "New",
+    "duplicate": "Duplicate",
+    "delete": "Delete",
+    "delete_tip": "Delete the selected server (Undo puts it back)",
+    "undo": "Undo",
+    "undo_tip": "Put the deleted server back where it was",
+    "compact": "Compact",
+    "compact_tip": "Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space",
+    "edit": "Edit servers…",
+    "edit_tip": "The list of saved servers and the editor of the selected one",
+}
 #: the built-in demo's name is stored in English and said in the user's language in this context
 BUILTIN_CONTEXT = "Profiles"
 
@@ -130,6 +144,11 @@ EDITOR_CONTROLS = {
 }
 
 MIB = 1024 * 1024  # the line-limit field is in MiB
+
+
+def list_words() -> list[str]:
+    """Every English text of the "ConnectionPanel" context said from here (for the catalogue)."""
+    return sorted({UNNAMED, *LIST_WORDS.values()})
 
 
 def all_words() -> list[str]:

@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
     QLayout,
     QLineEdit,
     QListWidget,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QWidget,
 )
 
@@ -55,6 +57,14 @@ _tr = QCoreApplication.translate  # the session's words (English in tables) in t
 def _say(key: str, table: dict[str, str] = words.EDITOR_WORDS) -> str:
     """The editor's word ``key`` (of ``table``) in the window's language."""
     return _tr(words.CONTEXT, table[key])
+
+
+def _button(key: str, clicked: Callable[[], object], *, tool: bool = False) -> QPushButton | QToolButton:
+    """A button of the server list in the window's language (``words.LIST_WORDS``: its text under
+    ``key``, its tooltip under ``key`` and "_tip")."""
+    tip = words.LIST_WORDS.get(f"{key}_tip")
+    text, tip_text = _tr(words.LIST_CONTEXT, words.LIST_WORDS[key]), _tr(words.LIST_CONTEXT, tip) if tip else ""
+    return (tool_button if tool else push_button)(text, clicked, tip_text)
 
 
 def problem_text(problem: str) -> str:
@@ -415,27 +425,18 @@ class ConnectionPanel(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Saved servers"))
         self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
-        add = push_button(self.tr("New"), self.add_server)
-        dup = push_button(self.tr("Duplicate"), self._duplicate)
-        self.remove = push_button(
-            self.tr("Delete"), self._remove, self.tr("Delete the selected server (Undo puts it back)")
-        )
+        add, dup = _button("new", self.add_server), _button("duplicate", self._duplicate)
+        self.remove = _button("delete", self._remove)
         # the last deletion, with Undo
         self.undo_row = QWidget()
         self.undo_label = plain_label()
-        self.undo_button = push_button(
-            self.tr("Undo"), self.undo_delete, self.tr("Put the deleted server back where it was")
-        )
+        self.undo_button = _button("undo", self.undo_delete)
         hbox((self.undo_label, 1), self.undo_button, margins=False, parent=self.undo_row)
         self.undo_row.hide()
         self.editor = ProfileEditor()
         self.editor.edited.connect(self._edited)
         scroll = scroll_area(self.editor)
-        self.compact_button = tool_button(
-            self.tr("Compact"),
-            lambda: self.set_compact(True),
-            self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space"),
-        )
+        self.compact_button = _button("compact", lambda: self.set_compact(True), tool=True)
         title_row = hbox((section_title(self.tr("Servers")), 1), self.compact_button)
         self.full = QWidget()
         vbox(
@@ -463,11 +464,7 @@ class ConnectionPanel(QWidget):
             QCoreApplication.translate("MainWindow", "Disconnect"), self.disconnectRequested.emit
         )
         self.disconnect_button.setEnabled(False)
-        self.edit_button = push_button(
-            self.tr("Edit servers…"),
-            lambda: self.set_compact(False),
-            self.tr("The list of saved servers and the editor of the selected one"),
-        )
+        self.edit_button = _button("edit", lambda: self.set_compact(False))
         buttons = hbox(self.connect_button, self.disconnect_button, 1, self.edit_button)
         vbox(self.picker, self.state_label, buttons, margins=False, parent=self.compact_form)
         self.compact_form.hide()

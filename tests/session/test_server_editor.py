@@ -154,3 +154,10 @@ def test_a_judged_row_is_secret_whatever_its_box_says_and_stays_secret_when_no_l
 def test_the_editors_words_cover_its_fields_and_controls():
     assert set(words.FIELD_WORDS.values()) | set(words.EDITOR_WORDS.values()) <= set(words.all_words())
     assert {key for pair in words.EDITOR_CONTROLS.values() for key in pair if key} <= set(words.EDITOR_WORDS)
+
+
+def test_the_lists_buttons_have_their_words_and_tips_in_the_table_for_the_catalogue():
+    for key in ("new", "duplicate", "delete", "undo", "compact", "edit"):
+        assert key in words.LIST_WORDS
+    assert all(key.removesuffix("_tip") in words.LIST_WORDS for key in words.LIST_WORDS)
+    assert set(words.LIST_WORDS.values()) | {words.UNNAMED} == set(words.list_words())
