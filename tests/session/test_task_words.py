@@ -84,3 +84,15 @@ def test_the_words_go_through_the_callers_tr_in_the_panels_context() -> None:
     assert heading == "»Task working" and values["ttl"] == "120,000 ms» (2 min)"  # the minutes' words: the panel's
     assert {context for context, _ in seen} == {"TasksPanel"}
     assert set(words.CONTROLS.values()) <= {(a, b) for a in words.WORDS for b in [*words.WORDS, ""]}
+
+
+def test_which_actions_are_possible() -> None:
+    feature = TasksController()
+    assert feature.possible(None, live=False) == frozenset()
+    assert feature.possible(None, live=True) == {"list"}
+    feature.tasks["t"] = {"taskId": "t", "status": "working"}
+    assert feature.possible("t", live=True) == {"list", "get", "result"}  # cancel: the controller has no session
+    assert feature.possible("t", live=False) == frozenset()
+    feature.waiting_result.add("t")
+    assert feature.possible("t", live=True) == {"list", "get"}  # tasks/result awaited already
+    assert feature.possible("unknown", live=True) == {"list"}

@@ -91,6 +91,22 @@ class TasksController(ListController):
     def can_cancel(self, task_id: str | None) -> bool:
         return self.live and self.task(task_id) is not None and not self.ended(task_id)
 
+    def possible(self, task_id: str | None, live: bool) -> frozenset[str]:
+        """What the user can do now (``live``: the front-end has a session): "list" (Refresh,
+        Load more); on a known ``task_id``, "get" its status, fetch its "result" (unless that is
+        awaited already), and "cancel" it (until it ends)."""
+        if not live:
+            return frozenset()
+        known = self.task(task_id) is not None
+        can = {"list"}
+        if known:
+            can.add("get")
+            if task_id not in self.waiting_result:
+                can.add("result")
+        if self.can_cancel(task_id):
+            can.add("cancel")
+        return frozenset(can)
+
     def attach(
         self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
     ) -> None:

@@ -328,15 +328,15 @@ class TasksPanel(FeaturePanel):
             self.result_view.set_blocks(shown.blocks, structured=shown.structured)
 
     def _update_buttons(self) -> None:
-        task_id = self.selected_id()
-        feature = self.feature
-        known = feature.task(task_id) is not None
-        live = self.session is not None
-        self.get_button.setEnabled(live and known)
-        self.result_button.setEnabled(live and known and task_id not in feature.waiting_result)
-        self.cancel_button.setEnabled(live and feature.can_cancel(task_id))
-        self.refresh_button.setEnabled(live)
-        self.more_button.setEnabled(live)
+        can = self.feature.possible(self.selected_id(), self.session is not None)
+        for action, button in (
+            ("list", self.refresh_button),
+            ("list", self.more_button),
+            ("get", self.get_button),
+            ("result", self.result_button),
+            ("cancel", self.cancel_button),
+        ):
+            button.setEnabled(action in can)
 
     # ------------------------------------------------------------ actions
 
