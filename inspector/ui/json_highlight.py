@@ -1,21 +1,15 @@
 """JSON colouring for text editors: keys, strings, numbers and literals in the theme's colours,
-with optional emphasis of chosen keys (the composer, the step bar, the import dialog)."""
+with optional emphasis of chosen keys (the composer, the step bar, the import dialog); what each
+line colours is :func:`inspector.session.json_spans.json_spans`'s answer."""
 
 from __future__ import annotations
-
-import re
 
 from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import QWidget
 
-from .theme import tone
+from inspector.session.json_spans import json_spans
 
-_TOKENS = re.compile(
-    r'(?P<key>"(?:[^"\\\n]|\\.)*"(?=\s*:))'  # a key: a string before a colon
-    r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'  # a string (perhaps not closed on its line)
-    r"|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
-    r"|(?P<word>\b(?:true|false|null)\b)"
-)
+from .theme import tone
 
 
 class JsonHighlighter(QSyntaxHighlighter):
@@ -48,13 +42,7 @@ class JsonHighlighter(QSyntaxHighlighter):
         self.rehighlight()
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt name)
-        formats = self.formats
-        if self.emphasis:
-            first = _TOKENS.search(text)
-            if first is not None and first.lastgroup == "key" and first.group()[1:-1] in self.emphasis:
-                formats = self.strong
-                self.setFormat(first.start(), len(text) - first.start(), formats["plain"])
-        for m in _TOKENS.finditer(text):
-            group = m.lastgroup
-            if group is not None:
-                self.setFormat(m.start(), m.end() - m.start(), formats[group])
+        strong, spans = json_spans(text, self.emphasis)  # what to colour: decided Qt-free
+        formats = self.strong if strong else self.formats
+        for start, length, group in spans:
+            self.setFormat(start, length, formats[group])
