@@ -94,7 +94,7 @@ class Field:
         self.shape = node.shape
         self.required = node.required
         self.key = node.key
-        self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
+        self._own_problem = False  # the message under the field is its problem, worded again on a language switch
         self.container = QWidget()
         self.container.setObjectName("schemaField")
         self.error_label = ErrorLabel("fieldError")
@@ -115,7 +115,7 @@ class Field:
     def retranslate(self) -> None:
         """This field's own words (placeholders, choices' blank entry, buttons) in the current
         language; SchemaForm calls it for every field on a language switch (and rewords the
-        message under the field when it is the field's own problem())."""
+        message under the field when it is the field's problem)."""
 
     # -------------------------------------------------------------- shared
 
@@ -139,16 +139,12 @@ class Field:
         self.node.set(value)
         self.show()
 
-    def problem(self) -> str | None:
-        """The field's own problem, else the first the schema's validator places at the field."""
-        return self.form.model.problem(self.node, _tr)
-
     def show_error(self, message: str | None) -> None:
         self.error_label.show_text(message or "")
         self._own_problem = False
 
     def show_problem(self, message: str | None) -> None:
-        """Show ``message``, what problem() said: worded again on a language switch."""
+        """Show ``message``, the field's problem: worded again on a language switch."""
         self.show_error(message)
         self._own_problem = bool(message)
 
@@ -158,8 +154,9 @@ class Field:
             self.show_problem(self.form.model.problem(self.node, _tr, placed))
 
     def edited(self, *_: object) -> None:
-        """The user changed this field: check it and show the verdict where it was typed."""
-        self.show_problem(self.problem())
+        """The user changed this field: check it and show the verdict where it was typed (its own
+        problem, else the first the schema's validator places at the field)."""
+        self.show_problem(self.form.model.problem(self.node, _tr))
         self.form.changed.emit()
 
 
