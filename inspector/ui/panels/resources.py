@@ -218,7 +218,7 @@ class ResourcesPanel(FeaturePanel):
         vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
         self.right_splitter = splitter(vertical, right_top, self.updates_box, stretch=(3, 1), sizes=[560, 190])
         self.splitter = splitter(horizontal, self.lists, self.right_splitter, stretch=(2, 3), sizes=[420, 640])
-        self.splitter.setHandleWidth(10)
+        self.splitter.setHandleWidth(10)  # before the panel orients it (adapt_to_width), as it always was
         self.adapt_to_width(self.splitter)
         layout = vbox((self.splitter, 1), self.errors, hbox(self.busy, (self.status, 1)), parent=self)
         layout.setContentsMargins(8, 8, 8, 8)
