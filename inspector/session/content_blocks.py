@@ -36,6 +36,7 @@ __all__ = [
     "ImageView",
     "StructuredVerdict",
     "WavInfo",
+    "card_parts",
     "image_view",
     "in_a_box",
     "read_block",
@@ -356,3 +357,30 @@ def structured_verdict(output_schema: JsonObject | None, structured: JsonValue, 
     if check.ok:
         return StructuredVerdict(check, "✓ " + tr(CONTEXT, w["matches"]), "ok")
     return StructuredVerdict(check, "✗ " + tr(CONTEXT, w["does_not_match"]).format(check_text(check, tr)), "error")
+
+
+def card_parts(r: BlockReading, read: bool) -> list[str]:
+    """What the card of a block shows besides its header, in order (the card lays each out):
+    "text" (a text block's), "uri", "box_text" (an embedded resource's text, fixed-width),
+    "read_text" (a read's text, whole, saved as UTF-8), "image", "hex" (a read's bytes), "link",
+    "save" (the payload can be saved). ``read``: an entry of a ``resources/read`` answer. A
+    block shown as JSON (``as_json``) has a card of its own."""
+    parts: list[str] = []
+    if r.kind == "text" and r.text is not None:
+        parts.append("text")
+    elif r.kind == "image" and r.data is not None:
+        parts += ["save", "image"]
+    elif r.kind == "resource" and r.uri:
+        parts.append("uri")
+        if r.text is not None:
+            parts.append("read_text" if read else "box_text")
+        elif r.data is not None:
+            if r.mime.lower().startswith("image/"):
+                parts.append("image")
+            if read:
+                parts.append("hex")
+    elif r.kind == "resource_link":
+        parts.append("link")
+    if r.kind in ("audio", "resource") and (r.data is not None or (read and r.text is not None)):
+        parts.append("save")
+    return parts

@@ -64,6 +64,7 @@ from inspector.session.content_blocks import (
     BlockReading,
     StructuredVerdict,
     WavInfo,
+    card_parts,
     image_view,
     in_a_box,
     read_block,
@@ -367,38 +368,33 @@ class ContentView(QWidget):
             return self._json_card(r, p.block)
         card = BlockCard(r.kind, saver=self._saver)
         card.data, card.suggested_name, card.mime, card.text = r.data, r.suggested_name, r.mime, r.text
-        card.uri = r.uri
-        meta = r.meta
-        if r.kind == "text" and r.text is not None:
-            meta = [self.tr("%n character(s)", "", len(r.text)), *meta]
-            card.body.addWidget(self._text_widget(r.text))
-        elif r.kind == "image" and r.data is not None:
-            card.add_save_button()
-            meta = self._show_image(card, p)
-        elif r.kind == "audio":
-            card.audio_info = r.audio
-        elif r.kind == "resource" and r.uri:
-            uri_label = plain_label(r.uri, mono=True, selectable=True)
-            uri_label.setObjectName("resourceUri")
-            card.body.addWidget(uri_label)
-            if r.text is not None:
-                meta = [self.tr("text, %n character(s)", "", len(r.text)), *meta]
-                if read:
-                    card.data = r.text.encode("utf-8", "surrogatepass")
-                    meta.insert(1, size_text(len(card.data), with_exact=True))
-                    self._show_read_text(card, r.text)
+        card.uri, card.audio_info = r.uri, r.audio
+        meta, text = r.meta, r.text or ""
+        for part in card_parts(r, read):
+            if part == "text":
+                meta = [self.tr("%n character(s)", "", len(text)), *meta]
+                card.body.addWidget(self._text_widget(text))
+            elif part == "uri":
+                uri_label = plain_label(r.uri, mono=True, selectable=True)
+                uri_label.setObjectName("resourceUri")
+                card.body.addWidget(uri_label)
+            elif part in ("box_text", "read_text"):
+                meta = [self.tr("text, %n character(s)", "", len(text)), *meta]
+                if part == "box_text":
+                    card.body.addWidget(self._text_widget(text, mono=True))
                 else:
-                    card.body.addWidget(self._text_widget(r.text, mono=True))
-            elif r.data is not None:
-                if r.mime.lower().startswith("image/"):
-                    meta = self._show_image(card, p)
-                if read:
-                    card.viewer = self._viewer(hex_dump(r.data, limit=HEX_PREVIEW_BYTES), mono=True, wrap=False)
-                    card.body.addWidget(card.viewer, 1)
-        elif r.kind == "resource_link":
-            self._show_link(card, r)
-        if r.kind in ("audio", "resource") and (r.data is not None or (read and r.text is not None)):
-            card.add_save_button()
+                    card.data = text.encode("utf-8", "surrogatepass")
+                    meta.insert(1, size_text(len(card.data), with_exact=True))
+                    self._show_read_text(card, text)
+            elif part == "image":
+                meta = self._show_image(card, p)
+            elif part == "hex":
+                card.viewer = self._viewer(hex_dump(r.data or b"", limit=HEX_PREVIEW_BYTES), mono=True, wrap=False)
+                card.body.addWidget(card.viewer, 1)
+            elif part == "link":
+                self._show_link(card, r)
+            elif part == "save":
+                card.add_save_button()
         card.set_header(r.chip, " · ".join(m for m in meta if m))
         if r.error:
             card.add_error(r.error)

@@ -14,6 +14,7 @@ from inspector.session.content_blocks import (
     MAX_IMAGE_SIDE,
     WORDS,
     ImageView,
+    card_parts,
     image_view,
     in_a_box,
     read_block,
@@ -136,3 +137,21 @@ def test_the_structured_content_verdict_of_the_output_schema():
     assert (
         broken.check is not None and broken.check.ok is None and broken.tone == "warn" and broken.text.startswith("⚠ ")
     )
+
+
+def test_what_each_card_shows_of_its_block_and_of_a_read():
+    assert card_parts(read_block({"type": "text", "text": "hi"}), False) == ["text"]
+    image = read_block({"type": "image", "data": b64(png_bytes()), "mimeType": "image/png"})
+    assert card_parts(image, False) == ["save", "image"]
+    audio = read_block({"type": "audio", "data": b64(wav_bytes()), "mimeType": "audio/wav"})
+    assert card_parts(audio, False) == ["save"]
+    embedded = read_block({"type": "resource", "resource": {"uri": "a://t", "text": "x"}})
+    assert card_parts(embedded, False) == ["uri", "box_text"]  # nothing decoded to save
+    read_text = read_contents({"uri": "a://t", "text": "x"})
+    assert card_parts(read_text, True) == ["uri", "read_text", "save"]  # a read's text is saved as UTF-8
+    picture = read_contents({"uri": "a://p.png", "mimeType": "image/png", "blob": b64(png_bytes())})
+    assert card_parts(picture, True) == ["uri", "image", "hex", "save"]
+    assert card_parts(picture, False) == ["uri", "image", "save"]
+    link = read_block({"type": "resource_link", "uri": "a://l", "name": "l"})
+    assert card_parts(link, False) == ["link"]
+    assert card_parts(read_block({"type": "text"}), False) == []  # no text: the error says why
