@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -67,9 +67,9 @@ from inspector.session.entry_text import one_line
 from inspector.session.recording import Recording
 from inspector.session.views import LEVELS, RANK, UNKNOWN
 
-from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
+from ..cells import Cell, CellDelegate
 from ..form_rows import set_words
-from ..rowmodel import RowTableModel
+from ..rowmodel import RowTableModel, SeqRole
 from ..theme import dot_icon, is_dark, mix
 from ..ticker import set_live_text
 from ..widgets import ErrorLabel, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
@@ -112,8 +112,7 @@ class Col:
 
 
 _CHOSEN = object()
-SeqRole = Qt.ItemDataRole.UserRole + 1
-RankRole = Qt.ItemDataRole.UserRole + 2
+RankRole = SeqRole + 1
 _SHOWN_CHARS = (0, 40, 120, _DATA_CHARS)  # per column: characters of the text shown in a cell
 _ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _ALIGN_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -129,7 +128,7 @@ class LogModel(RowTableModel):
     def __init__(self, parent=None) -> None:
         self.logs = LiveLogView()  # a huge line's level from its head
         super().__init__(self.logs, parent)
-        self._paint: dict[int, tuple] = {}  # seq * COUNT + column -> what painting the cell asks for
+        self._texts: dict[int, tuple[str, str, str, str]] = {}  # seq -> its cells' texts (cell())
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
         self._colors = LevelColors(QGuiApplication.palette())
         self._mono = mono_font()
@@ -166,7 +165,7 @@ class LogModel(RowTableModel):
 
     def rows_resetting(self) -> None:
         super().rows_resetting()
-        self._paint.clear()
+        self._texts.clear()
 
     def clear(self) -> None:
         """Forget the messages seen so far (the recording keeps them); new ones still arrive."""
@@ -186,21 +185,21 @@ class LogModel(RowTableModel):
 
     def refresh_colors(self) -> None:
         self._colors = LevelColors(QGuiApplication.palette())
-        self._paint.clear()
+        self._cells.clear()  # what painting asks, kept by RowTableModel.paint_cell
         if self.logs.rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.logs.rows) - 1, Col.COUNT - 1))
 
     def cell(self, seq: int) -> tuple[str, str, str, str]:
         """(time, level, logger, data) of a log entry, decoded once and cached."""
-        cell = self._cells.get(seq)
+        cell = self._texts.get(seq)
         if cell is not None:
             return cell
         rec = self.logs.rec
         assert rec is not None
         cell = log_cell(rec, seq)
-        if len(self._cells) >= _CELL_CACHE:
-            self._cells.clear()
-        self._cells[seq] = cell
+        if len(self._texts) >= _CELL_CACHE:
+            self._texts.clear()
+        self._texts[seq] = cell
         return cell
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -209,11 +208,9 @@ class LogModel(RowTableModel):
             return self._headers[section]
         return None
 
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        return ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
-
-    def _paint_cell(self, seq: int, col: int) -> tuple:
-        """(display, foreground, background, decoration, font, alignment) of one cell."""
+    def make_cell(self, seq: int, row: int, col: int) -> Cell:
+        """(display, foreground, background, decoration, font, alignment) of one cell (painting
+        asks :meth:`~..rowmodel.RowTableModel.paint_cell`, which keeps it)."""
         cell = self.cell(seq)
         rank = self.logs.rank_of(seq)
         colors = self._colors
@@ -225,34 +222,8 @@ class LogModel(RowTableModel):
             return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], bold, _ALIGN_LEFT)
         return (shown, None, colors.bg[rank], None, None, _ALIGN_LEFT)
 
-    def paint_cell(self, row: int, col: int) -> tuple | None:
-        """Everything painting asks of a cell, in one tuple (for :class:`~..cells.CellDelegate`);
-        the same values ``data()`` answers role by role."""
-        rows = self.logs.rows
-        if not (0 <= row < len(rows)) or self.logs.rec is None:
-            return None
-        seq = rows[row]
-        key = seq * Col.COUNT + col
-        cell = self._paint.get(key)
-        if cell is None:
-            cell = self._paint_cell(seq, col)
-            if len(self._paint) >= _CELL_CACHE:
-                self._paint.clear()
-            self._paint[key] = cell
-        return cell
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = index.row()
-        rows = self.logs.rows
-        if not (0 <= row < len(rows)):
-            return None
-        seq = rows[row]
-        which = PAINT_ROLES.get(role)
-        if which is not None:
-            cell = self.paint_cell(row, index.column())
-            return None if cell is None else cell[which]
-        if role == SeqRole:
-            return seq
+    def cell_data(self, seq: int, row: int, col: int, role: int) -> object:
+        """A row's level rank (:data:`RankRole`) and a message's tooltip."""
         rank = self.logs.rank_of(seq)
         if role == RankRole:
             return rank
