@@ -104,11 +104,20 @@ BUTTON_WORDS = {
     "jump": ("⤓ Jump to latest", "Scroll to the newest entry and follow new ones again"),
 }
 
+#: The row menu's copies, by the key of the text each copies (:func:`~.timeline_table.copy_texts`)
+COPY_WORDS = {
+    "line": "Copy line (exact text)",
+    "json": "Copy as formatted JSON",
+    "probe": "Copy as probe --request argument",
+    "entry": "Copy entry with its findings (JSON)",
+}
+
 
 def all_words() -> list[str]:
     """Every English text of the "Timeline" context here (for the translation catalogue)."""
     buttons = [word for pair in BUTTON_WORDS.values() for word in pair if word]
-    return [*HEADERS, *HEADER_TIPS, *DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values(), *buttons]
+    tables = [*DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values(), *COPY_WORDS.values()]
+    return [*HEADERS, *HEADER_TIPS, *tables, *buttons]
 
 
 def event_words(name: str, tr: Translate) -> str:

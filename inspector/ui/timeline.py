@@ -77,8 +77,14 @@ from inspector.session.labels import KIND_LABELS  # one table each, shared with 
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.timeline_columns import Advance, ColumnLayout
 from inspector.session.timeline_table import Column, copy_texts, merge_sorted
-from inspector.session.timeline_words import BUTTON_WORDS, DIRECTION_ARROWS, DIRECTION_LABELS, DIRECTION_TIPS
-from inspector.session.views import ALL_KINDS, EntryFilter
+from inspector.session.timeline_words import (
+    BUTTON_WORDS,
+    COPY_WORDS,
+    DIRECTION_ARROWS,
+    DIRECTION_LABELS,
+    DIRECTION_TIPS,
+)
+from inspector.session.views import ALL_KINDS
 
 from .cells import CellDelegate
 from .ticker import fit_live_text, set_live_text
@@ -491,9 +497,6 @@ class TimelineView(QWidget):
             self.model.clear_filters()  # a filter of the last session could hide all of this one
         self._set_following(True)
 
-    def recording(self) -> Recording | None:
-        return self.model.recording()
-
     def is_following(self) -> bool:
         return self._following
 
@@ -514,14 +517,8 @@ class TimelineView(QWidget):
         entry = rec[self.model.seq_at(index.row())]
         texts = copy_texts(entry)
         menu = QMenu(self.table)
-        labels = {
-            "line": translate("Timeline", "Copy line (exact text)"),
-            "json": translate("Timeline", "Copy as formatted JSON"),
-            "probe": translate("Timeline", "Copy as probe --request argument"),
-            "entry": translate("Timeline", "Copy entry with its findings (JSON)"),
-        }
-        for key, label in labels.items():
-            action = menu.addAction(label)
+        for key, label in COPY_WORDS.items():
+            action = menu.addAction(translate("Timeline", label))
             action.setEnabled(key in texts)
             text = texts.get(key, "")  # bound below: each action copies its own text
             action.triggered.connect(lambda _=False, text=text: QGuiApplication.clipboard().setText(text))
@@ -576,10 +573,7 @@ class TimelineView(QWidget):
 
     def jump_to_latest(self) -> None:
         self._set_following(True)
-        self._scroll_to_bottom()
-
-    def set_filter(self, f: EntryFilter) -> None:
-        self.model.set_filter(f)
+        self.table.scrollToBottom()
 
     def set_compact(self, on: bool) -> None:
         """Compact (presenter mode): the search line is put away while it is empty, so a short
@@ -593,12 +587,9 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ following
 
-    def _scroll_to_bottom(self) -> None:
-        self.table.scrollToBottom()
-
     def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         if self._following:
-            self._scroll_to_bottom()  # once per batch: the model inserts once per tick
+            self.table.scrollToBottom()  # once per batch: the model inserts once per tick
 
     def _on_about_to_reset(self) -> None:
         self._in_reset = True
@@ -614,7 +605,7 @@ class TimelineView(QWidget):
                     self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         self._in_reset = False
         if self._following:
-            self._scroll_to_bottom()
+            self.table.scrollToBottom()
         self.clear_filters_button.setVisible(self.model.filter().active)
 
     def _on_scrolled(self, value: int) -> None:
@@ -691,9 +682,8 @@ class TimelineView(QWidget):
         typed = self.method_edit.text()
         self.method_combo.setItemText(0, translate("Timeline", "any method"))
         if self.method_edit.text() != typed:  # the item's text is not a filter
-            self.method_combo.blockSignals(True)
-            self.method_combo.setEditText(typed)
-            self.method_combo.blockSignals(False)
+            with QSignalBlocker(self.method_combo):
+                self.method_combo.setEditText(typed)
         self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
         self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
         buttons = {**self.filter_toggles, "clear_filters": self.clear_filters_button, "jump": self.jump_button}

@@ -129,3 +129,15 @@ def test_the_filter_bar_s_toggles_name_filter_fields_and_their_words_go_to_the_c
     assert toggles == ["only_violations", "only_schema_invalid", "only_http_errors"]
     assert set(toggles) <= {f.name for f in fields(EntryFilter)}  # the view sets the field of that name
     assert {w for pair in BUTTON_WORDS.values() for w in pair if w} <= set(all_words())
+
+
+def test_the_row_menu_offers_a_copy_for_each_text_copy_texts_gives() -> None:
+    from inspector.session.timeline_table import copy_texts
+    from inspector.session.timeline_words import COPY_WORDS
+
+    d = Driver()
+    s = d.handshake()
+    request, _id = d.request("tools/call", {"name": "echo"})
+    assert set(copy_texts(d.rec[request])) == set(COPY_WORDS)  # a client's request: every copy
+    assert set(copy_texts(d.rec[s["init_result"]])) < set(COPY_WORDS)  # an answer: no probe argument
+    assert set(COPY_WORDS.values()) <= set(all_words())
