@@ -170,28 +170,27 @@ class MainWindow(QMainWindow):
         for panel in self.panels.panels.values():  # a log line, a flagged answer: shown in the timeline
             panel.entryActivated.connect(self.timeline.select_seq)
 
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        """A side dock holding ``widget``: movable, floatable and closable (View menu brings it back)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        feature = QDockWidget.DockWidgetFeature
+        dock.setFeatures(feature.DockWidgetMovable | feature.DockWidgetFloatable | feature.DockWidgetClosable)
+        return dock
+
     def _build_widgets(self) -> None:
         # connection panel
         self.connection = self._make_connection_panel()
-        dock = QDockWidget(self.tr("Connection"), self)
-        dock.setObjectName("connectionDock")
-        dock.setWidget(self.connection)
-        feature = QDockWidget.DockWidgetFeature
-        dock.setFeatures(feature.DockWidgetMovable | feature.DockWidgetFloatable | feature.DockWidgetClosable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.dock = dock
-
+        self.dock = self._dock(self.tr("Connection"), "connectionDock", self.connection)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         # capability-driven feature panels
         self.panels = PanelHost(self.controller)
-        features = QDockWidget(self.tr("Features"), self)
-        features.setObjectName("featuresDock")
-        features.setWidget(self.panels)
-        features.setMinimumWidth(360)
-        features.setFeatures(feature.DockWidgetMovable | feature.DockWidgetFloatable | feature.DockWidgetClosable)
+        self.features_dock = self._dock(self.tr("Features"), "featuresDock", self.panels)
+        self.features_dock.setMinimumWidth(360)
         # one side column: the connection above the features (compact once connected), so the
         # diagram and the timeline get the rest of the width
-        self.splitDockWidget(dock, features, Qt.Orientation.Vertical)
-        self.features_dock = features
+        self.splitDockWidget(self.dock, self.features_dock, Qt.Orientation.Vertical)
 
         # centre
         self.diagram = LifecycleDiagram()
@@ -239,7 +238,7 @@ class MainWindow(QMainWindow):
         self.banner = FailureBanner()
         self.banner.showEntry.connect(self.timeline.select_seq)
         self.replay = ReplayBar()
-        self.replay.rowChanged.connect(self._replay_row)
+        self.replay.rowChanged.connect(self.timeline.select_seq)  # playback: every view follows the entry
         top = QWidget()
         self.top_layout = vbox(self.banner, (self.diagram, 1), self.stepbar, self.replay, margins=False, parent=top)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -477,10 +476,6 @@ class MainWindow(QMainWindow):
             current = len(rec) - 1  # following: the newest entry is the one shown
         self.act_follow.setChecked(False)
         return self.timeline.select_seq(max(0, current - 1))
-
-    def _replay_row(self, row: int) -> None:
-        """Playback moved: select the entry, so the timeline, details and diagram follow."""
-        self.timeline.select_seq(row)
 
     def _on_step(self, step: PendingStep | None) -> None:
         appears = self.stepbar.isHidden() and step is not None

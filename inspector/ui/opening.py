@@ -28,11 +28,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QProgressBar, QToolButton, QWidget
 
 from inspector.session.recording import Recording
 from inspector.session.sliced_load import SlicedLoad, Turn
+
+from .widgets import hbox, plain_label
 
 # Read before the recording is shown: a file that loads this fast opens as a whole.
 FIRST_SLICE_S = 0.05
@@ -113,10 +115,7 @@ class LoadingIndicator(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel()
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label = plain_label(wrap=False)
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.bar.setMaximumWidth(160)
@@ -125,9 +124,7 @@ class LoadingIndicator(QWidget):
         self.stop_button = QToolButton()
         self.stop_button.setAutoRaise(True)
         self.stop_button.clicked.connect(self.stopRequested)
-        layout.addWidget(self.label)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.stop_button)
+        hbox(self.label, self.bar, self.stop_button, margins=False, parent=self)
         self._name = ""
         self._retranslate()
         self.hide()

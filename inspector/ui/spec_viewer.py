@@ -12,22 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import QEvent, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QTextBlock, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
     QTextBrowser,
-    QVBoxLayout,
     QWidget,
 )
 
 from inspector.protocol.teaching import slug
 from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
+
+from .widgets import hbox, plain_label, push_button, vbox
 
 
 class SpecViewer(QDialog):
@@ -49,29 +47,16 @@ class SpecViewer(QDialog):
         self.page_box = QComboBox()
         self.page_box.setMinimumContentsLength(24)
         self.page_box.activated.connect(self._page_chosen)
-        self.back = QPushButton()
-        self.back.clicked.connect(lambda: self._go(self._at - 1))
-        self.forward = QPushButton()
-        self.forward.clicked.connect(lambda: self._go(self._at + 1))
-        self.licence = QPushButton()
-        self.licence.clicked.connect(self.show_licence)
-        bar = QHBoxLayout()
-        bar.addWidget(self.back)
-        bar.addWidget(self.forward)
-        bar.addWidget(self.version_box)
-        bar.addWidget(self.page_box, 1)
-        bar.addWidget(self.licence)
+        self.back = push_button("", lambda: self._go(self._at - 1))  # worded by _retranslate
+        self.forward = push_button("", lambda: self._go(self._at + 1))
+        self.licence = push_button("", self.show_licence)
+        bar = hbox(self.back, self.forward, self.version_box, (self.page_box, 1), self.licence)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._link)
-        self.source = QLabel()
-        self.source.setTextFormat(Qt.TextFormat.PlainText)
-        self.source.setWordWrap(True)
+        self.source = plain_label()
         self.source.setObjectName("specSource")
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addWidget(self.browser, 1)
-        layout.addWidget(self.source)
+        vbox(bar, (self.browser, 1), self.source, parent=self)
         self._retranslate()
 
     def _retranslate(self) -> None:
