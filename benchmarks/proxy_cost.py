@@ -14,6 +14,11 @@ Latency: the misbehaving fixture in mode ``good`` answers ping at once; after th
 host sends ``--pings`` pings one at a time, directly and through the proxy, and the median round
 trip of each is compared. Target: the proxy adds less than 0.3 ms.
 
+Memory: the proxy's peak resident memory (``wait4``'s, the proxy process alone) after a flood of
+``--lines / 10`` and of ``--lines`` messages, with the most entries its recording held at once
+and how much its recorder spilled (the recording's summary, ``recorder``): a proxy that runs for
+hours must not grow with its traffic, so the two peaks should be close.
+
 Prints one line per figure; each is the best (flood) or median (latency) over ``--runs`` runs.
 """
 
@@ -45,8 +50,9 @@ def through_proxy(server: list[str], record: Path) -> list[str]:
     return [sys.executable, "-m", "inspector", "proxy", "--record", str(record), "--", *server]
 
 
-def flood_once(argv: list[str], lines: int) -> tuple[float, float]:
-    """(seconds from the answer's first byte to the flood's last line, seconds from closing stdin to exit)."""
+def flood_once(argv: list[str], lines: int) -> tuple[float, float, int]:
+    """(seconds from the answer's first byte to the flood's last line, seconds from closing stdin to
+    exit, the peak resident memory of the process started, in KiB)."""
     p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
     assert p.stdin is not None and p.stdout is not None
     fd = p.stdout.fileno()
@@ -64,11 +70,12 @@ def flood_once(argv: list[str], lines: int) -> tuple[float, float]:
         seen += chunk.count(b"\n")
     got_all = time.perf_counter()
     p.stdin.close()
-    p.wait(timeout=600)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
     exited = time.perf_counter()
     p.stdout.close()
     assert first is not None
-    return got_all - first, exited - got_all
+    return got_all - first, exited - got_all, usage.ru_maxrss
 
 
 def pings(argv: list[str], count: int) -> list[float]:
@@ -108,7 +115,7 @@ def main() -> int:
         direct, proxied, complete = [], [], []
         for _ in range(args.runs):
             direct.append(flood_once(flood, args.lines)[0])
-            delivered, finished = flood_once(through_proxy(flood, record), args.lines)
+            delivered, finished, _ = flood_once(through_proxy(flood, record), args.lines)
             proxied.append(delivered)
             complete.append(finished)
         rec = Recording.load(record)
@@ -118,6 +125,17 @@ def main() -> int:
               f"through the proxy {p * 1000:.0f} ms, ratio {p / d:.2f}x (target <= 2x)")  # fmt: skip
         print(f"flood: recording complete {min(complete) * 1000:.0f} ms after the host had the last line "
               f"(proxy exit); server lines recorded: {recorded} of {args.lines + 1}")  # fmt: skip
+        memory = []
+        for n in (args.lines // 10, args.lines):
+            path = Path(tmp) / f"memory-{n}.jsonl"
+            rss = flood_once(through_proxy([*flood[:-1], str(n)], path), n)[2]
+            summary = Recording.load(path).summary or {}
+            memory.append((n, rss, summary.get("recorder") or {}))
+        (small, rss_a, a), (large, rss_b, b) = memory
+        print(f"memory: proxy peak RSS {rss_a / 1024:.1f} MiB after {small} messages, "
+              f"{rss_b / 1024:.1f} MiB after {large}; entries held at most "
+              f"{a.get('most_held')} / {b.get('most_held')}; spilled {a.get('spilled')} / {b.get('spilled')} "
+              f"items ({b.get('most_spill_bytes', 0) / 1e6:.1f} MB at most)")  # fmt: skip
         direct_rt, proxied_rt = [], []
         for _ in range(args.runs):
             direct_rt.append(statistics.median(pings(good, args.pings)))

@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import resource
 import signal
 import sys
 import threading
@@ -42,7 +43,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from queue import SimpleQueue
+from queue import Empty, SimpleQueue
 
 import anyio
 
@@ -69,6 +70,7 @@ from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_argument
 from .session import record_process_event
+from .spill import Spill
 from .watch import proxied_folder, try_announce, withdraw
 
 __all__ = [
@@ -95,6 +97,10 @@ PIPE_SIZE = 1 << 20
 #: stream is recorded as it goes, a short flood after it).
 MAX_DEFER = 0.1
 JUDGE_SLICE = 0.02
+#: The recorder's bounds (see Recorder): entries between two flushes, entries held, items queued.
+FLUSH_EVERY = 2048
+HOLD = 4096
+QUEUE_LIMIT = 64
 _YIELD = 0.005  # how long the recorder sleeps while the forwarding is busy (waking costs the forwarding the GIL)
 
 
@@ -106,6 +112,7 @@ class ProxyOptions:
     max_line: int = DEFAULT_MAX_LINE
     grace: float = 2.0  # shutdown: after closing the server's stdin, before SIGTERM
     force_grace: float = 2.0  # after SIGTERM, before SIGKILL
+    queue_limit: int = QUEUE_LIMIT  # items the recorder lets queue before it spills (see Recorder)
 
 
 def server_name(options: ProxyOptions) -> str:
@@ -165,15 +172,39 @@ _Item = _HostRead | _Signalled | _SpawnFailed | TransportEvent
 
 
 class Recorder(threading.Thread):
-    """Judges and records, in its own thread, what the forwarding handed over (in order)."""
+    """Judges and records, in its own thread, what the forwarding handed over (in order).
 
-    def __init__(self, rec: Recording, engine: ProtocolEngine, max_line: int = DEFAULT_MAX_LINE) -> None:
+    Memory stays bounded however long the proxy runs: the recording is told about new entries
+    (its writer writes them out) at least every ``FLUSH_EVERY`` entries, and once it holds more
+    than ``HOLD`` the written ones are released (the engine keeps its own state); a queue longer
+    than ``QUEUE_LIMIT`` items is moved to a :class:`.Spill` beside the recording and read back
+    in order (``spill_dir``; without one, or when the spill cannot be made, it stays queued)."""
+
+    def __init__(
+        self,
+        rec: Recording,
+        engine: ProtocolEngine,
+        max_line: int = DEFAULT_MAX_LINE,
+        *,
+        writer: RecordingWriter | None = None,
+        spill_dir: Path | None = None,
+        queue_limit: int = QUEUE_LIMIT,
+    ) -> None:
         super().__init__(name="proxy recorder", daemon=True)
         self.rec = rec
         self.engine = engine
         self.max_line = max_line
+        self.writer = writer
+        self.spill_dir = spill_dir
+        self.queue_limit = queue_limit
+        self.spill: Spill | None = None
         self.queue: SimpleQueue[_Item | None] = SimpleQueue()
         self.put = self.queue.put
+        #: the most items the queue held when the recorder looked, and the most entries the
+        #: recording held after a release (what the memory test and benchmark read)
+        self.most_queued = 0
+        self.most_held = 0
+        self._flushed = 0  # len(rec) at the last flush
         self._host_lines = LineSplitter(max_line)
         self._host_t = 0.0
         #: time.monotonic() until which the forwarding is busy (a read a moment ago): judging waits
@@ -184,10 +215,13 @@ class Recorder(threading.Thread):
 
     def run(self) -> None:
         q = self.queue
+        rec = self.rec
         judge_until = 0.0  # until then the recorder judges without giving way (see MAX_DEFER)
         try:
             while True:
-                item = q.get()
+                self._bound_queue()
+                spill = self.spill
+                item = spill.take() if spill is not None and spill.waiting else q.get()
                 if item is None:
                     break
                 now = time.monotonic()
@@ -200,13 +234,47 @@ class Recorder(threading.Thread):
                             judge_until = time.monotonic() + JUDGE_SLICE
                             break
                         time.sleep(_YIELD)
-                self._take(item)
-                if q.empty():
-                    self.rec.notify()
+                        self._bound_queue()
+                self._take(item)  # type: ignore[arg-type]  # what the spill gives back is what was queued
+                if len(rec) - self._flushed >= FLUSH_EVERY or (q.empty() and not (spill and spill.waiting)):
+                    self._flush()
         except BaseException as exc:  # noqa: BLE001 - kept and reported by the proxy; forwarding goes on
             self.failure = exc
         finally:
+            if self.spill is not None:
+                self.spill.close()
             self.rec.notify()
+
+    def _flush(self) -> None:
+        """The writer gets the new entries; once the recording holds more than HOLD, it lets go
+        of those written out."""
+        rec = self.rec
+        rec.notify()
+        self._flushed = len(rec)
+        writer = self.writer
+        if writer is not None and len(rec) - rec.released > HOLD:
+            rec.release(writer.written)
+        self.most_held = max(self.most_held, len(rec) - rec.released)
+
+    def _bound_queue(self) -> None:
+        """More than QUEUE_LIMIT items queued: move them all to the spill (read back first)."""
+        q = self.queue
+        size = q.qsize()
+        if size > self.most_queued:
+            self.most_queued = size
+        if size <= self.queue_limit or self.spill_dir is None:
+            return
+        if self.spill is None:
+            try:
+                self.spill = Spill(self.spill_dir)
+            except OSError:
+                self.spill_dir = None  # no spill: the queue keeps it (nothing is dropped)
+                return
+        items: list[_Item | None] = []
+        with contextlib.suppress(Empty):
+            while True:
+                items.append(q.get_nowait())
+        self.spill.put_all(items)
 
     def _take(self, item: _Item) -> None:
         rec, eng = self.rec, self.engine
@@ -275,7 +343,21 @@ class Recorder(threading.Thread):
         s["signal"] = self.signal
         s["shutdown"] = escalation
         s["counts"] = self.rec.counts()
+        spill = self.spill
+        s["recorder"] = {
+            "most_held": self.most_held,
+            "most_queued": self.most_queued,
+            "spilled": spill.total if spill is not None else 0,
+            "most_spill_bytes": spill.most_bytes if spill is not None else 0,
+            "max_rss_kib": _max_rss_kib(),
+        }
         return s
+
+
+def _max_rss_kib() -> int:
+    """The proxy's peak resident memory so far (KiB), as the system counts it."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak // 1024 if sys.platform == "darwin" else peak  # bytes on macOS, KiB elsewhere
 
 
 # ---------------------------------------------------------------- the forwarding
@@ -305,7 +387,9 @@ async def run_proxy(
     rec.add_listener(writer.on_batch)
     if options.record is None and say is not None:
         say(f"mcp-session-inspector proxy: recording to {path}")
-    recorder = Recorder(rec, engine, options.max_line)
+    recorder = Recorder(
+        rec, engine, options.max_line, writer=writer, spill_dir=path.parent, queue_limit=options.queue_limit
+    )
     # The recorder thread holds the GIL while it judges; a forwarding task that wakes on a pipe
     # must get it back at once, not after the default 5 ms (a flood would wait that long per read).
     switch = sys.getswitchinterval()

@@ -174,14 +174,19 @@ class Recording:
         #: Set by load(): the header's members that were left out (of the wrong type: the readers
         #: use their defaults), as located, translatable problems (``documents.read_recording_header``)
         self.header_problems: list[ImportProblem] = []
+        # Entries before _base were released (:meth:`release`): written out, no longer held; the
+        # columns hold entries _base .. len(self) - 1, the sparse ones and the row lists by number
+        self._base = 0
+        self._released_codes: Counter[int] = Counter()
+        self._released_violations: Counter[tuple[str, ...]] = Counter()
 
     # ---------------------------------------------------------------- writing
 
     def __len__(self) -> int:
-        return len(self._raw)
+        return self._base + len(self._raw)
 
     def append(self, direction: Direction, t: float, raw: bytes, a: Analysis, extra: JsonObject | None = None) -> int:
-        seq = len(self._raw)
+        seq = self._base + len(self._raw)
         verdict = a.schema
         if verdict is None:
             code = 0
@@ -246,7 +251,7 @@ class Recording:
         viol_append = self._viol.append
         interned = self._interned
         state_index = STATE_INDEX
-        seq = len(self._raw)
+        seq = self._base + len(self._raw)
         last = None  # the analysis the fields below were read from (a flood's lines share one)
         code = 0
         m = id_ = paired = latency = None
@@ -292,7 +297,7 @@ class Recording:
 
     def notify(self) -> None:
         """Tell listeners about entries appended since the last call (one batch)."""
-        end = len(self._raw)
+        end = self._base + len(self._raw)
         start = self._notified
         if end > start:
             self._notified = end
@@ -309,18 +314,21 @@ class Recording:
 
     def __getitem__(self, i: int) -> Entry:
         if i < 0:
-            i += len(self._raw)
-        packed = self._packed[i]
+            i += len(self)
+        j = i - self._base
+        if j < 0:
+            raise IndexError(f"entry {i} was released (written out: read the file)")
+        packed = self._packed[j]
         return Entry(
             seq=i,
-            t=self._t[i],
+            t=self._t[j],
             direction=DIRECTIONS[packed & 7],
             kind=KINDS[(packed >> 3) & 15],
-            method=self._method[i],
-            id=self._id[i],
-            raw=self._raw[i],
+            method=self._method[j],
+            id=self._id[j],
+            raw=self._raw[j],
             state=STATES[(packed >> 7) & 15],
-            violations=self._viol[i],
+            violations=self._viol[j],
             schema_ok=SCHEMA_VALUE[packed >> 11],
             latency=self._latency.get(i),
             paired=self._paired.get(i),
@@ -329,7 +337,8 @@ class Recording:
 
     def longest(self, start: int, end: int) -> int:
         """The length of the longest entry's bytes in ``start`` .. ``end - 1`` (0 for none)."""
-        return max(map(len, self._raw[start:end]), default=0)
+        b = self._base
+        return max(map(len, self._raw[start - b : end - b]), default=0)
 
     def json_lines(self, start: int, end: int) -> bytes:
         """Entries ``start`` .. ``end - 1`` as JSON Lines, the same objects as
@@ -341,6 +350,7 @@ class Recording:
         number and its bytes (as a JSON string) are new per line. The bytes are the same as
         dumping its object (the test compares them)."""
         dumps = orjson.dumps
+        b = self._base
         run = self.plain_run(start, end)
         if run is not None:  # one read of a flood: every line is the same but its number and bytes
             code, method, t = run
@@ -349,7 +359,7 @@ class Recording:
             try:
                 lines = [
                     b'{"seq":%d,"t":%b%b%b' % (i, head, dumps(raw.decode("utf-8")), tail)
-                    for i, raw in zip(range(start, end), self._raw[start:end], strict=True)
+                    for i, raw in zip(range(start, end), self._raw[start - b : end - b], strict=True)
                 ]
             except UnicodeDecodeError:  # some bytes are not UTF-8: the entry by entry way below
                 pass
@@ -372,12 +382,12 @@ class Recording:
         t_text = head = tail = b""
         for i, packed, t, raw, method, id_, viol in zip(
             range(start, end),
-            packed_col[start:end],
-            t_col[start:end],
-            raw_col[start:end],
-            method_col[start:end],
-            id_col[start:end],
-            viol_col[start:end],
+            packed_col[start - b : end - b],
+            t_col[start - b : end - b],
+            raw_col[start - b : end - b],
+            method_col[start - b : end - b],
+            id_col[start - b : end - b],
+            viol_col[start - b : end - b],
             strict=True,
         ):
             if id_ is None and not viol and i not in extra_of and i not in paired and i not in latency:
@@ -444,14 +454,15 @@ class Recording:
 
     def _plain_run(self, start: int, end: int) -> _PlainRun | None:
         n = end - start
-        code, method, t = self._packed[start], self._method[start], self._t[start]
-        ids = self._id[start:end]
+        lo, hi = start - self._base, end - self._base
+        code, method, t = self._packed[lo], self._method[lo], self._t[lo]
+        ids = self._id[lo:hi]
         if (
-            self._packed[start:end].count(code) != n
-            or self._method[start:end].count(method) != n
-            or self._t[start:end].count(t) != n
+            self._packed[lo:hi].count(code) != n
+            or self._method[lo:hi].count(method) != n
+            or self._t[lo:hi].count(t) != n
             or ids.count(None) != n
-            or self._viol[start:end].count(EMPTY) != n
+            or self._viol[lo:hi].count(EMPTY) != n
         ):
             return None
         span = range(start, end)
@@ -463,40 +474,41 @@ class Recording:
     def columns(self, start: int, end: int) -> Columns:
         """Entries ``start`` .. ``end - 1`` as columns (copies of the slices; the sparse
         fields as live views): for writers that format many entries (``probe``'s transcript)."""
+        lo, hi = start - self._base, end - self._base
         return Columns(
             range(start, end),
-            self._packed[start:end],
-            self._t[start:end],
-            self._raw[start:end],
-            self._method[start:end],
-            self._id[start:end],
-            self._viol[start:end],
+            self._packed[lo:hi],
+            self._t[lo:hi],
+            self._raw[lo:hi],
+            self._method[lo:hi],
+            self._id[lo:hi],
+            self._viol[lo:hi],
             self._latency.keys(),
             self._extra.keys(),
         )
 
     def __iter__(self) -> Iterator[Entry]:
-        for i in range(len(self._raw)):
+        for i in range(self._base, len(self)):
             yield self[i]
 
     # cheap column access for models and counters
     def direction_at(self, i: int) -> Direction:
-        return DIRECTIONS[self._packed[i] & 7]
+        return DIRECTIONS[self._packed[i - self._base] & 7]
 
     def kind_at(self, i: int) -> Kind:
-        return KINDS[(self._packed[i] >> 3) & 15]
+        return KINDS[(self._packed[i - self._base] >> 3) & 15]
 
     def t_at(self, i: int) -> float:
-        return self._t[i]
+        return self._t[i - self._base]
 
     def id_at(self, i: int) -> JsonValue:
-        return self._id[i]
+        return self._id[i - self._base]
 
     def state_at(self, i: int) -> State:
-        return STATES[(self._packed[i] >> 7) & 15]
+        return STATES[(self._packed[i - self._base] >> 7) & 15]
 
     def schema_at(self, i: int) -> bool | None:
-        return SCHEMA_VALUE[self._packed[i] >> 11]
+        return SCHEMA_VALUE[self._packed[i - self._base] >> 11]
 
     def latency_at(self, i: int) -> float | None:
         return self._latency.get(i)
@@ -533,7 +545,7 @@ class Recording:
         sent initialize again over HTTP+SSE); a message the server sent came in the answer to one
         POST or on a GET stream: the latest such exchange before it. Empty for stdio."""
         rows = self.exchange_rows
-        if not rows or not (0 <= seq < len(self._raw)):
+        if not rows or not (self._base <= seq < len(self)):
             return []
         extra = self._extra.get(seq) or {}
         if extra.get("event") == "http_exchange":
@@ -567,48 +579,53 @@ class Recording:
         return transport
 
     def method_at(self, i: int) -> str | None:
-        return self._method[i]
+        return self._method[i - self._base]
 
     def violations_at(self, i: int) -> tuple[str, ...]:
-        return self._viol[i]
+        return self._viol[i - self._base]
 
     def raw_at(self, i: int) -> bytes:
-        return self._raw[i]
+        return self._raw[i - self._base]
+
+    def _span(self, start: int, end: int | None) -> slice:
+        """Where entries ``start`` .. ``end - 1`` are in the columns (after entries were released)."""
+        b = self._base
+        return slice(start - b if start >= b else 0, None if end is None else end - b)
 
     # whole columns, for code that reads many entries at once (views filter a million): a slice
     # of ``start`` .. ``end - 1`` (to the last entry when ``end`` is None), made in C
 
     def times(self, start: int = 0, end: int | None = None) -> array[float]:
         """Each entry's time (seconds since the recording started)."""
-        return self._t[start:end]
+        return self._t[self._span(start, end)]
 
     def codes(self, start: int = 0, end: int | None = None) -> array[int]:
         """Each entry's code: direction, kind, state and schema verdict (see :func:`code_parts`)."""
-        return self._packed[start:end]
+        return self._packed[self._span(start, end)]
 
     def code_bytes(self, start: int = 0, end: int | None = None, *, high: bool = False) -> bytes:
         """One byte per entry of :meth:`codes`: the low one (direction in bits 0-2, kind in
         bits 3-6) or, ``high``, the high one (the schema verdict in bits 3-4): for
         ``bytes.translate`` into masks."""
-        data = self._packed[start:end].tobytes()
+        data = self._packed[self._span(start, end)].tobytes()
         first = 1 if high == _LITTLE else 0
         return data[first::2]
 
     def raws(self, start: int = 0, end: int | None = None) -> list[bytes]:
         """Each entry's bytes."""
-        return self._raw[start:end]
+        return self._raw[self._span(start, end)]
 
     def methods(self, start: int = 0, end: int | None = None) -> list[str | None]:
         """Each entry's method (one string object per method name)."""
-        return self._method[start:end]
+        return self._method[self._span(start, end)]
 
     def ids(self, start: int = 0, end: int | None = None) -> list[JsonValue]:
         """Each entry's JSON-RPC id (None for none)."""
-        return self._id[start:end]
+        return self._id[self._span(start, end)]
 
     def violations(self, start: int = 0, end: int | None = None) -> list[tuple[str, ...]]:
         """Each entry's violated rules (shared tuples; empty for none)."""
-        return self._viol[start:end]
+        return self._viol[self._span(start, end)]
 
     def latencies(self) -> Mapping[int, float]:
         """The entries that have a latency (responses), in the order they were added; read-only."""
@@ -627,7 +644,9 @@ class Recording:
         by_dir = {d.label: 0 for d in Direction if d is not Direction.NOTE}
         by_kind: dict[str, int] = {}
         invalid = 0
-        for packed, n in Counter(self._packed).items():  # counted in C: a few distinct codes
+        codes = Counter(self._packed)  # counted in C: a few distinct codes
+        codes.update(self._released_codes)
+        for packed, n in codes.items():
             label = DIRECTIONS[packed & 7].label
             by_dir[label] = by_dir.get(label, 0) + n
             label = KINDS[(packed >> 3) & 15].label
@@ -635,11 +654,13 @@ class Recording:
             if packed >> 11 == 2:
                 invalid += n
         rules: dict[str, int] = {}
-        for vs, n in Counter(self._viol).items():  # the tuples are shared: a few distinct ones
+        violated = Counter(self._viol)  # the tuples are shared: a few distinct ones
+        violated.update(self._released_violations)
+        for vs, n in violated.items():
             for r in vs:
                 rules[r] = rules.get(r, 0) + n
         return {
-            "entries": len(self._raw),
+            "entries": len(self),
             "by_dir": by_dir,
             "by_kind": by_kind,
             "schema_invalid": invalid,
@@ -656,6 +677,36 @@ class Recording:
         total += sum(sys.getsizeof(v) for v in self._viol if v is not EMPTY and v)
         total += sys.getsizeof(self._extra) + sum(sys.getsizeof(v) for v in self._extra.values())
         return total
+
+    # ---------------------------------------------------------------- releasing
+
+    @property
+    def released(self) -> int:
+        """How many entries were released (:meth:`release`): entries ``0 .. released - 1`` are no
+        longer held (reading one raises IndexError); the others keep their numbers."""
+        return self._base
+
+    def release(self, upto: int) -> None:
+        """Forget entries before ``upto`` (a proxy that runs for hours: its writer has written
+        them out). Their numbers stay taken, :meth:`counts` still counts them, and entries
+        appended later are numbered on; what is held is only what came after. Only entries the
+        listeners were told about can be released (a writer has them); a loaded recording,
+        whose readers look back at any entry, is never released."""
+        upto = min(upto, self._notified)
+        n = upto - self._base
+        if n <= 0:
+            return
+        self._released_codes.update(Counter(self._packed[:n]))
+        self._released_violations.update(Counter(self._viol[:n]))
+        for column in (self._t, self._packed, self._raw, self._method, self._id, self._viol):
+            del column[:n]
+        self._latency = {k: v for k, v in self._latency.items() if k >= upto}
+        self._paired = {k: v for k, v in self._paired.items() if k >= upto}
+        self._extra = {k: v for k, v in self._extra.items() if k >= upto}
+        self.transition_rows = self.transition_rows[bisect.bisect_left(self.transition_rows, upto) :]
+        self.exchange_rows = self.exchange_rows[bisect.bisect_left(self.exchange_rows, upto) :]
+        self._base = upto
+        self._plain_memo = (None, None)
 
     # ---------------------------------------------------------------- files
 
@@ -841,6 +892,11 @@ class RecordingWriter:
                     f.write(orjson.dumps(rec[i].to_json(), default=str) + b"\n")
         f.flush()
         self._written = end
+
+    @property
+    def written(self) -> int:
+        """How many entries are in the file (written and flushed)."""
+        return self._written
 
     def _raise_unflushed(self) -> None:
         """The header flush's failure (see __init__), raised once, by the write that follows it."""

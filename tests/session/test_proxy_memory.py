@@ -1,0 +1,150 @@
+"""The stdio proxy runs for hours without growing: a long flood through the real proxy.
+
+The proxy runs in this process (``run_proxy`` on pipes made here, so the recorder's bounds can be
+set small and its figures read), the server is the flood fixture as a real process, and the host
+is a thread of this test that writes initialize and reads every byte the proxy forwards. The
+recording must hold every line the host got, in order, while the recorder held only a few
+thousand entries at a time and moved what queued beyond its bound to the spill file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import anyio
+import pytest
+from peers import ROOT
+
+from inspector.session.proxy import FLUSH_EVERY, HOLD, ProxyOptions, run_proxy
+from inspector.session.recording import Direction, Recording, RecordingWriter
+from inspector.session.spill import Spill
+
+INIT = (
+    b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+    b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}\n'
+)
+FLOOD = [sys.executable, str(ROOT / "tests" / "fixtures" / "servers" / "flood_pipe.py"), "--initialize"]
+
+
+def proxy_through_pipes(options: ProxyOptions, lines_expected: int) -> tuple[int, bytes]:
+    """Run the proxy on pipes; a host thread writes initialize, reads until it has
+    ``lines_expected`` lines, closes the proxy's stdin and reads the rest to the end."""
+    in_r, in_w = os.pipe()
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    got: list[bytes] = []
+
+    def host() -> None:
+        os.write(in_w, INIT)
+        seen = 0
+        closed = False
+        while True:
+            chunk = os.read(out_r, 65536)
+            if not chunk:
+                break
+            got.append(chunk)
+            seen += chunk.count(b"\n")
+            if seen >= lines_expected and not closed:
+                os.close(in_w)  # the host is done: the proxy shuts the server down
+                closed = True
+        if not closed:
+            os.close(in_w)
+
+    def drain_stderr() -> None:
+        while os.read(err_r, 65536):
+            pass
+
+    threads = [threading.Thread(target=host), threading.Thread(target=drain_stderr)]
+    for t in threads:
+        t.start()
+    try:
+        status = anyio.run(lambda: run_proxy(options, fds=(in_r, out_w, err_w)))
+    finally:
+        for fd in (in_r, out_w, err_w):
+            os.close(fd)
+        for t in threads:
+            t.join(timeout=60)
+        for fd in (out_r, err_r):
+            os.close(fd)
+    return status, b"".join(got)
+
+
+@pytest.mark.parametrize("lines", [120_000])
+def test_a_long_flood_is_recorded_whole_while_the_recorder_holds_little(tmp_path, lines):
+    record = tmp_path / "long.jsonl"
+    options = ProxyOptions([*FLOOD, "--lines", str(lines), "--noise", "20"], record=record, queue_limit=8)
+    status, received = proxy_through_pipes(options, lines + 21)
+    assert status == 0
+    assert received.count(b"\n") == lines + 21
+
+    rec = Recording.load(record)
+    assert rec.load_problems == []
+    server = b"".join(rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C)
+    assert server == received  # every line the host got, in the order it got them
+    assert rec.summary is not None
+    figures = rec.summary["recorder"]
+    # the recording in memory never held more than HOLD entries plus what came between two flushes
+    # (and one read's lines): a tenth of the flood, however long the flood is
+    assert 0 < figures["most_held"] <= HOLD + FLUSH_EVERY + 1000 < lines / 10, figures
+    # what queued beyond the bound went to the spill, and came back in order (checked above)
+    assert figures["spilled"] > 0 and figures["most_spill_bytes"] > 0, figures
+    assert rec.summary["counts"]["entries"] == len(rec)
+    assert rec.summary["counts"]["by_dir"][Direction.S2C.label] == lines + 21
+    noise = [i for i in range(len(rec)) if rec.violations_at(i) == ("stdio.not-json",)]
+    assert len(noise) == 20 and rec.summary["counts"]["violations"]["stdio.not-json"] == 20
+
+
+def test_released_entries_keep_their_numbers_and_counts(tmp_path):
+    """Release at the store: what was written out is let go, numbering and counting go on, and the
+    file is the same as a recording that kept everything."""
+    from inspector.protocol.engine import ClientConfig, ProtocolEngine
+
+    def fill(rec: Recording, engine: ProtocolEngine, start: int, end: int) -> None:
+        for n in range(start, end):
+            raw = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":%d}}\n' % n
+            rec.append(Direction.S2C, 1.0 + n, raw, engine.incoming(raw, 1.0 + n, len(rec)))
+        rec.append(Direction.S2C, 2.0, b"noise", engine.incoming(b"noise", 2.0, len(rec)))
+
+    kept, released = Recording({"name": "a"}, t0=0.0), Recording({"name": "a"}, t0=0.0)
+    kept.header = released.header = dict(kept.header)
+    w1 = RecordingWriter(tmp_path / "kept.jsonl", kept)
+    kept.add_listener(w1.on_batch)
+    w2 = RecordingWriter(tmp_path / "released.jsonl", released)
+    released.add_listener(w2.on_batch)
+    engines = [ProtocolEngine(ClientConfig()), ProtocolEngine(ClientConfig())]
+    for lo, hi in [(0, 50), (50, 120), (120, 121)]:
+        fill(kept, engines[0], lo, hi)
+        fill(released, engines[1], lo, hi)
+        kept.notify()
+        released.notify()
+        released.release(w2.written)
+    assert released.released == len(released) == len(kept) == 124
+    released.append(Direction.S2C, 3.0, b"late", engines[1].incoming(b"late", 3.0, len(released)))
+    kept.append(Direction.S2C, 3.0, b"late", engines[0].incoming(b"late", 3.0, len(kept)))
+    assert released[124].seq == 124 and released.raw_at(124) == b"late"
+    with pytest.raises(IndexError):
+        released[3]
+    assert released.counts() == kept.counts()
+    w1.close()
+    w2.close()
+    assert (tmp_path / "kept.jsonl").read_bytes() == (tmp_path / "released.jsonl").read_bytes()
+    # nothing is released that the writer has not been told about
+    released.append(Direction.S2C, 4.0, b"unwritten", engines[1].incoming(b"unwritten", 4.0, len(released)))
+    released.release(len(released))
+    assert released.released == 124 and released.raw_at(124) == b"late" and released.raw_at(125) == b"unwritten"
+
+
+def test_the_spill_gives_back_what_it_took_in_order_and_empties(tmp_path):
+    spill = Spill(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # it has no name in the folder
+    spill.put_all([b"a", (1, "two"), None])
+    assert spill.take() == b"a"
+    spill.put_all([b"x" * 200_000])
+    assert [spill.take(), spill.take(), spill.take()] == [(1, "two"), None, b"x" * 200_000]
+    assert spill.waiting == 0 and spill.total == 4 and spill.most_bytes > 200_000
+    assert os.fstat(spill._file.fileno()).st_size == 0  # all read: emptied
+    with pytest.raises(LookupError):
+        spill.take()
+    spill.close()
