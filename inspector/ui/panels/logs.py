@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -394,14 +394,13 @@ class LogsPanel(FeaturePanel):
     # ------------------------------------------------------------ actions
 
     def _fill_levels(self) -> None:
-        self.level.blockSignals(True)
-        self.level.clear()
-        for level in self.feature.choices():
-            if level is None:
-                self.level.addItem(_tr(log_words.CONTEXT, log_words.WORDS["no_level"]), None)
-            else:  # the protocol's own words, as sent
-                self.level.addItem(self.model._colors.icons[RANK[level]], level, level)
-        self.level.blockSignals(False)
+        with QSignalBlocker(self.level):
+            self.level.clear()
+            for level in self.feature.choices():
+                if level is None:
+                    self.level.addItem(_tr(log_words.CONTEXT, log_words.WORDS["no_level"]), None)
+                else:  # the protocol's own words, as sent
+                    self.level.addItem(self.model._colors.icons[RANK[level]], level, level)
         self._level_tooltip()
 
     def _level_tooltip(self) -> None:

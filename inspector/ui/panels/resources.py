@@ -46,7 +46,7 @@ from functools import partial
 from pathlib import Path
 
 import anyio
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -406,9 +406,8 @@ class ResourcesPanel(FeaturePanel):
             else:
                 self._show_list_errors(pl, outcome.notes, outcome.failure)
                 if pl is self.feature.resources and isinstance(self.current, dict):
-                    view.tree.blockSignals(True)
-                    view.select_where("uri", self.current.get("uri"))
-                    view.tree.blockSignals(False)
+                    with QSignalBlocker(view.tree):
+                        view.select_where("uri", self.current.get("uri"))
         else:
             return
         view.set_status(pl.pager, self.loading_text(pl.method))

@@ -21,7 +21,7 @@ draws what they report and forwards the clicks.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -199,9 +199,8 @@ class TasksPanel(FeaturePanel):
             self._listed()
         elif what == POLLING:
             if self.poll.isChecked() != feature.polling:
-                self.poll.blockSignals(True)
-                self.poll.setChecked(feature.polling)
-                self.poll.blockSignals(False)
+                with QSignalBlocker(self.poll):
+                    self.poll.setChecked(feature.polling)
         elif what == SHOWN:
             self._show_all()
         elif what == LOADING:
