@@ -13,7 +13,9 @@ the caller's ``tr(context, text)`` (the window's ``QCoreApplication.translate``,
 from __future__ import annotations
 
 from .controllers.tools import INPUT_REQUIRED, PROTOCOL_ERROR, TOOL_ERROR
-from .operations import TaskRun
+from .entry_text import format_duration
+from .operations import TASK_GET_FAILED, TaskRun
+from .outcomes import Reply
 from .translate import Translate, untranslated
 
 CONTEXT = "ToolResultPane"
@@ -57,8 +59,47 @@ BANNERS = {
     ),
 }
 
-#: every title and detail, for scripts/i18n.py
-WORDS = sorted({words for title, detail, _ in BANNERS.values() for words in (title, detail)})
+#: the status line's facts about an answer and the task it came from ({0}, {1}: their values);
+#: the counts (rounds, polls) are said by the pane with plural forms
+FACTS = {
+    "call_id": "tools/call id {0}",
+    "answered": "answered in {0}",
+    "task": "task {0}",
+    "ended": "ended {0}",
+    "finished": "finished in {0}",
+    "task_get_failed": "tasks/get failed ({0} {1}); the result was fetched anyway",
+}
+
+#: every title and detail and fact, for scripts/i18n.py
+WORDS = sorted({words for title, detail, _ in BANNERS.values() for words in (title, detail)} | set(FACTS.values()))
+
+
+def reply_facts(name: str, reply: Reply, rounds: str | None = None, tr: Translate = untranslated) -> str:
+    """The status line under an answer: the tool, the request's id, how long the whole call
+    took, then ``rounds`` (the input rounds it took, worded by the caller) when given."""
+    total = reply.total if reply.total is not None else reply.latency
+    out = [
+        name,
+        tr(CONTEXT, FACTS["call_id"]).format(reply.id),
+        tr(CONTEXT, FACTS["answered"]).format(format_duration(total)),
+    ]
+    return " · ".join(out + ([rounds] if rounds else []))
+
+
+def task_facts(name: str, run: TaskRun, polls: str, tr: Translate = untranslated) -> str:
+    """The status line under a task's result: the tool, the task, how it ended, ``polls`` (how
+    often it was polled, worded by the caller), how long it took, and a tasks/get that failed."""
+    out = [
+        name,
+        tr(CONTEXT, FACTS["task"]).format(run.task_id),
+        tr(CONTEXT, FACTS["ended"]).format(run.status or "?"),
+        polls,
+        tr(CONTEXT, FACTS["finished"]).format(format_duration(run.elapsed or 0.0)),
+    ]
+    if run.problem == TASK_GET_FAILED:
+        err = run.problem_detail if isinstance(run.problem_detail, dict) else {}
+        out.append(tr(CONTEXT, FACTS["task_get_failed"]).format(err.get("code"), err.get("message")))
+    return " · ".join(out)
 
 
 def cancelled_banner(run: TaskRun | None, closes_stream: bool) -> tuple[str, tuple[object, ...]]:

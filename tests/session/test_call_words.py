@@ -39,3 +39,30 @@ def test_banner_words_and_tones() -> None:
         "muted",
     ]
     assert set(banners.WORDS) >= {"Cancelled", "No task was created", "Protocol error {0}: {1}"}
+
+
+def test_the_status_lines_facts() -> None:
+    from inspector.session.operations import TASK_GET_FAILED
+    from inspector.session.outcomes import Reply
+
+    reply = Reply(7, 3, {}, None, 0.25)
+    assert banners.reply_facts("echo", reply) == "echo · tools/call id 7 · answered in 250.0 ms"
+    rounds = Reply("a", 3, {}, None, 0.25, rounds=2, total=1.5)
+    assert banners.reply_facts("echo", rounds, "2 rounds") == "echo · tools/call id a · answered in 1.500 s · 2 rounds"
+    run = TaskRun(task={"taskId": "t-1", "status": "completed"}, polls=3, elapsed=2.0)
+    assert (
+        banners.task_facts("slow", run, "3 polls") == "slow · task t-1 · ended completed · 3 polls · finished in 2.000 s"
+    )
+    broken = TaskRun(polls=1, problem=TASK_GET_FAILED, problem_detail={"code": -32601, "message": "no"})
+    assert banners.task_facts("slow", broken, "1 poll") == (
+        "slow · task None · ended ? · 1 poll · finished in 0.00 ms · tasks/get failed (-32601 no); "
+        "the result was fetched anyway"
+    )
+    said: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        said.append((context, text))
+        return text
+
+    banners.task_facts("slow", broken, "1 poll", tr)
+    assert {context for context, _ in said} == {banners.CONTEXT} and {t for _, t in said} <= set(banners.WORDS)

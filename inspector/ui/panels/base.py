@@ -49,6 +49,7 @@ from inspector.session.waiting import WaitState
 
 from ..text import list_note_text
 from ..widgets import BusyIndicator, Part, hbox, plain_label, plain_tooltip, push_button, set_tone, vbox
+from . import lists
 from .answers import error_text, failure_text
 
 _W = TypeVar("_W", bound=QWidget)
@@ -83,25 +84,10 @@ def named(widget: _W, name: str, tone: str | None = None, *, hidden: bool = Fals
     return widget
 
 
-def label(
-    name: str,
-    tone: str | None = None,
-    *,
-    wrap: bool = True,
-    mono: bool = False,
-    hidden: bool = False,
-    scale: float = 1.0,
-    bold: bool = False,
-) -> QLabel:
+def label(name: str, tone: str | None = None, *, wrap: bool = True, mono: bool = False, hidden: bool = False) -> QLabel:
     """A selectable plain-text label (:func:`~inspector.ui.widgets.plain_label`) :func:`named`
-    ``name`` in ``tone``, its font ``scale`` times the panel's and ``bold`` when asked."""
-    widget = named(plain_label(wrap=wrap, selectable=True, mono=mono), name, tone, hidden=hidden)
-    if scale != 1.0 or bold:
-        font = widget.font()
-        font.setPointSizeF(font.pointSizeF() * scale)
-        font.setBold(bold or font.bold())
-        widget.setFont(font)
-    return widget
+    ``name`` in ``tone``."""
+    return named(plain_label(wrap=wrap, selectable=True, mono=mono), name, tone, hidden=hidden)
 
 
 def button(name: str, clicked: Callable[[], object], *, hidden: bool = False) -> QPushButton:
@@ -392,23 +378,12 @@ class FeaturePanel(QWidget):
 
     # ---------------------------------------------------------------- helpers
 
-    def side_by_side(
-        self, left: QWidget, right: QWidget, sizes: tuple[int, int], stretch: tuple[int, int], handle: int = 0
-    ) -> QSplitter:
-        """The panel's two sides (the list, the details) in a splitter that never collapses
-        either, starting at ``sizes`` and growing by ``stretch`` (``handle``: its width, when
-        not the style's), one above the other in a narrow panel (:meth:`adapt_to_width`)."""
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.setChildrenCollapsible(False)
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        for i, factor in enumerate(stretch):
-            splitter.setStretchFactor(i, factor)
-        splitter.setSizes(list(sizes))
-        if handle:
-            splitter.setHandleWidth(handle)
-        self.adapt_to_width(splitter)
-        return splitter
+    def side_by_side(self, left: QWidget, right: QWidget, sizes: list[int], stretch: tuple[int, int]) -> QSplitter:
+        """The panel's two sides (the list, the details) in a :func:`~.lists.splitter` starting
+        at ``sizes``, one above the other in a narrow panel (:meth:`adapt_to_width`)."""
+        split = lists.splitter(Qt.Orientation.Horizontal, left, right, stretch=stretch, sizes=sizes)
+        self.adapt_to_width(split)
+        return split
 
     def adapt_to_width(self, splitter: QSplitter) -> None:
         """Lay ``splitter`` out side by side when the panel is wide and one above the other when

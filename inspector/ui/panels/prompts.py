@@ -51,6 +51,7 @@ from ..widgets import (
     plain_tooltip,
     section_title,
 )
+from . import lists
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel, button, column, named, on_language_change, row
 
@@ -207,7 +208,11 @@ class PromptsPanel(FeaturePanel):
         right = QWidget()
         column(right, head, line, self.result_title, (self.conversation, 1))
 
-        self.splitter = self.side_by_side(self.list_view, right, sizes=(380, 620), stretch=(2, 3), handle=10)
+        self.splitter = lists.splitter(
+            Qt.Orientation.Horizontal, self.list_view, right, stretch=(2, 3), sizes=[380, 620]
+        )
+        self.splitter.setHandleWidth(10)
+        self.adapt_to_width(self.splitter)
         column(self, (self.splitter, 1), self.errors, row(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks

@@ -35,7 +35,6 @@ from inspector.session.controllers.tools import (
     progress_parts,
     reply_view,
 )
-from inspector.session.operations import TASK_GET_FAILED
 from inspector.session.outcomes import Reply
 
 from ..content import ContentView
@@ -155,21 +154,9 @@ class ToolResultPane(QWidget):
         task_id = run.task_id
 
         def facts() -> str:
-            out = [
-                str(tool["name"]),
-                self.tr("task {0}").format(task_id),
-                self.tr("ended {0}").format(run.status or "?"),
-                self.tr("%n poll(s)", "", run.polls),
-                self.tr("finished in {0}").format(format_duration(run.elapsed or 0.0)),
-            ]
-            if run.problem == TASK_GET_FAILED:
-                err = run.problem_detail if isinstance(run.problem_detail, dict) else {}
-                out.append(
-                    self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(
-                        err.get("code"), err.get("message")
-                    )
-                )
-            return " · ".join(out)
+            return banners.task_facts(
+                str(tool["name"]), run, self.tr("%n poll(s)", "", run.polls), QCoreApplication.translate
+            )
 
         self.status_words = facts
         self.panel.say(self.status_label, facts)
@@ -179,18 +166,13 @@ class ToolResultPane(QWidget):
         """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given),
         shown as :func:`~inspector.session.controllers.tools.reply_view` says."""
         self.last_reply = reply
-        total = reply.total if reply.total is not None else reply.latency
 
         def facts() -> str:
-            out = [
-                str(tool["name"]),
-                self.tr("tools/call id {0}").format(reply.id),
-                self.tr("answered in {0}").format(format_duration(total)),
-            ]
+            rounds = None
             if reply.rounds > 1:
-                rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
-                out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
-            return " · ".join(out)
+                latencies = ", ".join(format_duration(t) for t in reply.round_latencies)
+                rounds = self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(latencies)
+            return banners.reply_facts(str(tool["name"]), reply, rounds, QCoreApplication.translate)
 
         self.status_words = facts
         self.panel.say(self.status_label, facts)

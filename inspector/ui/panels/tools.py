@@ -94,6 +94,7 @@ from inspector.session.controllers.tools import (
 )
 from inspector.session.operations import ListNote
 
+from ..form_rows import bold
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
@@ -331,7 +332,7 @@ class ToolsPanel(FeaturePanel):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.placeholder, "muted")
 
-        self.title_label = label("toolTitle", scale=1.3, bold=True)
+        self.title_label = bold(label("toolTitle"), 1.3)
         self.title_label.setMinimumWidth(80)
         self.name_label = label("toolName", "muted", wrap=False, mono=True)
         self.badges = BadgeStrip()
@@ -385,7 +386,7 @@ class ToolsPanel(FeaturePanel):
         column(top, (self.placeholder, 1), self.details, self.result, 1).setContentsMargins(8, 0, 6, 6)
         self.details_scroll = named(scroll_area(top), "toolPageScroll")
         self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.splitter = self.side_by_side(left, self.details_scroll, sizes=(300, 900), stretch=(0, 1))
+        self.splitter = self.side_by_side(left, self.details_scroll, sizes=[300, 900], stretch=(0, 1))
         column(self, self.splitter, margins=6)
         self._list_sized = False  # the user moved the divider: the panel no longer sizes the list
         self.splitter.splitterMoved.connect(self._splitter_moved)
