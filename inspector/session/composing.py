@@ -26,6 +26,7 @@ from inspector.protocol.rules import RULES
 from .labels import KIND_LABELS
 from .outcomes import TextVerdict
 from .translate import Translate
+from .value_text import pretty_json
 
 CONTEXT = "ComposerDialog"
 WORDS = {
@@ -84,7 +85,7 @@ def compact(text: str) -> str:
 
 def pretty(value: JsonValue) -> str:
     """A JSON value indented by two spaces, as the composer shows a message to edit."""
-    return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+    return pretty_json(value)
 
 
 def wire_text(text: str, *, one_line: bool) -> str | None:

@@ -1,5 +1,5 @@
 """Recorded bytes and values as people read them: a bounded JSON head, a hex dump, a UTF-8 head,
-a timestamp.
+a timestamp, a JSON value indented.
 
 Theory of operation. The window's views (the detail pane, the resources panel, the logs and
 tasks panels) read these without Qt, so the reading is tested headless and the views only
@@ -11,9 +11,11 @@ translating are passed in by the caller (the hex dump's "more bytes" line), go t
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 
+import orjson
 from orjson import JSONDecodeError as _JSONDecodeError
 from orjson import loads as _loads
 
@@ -30,6 +32,7 @@ __all__ = [
     "hex_dump",
     "json_head",
     "parse_hex_dump",
+    "pretty_json",
     "utf8_head",
 ]
 
@@ -177,3 +180,12 @@ def parse_hex_dump(text: str) -> bytes:
             continue
         out += bytes.fromhex(line[10:58].replace(" ", ""))
     return bytes(out)
+
+
+def pretty_json(value: JsonValue) -> str:
+    """``value`` indented by two spaces (an integer too large for orjson's 64 bits is written
+    by the standard library instead, as it is)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:
+        return json.dumps(value, indent=2, ensure_ascii=False, default=str)

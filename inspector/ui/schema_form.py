@@ -29,9 +29,6 @@ widgets and escaped tooltips only.
 
 from __future__ import annotations
 
-import json
-
-import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QPlainTextEdit,
@@ -46,6 +43,7 @@ from inspector.protocol.schema import ValueCheck
 from inspector.protocol.schema_shape import Refusal, form_shape
 from inspector.session import schema_words
 from inspector.session.form_model import EMPTY_OBJECT, FormModel, Node
+from inspector.session.value_text import pretty_json as dumps_pretty
 
 from .form_rows import spaced
 from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField
@@ -181,13 +179,6 @@ class SchemaForm(QWidget):
 
 
 # ====================================================================== raw JSON + form
-
-
-def dumps_pretty(value: JsonValue) -> str:
-    try:
-        return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
-    except TypeError:
-        return json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
 class _TabPage(QWidget):

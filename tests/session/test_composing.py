@@ -110,3 +110,12 @@ def test_the_template_list() -> None:
         ("notifications/initialized (notification)", "notifications/initialized"),
     ]
     assert template_choices([], [], lambda _c, t: t.upper()) == [("(CHOOSE A METHOD FOR A TEMPLATE)", None)]
+
+
+def test_one_pretty_printer_for_json_values() -> None:
+    from inspector.session.value_text import pretty_json
+
+    assert pretty_json({"a": [1, "é"]}) == '{\n  "a": [\n    1,\n    "é"\n  ]\n}'
+    assert pretty({"a": 1}) == pretty_json({"a": 1})  # the composer's is the one
+    big = {"n": 2**70}  # beyond orjson's 64 bits: still written, as it is
+    assert pretty_json(big) == '{\n  "n": 1180591620717411303424\n}'
