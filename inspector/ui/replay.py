@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session import slider_marks
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
 
@@ -37,9 +38,6 @@ from .widgets import hbox, plain_label, plain_tooltip
 
 TICK_MS = 30  # how often a running playback looks for the entry due
 MESSAGE_MS = 1000  # "next message": one message a second
-
-
-MESSAGE_TICK_PX = 4  # the tallest message tick (the pixel with the most messages)
 
 
 class MarkedSlider(QSlider):
@@ -62,18 +60,15 @@ class MarkedSlider(QSlider):
             QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self
         )
 
-    def x_of(self, row: int, groove: QRect | None = None) -> int:
+    def x_of(self, row: int) -> int:
         """The horizontal position of entry ``row`` on the groove (``row_at``'s inverse)."""
-        groove = self.groove() if groove is None else groove
-        span = max(1, self.maximum() - self.minimum())
-        return groove.left() + round((row - self.minimum()) * (groove.width() - 1) / span)
+        groove = self.groove()
+        return slider_marks.x_of(row, self.minimum(), self.maximum(), groove.left(), groove.width())
 
     def row_at(self, x: int) -> int:
         """The entry under the horizontal position ``x``."""
         groove = self.groove()
-        span = self.maximum() - self.minimum()
-        k = (x - groove.left()) / max(1, groove.width() - 1)
-        return self.minimum() + round(max(0.0, min(1.0, k)) * span)
+        return slider_marks.row_at(x, self.minimum(), self.maximum(), groove.left(), groove.width())
 
     def event(self, e: QEvent) -> bool:
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip and self.describe is not None:
@@ -88,32 +83,18 @@ class MarkedSlider(QSlider):
             return
         groove = self.groove()
         painter = QPainter(self)
-        width = max(1, groove.width())
-        counts = self.density(width) if self.density is not None else []
-        if counts:
-            top = max(counts)
+        left, width = groove.left(), max(1, groove.width())
+        ticks = slider_marks.message_ticks(self.density(width) if self.density is not None else [], left, width)
+        if ticks:
             pal = self.palette()
             painter.setPen(mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.55))
             below = groove.bottom() + 1
-            drawn = 0
-            step = width / len(counts)
-            for b, count in enumerate(counts):
-                if count:
-                    x = groove.left() + int(b * step)
-                    h = 1 + (MESSAGE_TICK_PX - 1) * count // top
-                    painter.drawLine(x, below, x, below + h)
-                    drawn += 1
-            self.message_ticks = drawn
-        if not self.marks:
-            painter.end()
-            return
+            for x, h in ticks:
+                painter.drawLine(x, below, x, below + h)
+            self.message_ticks = len(ticks)
         painter.setPen(QColor(tone(self, "error")))
-        last = -1
-        for row in self.marks:
-            x = self.x_of(row, groove)
-            if x != last:  # many marks on one pixel are one tick
-                painter.drawLine(x, groove.top() - 3, x, groove.top() + 1)
-                last = x
+        for x in slider_marks.violation_ticks(self.marks, self.minimum(), self.maximum(), left, groove.width()):
+            painter.drawLine(x, groove.top() - 3, x, groove.top() + 1)
         painter.end()
 
 
