@@ -38,6 +38,7 @@ different geometry at each of three widget sizes in each of two languages
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,11 +46,12 @@ from dataclasses import dataclass, field
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition
 
 from .diagram_lanes import Channel, best_lanes, lane_label_x, port_ranges, route_ends
-from .diagram_plan import BOTTOM, MAIN, TOP, Plan, reveal, row_room, wrap_label
+from .diagram_plan import BOTTOM, MAIN, TOP, Plan, focus_order, reveal, row_room, wrap_label
 from .diagram_shapes import Outline, Path, Pt, Rect, View, arrow, meets, rounded, stroke
 from .translate import Translate
 
 __all__ = [
+    "FOCUS_MOVES",
     "MIN_FONT",
     "Block",
     "EdgeShape",
@@ -58,8 +60,11 @@ __all__ = [
     "block_at",
     "fit",
     "keep_in_view",
+    "legend_pin",
+    "moved_focus",
     "node_at",
     "quietest_corner",
+    "scaled",
     "vertical_neighbour",
 ]
 
@@ -851,3 +856,46 @@ def keep_in_view(
         lo, hi = (rect.left, rect.right) if axis == 0 else (rect.top, rect.bottom)
         out.append(reveal(bar[0], (lo, hi), view[axis], bar[1], spans, texts))
     return out
+
+
+def scaled(old: Geometry, w: float, h: float) -> Geometry:
+    """The layout ``old`` shown in a ``w`` x ``h`` area until it is laid out again for it (after a
+    resize): scaled to fit and centred, but never to type below ``MIN_FONT`` (larger than the
+    area then: it scrolls)."""
+    s0 = old.view.s
+    k = min(w / max(1.0, old.width * s0), h / max(1.0, old.height * s0))
+    s = max(s0 * k, MIN_FONT / old.f)
+    cw, ch = old.width * s, old.height * s
+    dx, dy = max(0.0, (w - cw) / 2), max(0.0, (h - ch) / 2)
+    return dataclasses.replace(
+        old, view=View(s, dx, dy), content_w=max(w, cw), content_h=max(h, ch), view_w=w, view_h=h
+    )
+
+
+def legend_pin(g: Geometry, view: View, vp: Rect, pad: float) -> tuple[int, int] | None:
+    """The size of the legend's copy pinned over the view ``vp`` (``pad`` round it), when the
+    drawing, shown through ``view``, has the legend (partly) out of it; None when it is wholly in
+    view or there is none."""
+    if not g.legend:
+        return None
+    area = g.legend_area()
+    if vp.contains_rect(view.map_rect(area)):
+        return None
+    content = g.view.map_rect(area)
+    return math.ceil(content.w + 2 * pad), math.ceil(content.h + 2 * pad)
+
+
+#: how the keyboard moves between states: along the keyboard's order (the next, the previous
+#: one, round at the ends; the first, the last) or to the nearest state in the row above or below
+FOCUS_MOVES = ("next", "previous", "first", "last", "up", "down")
+
+
+def moved_focus(plan: Plan, g: Geometry | None, focus: State, move: str) -> State:
+    """The state the keyboard focus moves to from ``focus`` (:data:`FOCUS_MOVES`); up and down
+    need the layout ``g`` (without one the focus stays)."""
+    order = focus_order(plan)
+    if move in ("next", "previous"):
+        return order[(order.index(focus) + (1 if move == "next" else -1)) % len(order)]
+    if move in ("first", "last"):
+        return order[0 if move == "first" else -1]
+    return vertical_neighbour(plan, g, focus, -1 if move == "up" else 1) if g is not None else focus

@@ -237,10 +237,8 @@ def rounded(points: list[Pt], radius: float) -> Path:
 
 
 def _separated(poly: list[Pt], r: Rect) -> bool:
-    """Whether an axis separates the convex polygon ``poly`` from ``r`` (touching: separated)."""
-    xs, ys = [p.x for p in poly], [p.y for p in poly]
-    if max(xs) <= r.left or min(xs) >= r.right or max(ys) <= r.top or min(ys) >= r.bottom:
-        return True
+    """Whether an axis of ``poly``'s edges separates the convex polygon from ``r`` (touching:
+    separated); the rectangle's own axes are the caller's test (:meth:`Outline.meets`)."""
     corners = ((r.left, r.top), (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom))
     n = len(poly)
     for i in range(n):
@@ -282,18 +280,46 @@ def _stroke_pieces(path: Path, width: float) -> list[list[Pt]]:
     return pieces
 
 
-#: a line's outline as drawn (:func:`stroke`): convex pieces
-Outline = list[list[Pt]]
+class Outline:
+    """A line's outline as drawn (:func:`stroke`): convex pieces, each with its box, and the box
+    of them all (most rectangles are told apart by the boxes alone)."""
+
+    __slots__ = ("box", "pieces")
+
+    def __init__(self, pieces: list[list[Pt]]) -> None:
+        self.pieces = [(min(xs), max(xs), min(ys), max(ys), poly) for poly in pieces for xs, ys in [_axes(poly)]]
+        lo_x = min((p[0] for p in self.pieces), default=0.0)
+        lo_y = min((p[2] for p in self.pieces), default=0.0)
+        hi_x = max((p[1] for p in self.pieces), default=0.0)
+        hi_y = max((p[3] for p in self.pieces), default=0.0)
+        self.box = (lo_x, hi_x, lo_y, hi_y)
+
+    def meets(self, r: Rect) -> bool:
+        """Whether the line shares some area with ``r``."""
+        left, right, top, bottom = r.x, r.x + r.w, r.y, r.y + r.h
+        lo_x, hi_x, lo_y, hi_y = self.box
+        if hi_x <= left or lo_x >= right or hi_y <= top or lo_y >= bottom:
+            return False
+        for x0, x1, y0, y1, poly in self.pieces:
+            if x1 <= left or x0 >= right or y1 <= top or y0 >= bottom:
+                continue
+            if not _separated(poly, r):
+                return True
+        return False
+
+
+def _axes(poly: list[Pt]) -> tuple[list[float], list[float]]:
+    return [p.x for p in poly], [p.y for p in poly]
 
 
 def stroke(path: Path, width: float) -> Outline:
     """The outline of ``path`` drawn ``width`` wide, to test against rectangles (:func:`meets`)."""
-    return _stroke_pieces(path, width)
+    return Outline(_stroke_pieces(path, width))
 
 
 def meets(outline: Outline, r: Rect) -> bool:
     """Whether a line's ``outline`` (:func:`stroke`) shares some area with ``r``."""
-    return any(not _separated(poly, r) for poly in outline)
+    return outline.meets(r)
 
 
 # --------------------------------------------------------------------------- view

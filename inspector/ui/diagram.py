@@ -36,7 +36,6 @@ dashed and the legend says so, so colour is never the only cue.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import TYPE_CHECKING
 
@@ -91,9 +90,11 @@ from inspector.session.diagram_geometry import (
     block_at,
     fit,
     keep_in_view,
+    legend_pin,
+    moved_focus,
     node_at,
     quietest_corner,
-    vertical_neighbour,
+    scaled,
 )
 from inspector.session.diagram_plan import Plan, analyse, explanation_box, focus_order, machine_as_of, resolve_edge
 from inspector.session.diagram_shapes import Pt, Rect, View
@@ -116,6 +117,7 @@ from .diagram_paint import (
     paint_node,
     paint_static,
     palette_colours,
+    plain_rect,
     qpath,
     qpolygon,
     qrect,
@@ -140,6 +142,15 @@ _ANIM_MS = 600
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
 _SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
 _PIN_PAD = 4.0  # round the pinned legend, inside its box
+#: the keys that move the keyboard focus between states (:func:`moved_focus`)
+_MOVES: dict[int, str] = {
+    Qt.Key.Key_Right: "next",
+    Qt.Key.Key_Left: "previous",
+    Qt.Key.Key_Home: "first",
+    Qt.Key.Key_End: "last",
+    Qt.Key.Key_Up: "up",
+    Qt.Key.Key_Down: "down",
+}
 
 
 class LifecycleDiagram(QWidget):
@@ -578,22 +589,9 @@ class LifecycleDiagram(QWidget):
             self._geom = None
             self._geom_exact = False
             return
-        s0 = old.view.s
-        W, H = rect.width(), rect.height()
-        k = min(W / max(1.0, old.width * s0), H / max(1.0, old.height * s0))
-        s = max(s0 * k, MIN_FONT / old.f)
-        cw, ch = old.width * s, old.height * s
-        dx, dy = max(0.0, (W - cw) / 2), max(0.0, (H - ch) / 2)
-        self._geom = dataclasses.replace(
-            old,
-            view=View(s, dx, dy),
-            content_w=max(W, cw),
-            content_h=max(H, ch),
-            view_w=W,
-            view_h=H,
-        )
+        self._geom = scaled(old, rect.width(), rect.height())
         self._geom_exact = False
-        self._sync_bars(self._geom, W, H)
+        self._sync_bars(self._geom, rect.width(), rect.height())
         self._relayout.start()
 
     def _bar_extent(self) -> int:
@@ -845,17 +843,10 @@ class LifecycleDiagram(QWidget):
             return
         if self._focus not in order:
             self._focus = self._state if self._state in order else order[0]
-        i = order.index(self._focus)
-        if key in (Qt.Key.Key_Right, Qt.Key.Key_Left):
-            self._focus = order[(i + (1 if key == Qt.Key.Key_Right else -1)) % len(order)]
-        elif key == Qt.Key.Key_Home:
-            self._focus = order[0]
-        elif key == Qt.Key.Key_End:
-            self._focus = order[-1]
-        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-            g = self._ensure_geometry()
-            if self._plan is not None and g is not None:
-                self._focus = vertical_neighbour(self._plan, g, self._focus, -1 if key == Qt.Key.Key_Up else 1)
+        move = _MOVES.get(key)
+        if move is not None and self._plan is not None:
+            g = self._ensure_geometry() if move in ("up", "down") else None
+            self._focus = moved_focus(self._plan, g, self._focus, move)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select):
             self.explain(self._focus)
             self.stateClicked.emit(self._focus)
@@ -944,22 +935,15 @@ class LifecycleDiagram(QWidget):
         if self._corner[0] == key:
             return QRectF(self._corner[1])
         hot = [s for s in (self._state, self._pending.target if self._pending is not None else None) if s is not None]
-        view = Rect(vp.x(), vp.y(), vp.width(), vp.height())
-        best = qrect(quietest_corner(g, self._view(g).inverted(), view, size.width(), size.height(), hot))
+        best = qrect(quietest_corner(g, self._view(g).inverted(), plain_rect(vp), size.width(), size.height(), hot))
         self._corner = (key, QRectF(best))
         return best
 
     def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, Rect] | None:
         """The pinned legend's box in the widget and the legend's own rectangle (in the layout's
         coordinates); None while the legend itself is in view."""
-        if not g.legend or not any(self._scroll()):
-            return None
-        area = g.legend_area()
-        if vp.contains(qrect(self._view(g).map_rect(area))):
-            return None
-        content = g.view.map_rect(area)
-        size = QSize(math.ceil(content.w + 2 * _PIN_PAD), math.ceil(content.h + 2 * _PIN_PAD))
-        return self._legend_corner(g, vp, size), area
+        size = legend_pin(g, self._view(g), plain_rect(vp), _PIN_PAD) if any(self._scroll()) else None
+        return (self._legend_corner(g, vp, QSize(*size)), g.legend_area()) if size is not None else None
 
     def _paint_pinned_legend(self, p: QPainter, g: Geometry, c: Colours, vp: QRectF) -> None:
         """Scrolled so that the legend is (partly) out of view: a copy of it pinned, on the

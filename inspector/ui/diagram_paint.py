@@ -60,6 +60,10 @@ def qrect(r: Rect) -> QRectF:
     return QRectF(r.x, r.y, r.w, r.h)
 
 
+def plain_rect(r: QRectF) -> Rect:
+    return Rect(r.x(), r.y(), r.width(), r.height())
+
+
 def qpolygon(points: list[Pt]) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in points])
 

@@ -6,18 +6,25 @@ computed with Qt's types before, to the pixel, is ``tests/ui/test_diagram_geomet
 
 from __future__ import annotations
 
+import dataclasses
+import math
+
 import pytest
 
 from inspector.protocol.lifecycle import TRANSPORTS, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.diagram_geometry import (
+    FOCUS_MOVES,
     MIN_FONT,
     Geometry,
     block_at,
     fit,
     keep_in_view,
+    legend_pin,
+    moved_focus,
     node_at,
     quietest_corner,
+    scaled,
     vertical_neighbour,
 )
 from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, analyse, focus_order
@@ -204,3 +211,47 @@ def test_keep_in_view_scrolls_to_the_state_and_the_held_steps_target_when_both_f
     # the two ends do not both fit: the first one wins
     x2, _y = keep_in_view(g, left, right, (vw, vh), [(top_x, top_x), None])
     assert x2 == x
+
+
+def test_after_a_resize_the_old_layout_is_scaled_but_never_below_11px():
+    g = laid_out(diagram_table(EraMode.LEGACY), (1260, 330))
+    assert g.f * 0.9 > MIN_FONT
+    narrower = scaled(g, 1134, 330)  # 0.9 as wide: scaled down to fit, centred up and down
+    assert narrower.view.s == pytest.approx(0.9) and narrower.view.dx == 0
+    assert narrower.view.dy == pytest.approx((330 - g.height * 0.9) / 2)
+    assert (narrower.content_w, narrower.content_h, narrower.view_w, narrower.view_h) == (1134, 330, 1134, 330)
+    tiny = scaled(g, 100, 60)  # far too small: held at 11 px type, larger than the area, scrolls
+    assert tiny.view.s == pytest.approx(MIN_FONT / g.f)
+    assert tiny.content_w == pytest.approx(g.width * MIN_FONT / g.f) and tiny.content_w > 100
+    assert (tiny.view.dx, tiny.view.dy) == (0, 0)
+    assert tiny.nodes is g.nodes and tiny.problems == g.problems  # the same layout, shown smaller
+    wide = scaled(g, 2520, 330)  # more room across: no larger than the height allows, centred across
+    assert wide.view.s == pytest.approx(1.0) and wide.view.dx == pytest.approx((2520 - g.width) / 2)
+
+
+def test_the_legend_is_pinned_only_when_scrolled_out_of_view():
+    g = laid_out(diagram_table(EraMode.AUTO), (520, 200))
+    area = g.legend_area()
+    vp = Rect(0, 0, g.view_w, g.view_h)
+    assert area.w > 0 and vp.contains_rect(area)
+    assert legend_pin(g, g.view, vp, 4.0) is None  # not scrolled: the legend itself is in view
+    size = legend_pin(g, g.view.shifted(0, -(area.top + 1)), vp, 4.0)  # scrolled a pixel past its top
+    assert size is not None and size == (math.ceil(area.w + 8), math.ceil(area.h + 8))
+    bare = dataclasses.replace(g, legend=[])
+    assert legend_pin(bare, g.view.shifted(0, -500), vp, 4.0) is None  # no legend, nothing pinned
+
+
+def test_the_keyboard_moves_along_the_order_and_between_rows():
+    table = diagram_table(EraMode.LEGACY)
+    plan = analyse(table)
+    g = laid_out(table)
+    order = focus_order(plan)
+    assert moved_focus(plan, g, order[0], "next") is order[1]
+    assert moved_focus(plan, g, order[0], "previous") is order[-1]  # round at the ends
+    assert moved_focus(plan, g, order[-1], "next") is order[0]
+    assert moved_focus(plan, g, order[3], "first") is order[0] and moved_focus(plan, g, order[3], "last") is order[-1]
+    main = plan.rows[MAIN][1]
+    assert moved_focus(plan, g, main, "down") is vertical_neighbour(plan, g, main, 1)
+    assert moved_focus(plan, g, main, "up") in plan.rows[TOP]
+    assert moved_focus(plan, None, main, "up") is main  # no layout yet: up and down stay
+    assert set(FOCUS_MOVES) == {"next", "previous", "first", "last", "up", "down"}
