@@ -142,7 +142,7 @@ _ANIM_MS = 600
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
 _SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
 _PIN_PAD = 4.0  # round the pinned legend, inside its box
-#: the keys that move the keyboard focus between states (:func:`moved_focus`)
+# the keys that move the keyboard focus between states (:func:`moved_focus`)
 _MOVES: dict[int, str] = {
     Qt.Key.Key_Right: "next",
     Qt.Key.Key_Left: "previous",
