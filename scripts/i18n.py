@@ -192,6 +192,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
         "WindowActions": action_words.all_words(),  # the actions' texts and tooltips, with the menus' own
         "ExportDialog": sorted(import_view.EXPORT_INTROS.values()),  # where each client reads the entry
+        "ImportDialog": sorted(import_view.IMPORT_WORDS.values()),  # a row's secrets, the values to type: with its own
         "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own

@@ -81,6 +81,34 @@ def inputs_state(result: ImportResult | None, chosen: Sequence[FoundServer], val
     return InputsState(frozenset(i.id for i in inputs), result.unfilled(chosen, values), empty)
 
 
+#: What the import dialog says of a row's secrets and of the values still to type (its
+#: "ImportDialog" context; ``scripts/i18n.py`` reads this table).
+IMPORT_CONTEXT = "ImportDialog"
+IMPORT_WORDS = {
+    "plain": "⚠ in plain text: {paths}",
+    "fill": "Fill in: {names}",
+    "empty": "Left empty, imported as empty values: {names}",
+}
+
+
+def kept_text(tr: Translate, row: ImportRow) -> str:
+    """A row's "Kept secret" cell: what secrets.json keeps, then (said there too) the secrets
+    servers.json would keep in plain text, by their JSON paths."""
+    exposed = ", ".join(p.path for p in row.exposed)
+    plain = tr(IMPORT_CONTEXT, IMPORT_WORDS["plain"]).format(paths=exposed) if exposed else ""
+    return ", ".join(filter(None, [", ".join(row.secrets), plain]))
+
+
+def inputs_problem(tr: Translate, state: InputsState) -> str:
+    """What the values typed still lack: the required ones to fill in (nothing is imported until
+    they are), else the VS Code inputs left empty; "" when nothing."""
+    if state.missing:
+        return tr(IMPORT_CONTEXT, IMPORT_WORDS["fill"]).format(names=", ".join(i.label for i in state.missing))
+    if state.empty:
+        return tr(IMPORT_CONTEXT, IMPORT_WORDS["empty"]).format(names=", ".join(i.label for i in state.empty))
+    return ""
+
+
 #: What the export dialog says above a client's entry: where that client reads it (the "ExportDialog"
 #: context; ``scripts/i18n.py`` reads this table). A client not listed is said as the MCP Inspector.
 EXPORT_CONTEXT = "ExportDialog"

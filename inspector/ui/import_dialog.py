@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session import import_view
 from inspector.session.import_problems import CONTEXT as IMPORTS
-from inspector.session.import_view import export_intro, import_rows, inputs_state, problem_mark, safe_file_stem
 from inspector.session.imports import (
     EXPORT_CLIENTS,
     ConfigLocation,
@@ -225,11 +225,8 @@ class ImportDialog(QDialog):
             self.file_label.setText(self.tr("{file}: no server could be imported").format(file=where))
         self.tree.blockSignals(True)
         self.tree.clear()
-        for row in import_rows(result):
-            kept = ", ".join(row.secrets)
-            if row.exposed:  # said in the row too: a secret that servers.json will hold
-                paths = ", ".join(p.path for p in row.exposed)
-                kept = ", ".join(filter(None, [kept, self.tr("⚠ in plain text: {paths}").format(paths=paths)]))
+        for row in import_view.import_rows(result):
+            kept = import_view.kept_text(QCoreApplication.translate, row)
             item = QTreeWidgetItem([row.key, self._transport_text(row.transport), row.target, kept])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked)
@@ -244,7 +241,7 @@ class ImportDialog(QDialog):
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
         lines = [
-            f"{problem_mark(p)} {problem_line(p)}" + (self.tr(" (left out)") if p.skipped else "")
+            f"{import_view.problem_mark(p)} {problem_line(p)}" + (self.tr(" (left out)") if p.skipped else "")
             for p in result.problems
         ]
         self.problems.setPlainText("\n".join(lines))
@@ -326,19 +323,13 @@ class ImportDialog(QDialog):
 
     def _checks_changed(self, *_args: object) -> None:
         chosen = self.checked()
-        state = inputs_state(self.read_result, chosen, self.values())
+        state = import_view.inputs_state(self.read_result, chosen, self.values())
         for ident, f in self.input_fields.items():
             f.setEnabled(ident in state.used)
             label = self.inputs_form.labelForField(f)
             if label is not None:
                 label.setEnabled(ident in state.used)
-        if state.missing:
-            self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in state.missing)))
-        elif state.empty:
-            names = ", ".join(i.label for i in state.empty)
-            self.error.show_text(self.tr("Left empty, imported as empty values: {names}").format(names=names))
-        else:
-            self.error.clear_text()
+        self.error.show_text(import_view.inputs_problem(QCoreApplication.translate, state))
         self.import_button.setText(
             self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import")
         )
@@ -396,7 +387,7 @@ class ExportDialog(QDialog):
     def _show_entry(self, *_args: object) -> None:
         client = self.client.currentData()
         self.entry = export_entry(self.profile, client)
-        self.intro.setText(export_intro(QCoreApplication.translate, client))
+        self.intro.setText(import_view.export_intro(QCoreApplication.translate, client))
         self.intro.setVisible(bool(self.entry.text))
         self.text.setPlainText(self.entry.text)
         self.text.setVisible(bool(self.entry.text))
@@ -420,7 +411,7 @@ class ExportDialog(QDialog):
         self.status.setText(self.tr("Copied to the clipboard."))
 
     def save(self) -> None:
-        safe = safe_file_stem(self.profile.name, "server")
+        safe = import_view.safe_file_stem(self.profile.name, "server")
         from .exporting import FileType, ask_save_path
 
         types = [FileType("json", self.tr("JSON files"), (".json",))]

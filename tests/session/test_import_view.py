@@ -84,3 +84,29 @@ def test_the_export_intro_names_where_each_client_reads_the_entry():
     assert '"serverUrl"' in export_intro(tr, "windsurf")
     assert export_intro(tr, "a client added later") == EXPORT_INTROS["mcp-inspector"]
     assert {context for context, _text in asked} == {EXPORT_CONTEXT}
+
+
+def test_a_rows_kept_secrets_and_what_the_typed_values_lack_in_words() -> None:
+    from inspector.session.import_view import IMPORT_CONTEXT, inputs_problem, kept_text
+    from inspector.session.translate import untranslated
+
+    contexts: list[str] = []
+
+    def tr(context: str, text: str) -> str:
+        contexts.append(context)
+        return text
+
+    result = parse_config(json.dumps({"servers": {"q": {"url": "https://user:pw@x.example/mcp"}}}), file="mcp.json")
+    (row,) = import_rows(result)
+    assert kept_text(tr, row).startswith("⚠ in plain text: $.")  # nothing in secrets.json, a password in the URL
+    assert contexts == [IMPORT_CONTEXT]
+    result = read_config(
+        WORKSPACE / ".vscode" / "mcp.json",
+        surroundings=Surroundings(home=Path("/home/ada"), env={}, workspace=WORKSPACE),
+    )
+    rows = {r.key: r for r in import_rows(result)}
+    assert kept_text(untranslated, rows["remote-tools"]) == "Authorization"
+    servers = {s.key: s for s in result.servers}
+    empty = inputs_state(result, [servers["weather"]], {})
+    assert inputs_problem(untranslated, empty).startswith("Left empty, imported as empty values: ")
+    assert inputs_problem(untranslated, inputs_state(result, [servers["weather"]], {"api-key": "k"})) == ""
