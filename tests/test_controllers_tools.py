@@ -28,6 +28,7 @@ from inspector.session.controllers.tools import (
     TOOL_ERROR,
     ProgressParts,
     ReplyView,
+    ToolActions,
     ToolFacts,
     ToolsController,
     annotations_text,
@@ -203,6 +204,13 @@ async def test_an_excluded_tool_is_refused_as_data() -> None:
         assert (
             refusal is not None and refusal.code == REFUSE_EXCLUDED and refusal.detail == tools.exclusion(excluded[0])
         )
+        fine = next(t for t in tools.items if not tools.exclusion(t))
+        assert tools.actions(True, fine, more=False) == ToolActions(True, False, True, True, False)
+        assert not tools.actions(True, excluded[0], more=False).call  # whatever else allows it
+        assert tools.actions(True, None, more=True) == ToolActions(True, True, True, False, False)  # none selected
+        assert tools.actions(False, fine, more=True) == ToolActions(False, True, False, False, False)  # not live
+        tools.calling = True  # a call running: no second one, Cancel shown
+        assert tools.actions(True, fine, more=False) == ToolActions(True, False, True, False, True)
 
 
 @pytest.mark.peer

@@ -215,6 +215,19 @@ def reply_view(tool: JsonObject, reply: Reply, outcome: str | None = None) -> Re
 
 
 @dataclass(frozen=True, slots=True)
+class ToolActions:
+    """What a front-end lets the user do now: Refresh, Load more (shown while the list has more
+    pages), Call (a live session, a tool selected, no call running, the tool not excluded) and
+    Cancel (shown while a call runs)."""
+
+    refresh: bool
+    more_shown: bool
+    more: bool
+    call: bool
+    cancel: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CallOutcome:
     """How a call ended. ``reply``: the answer to show (the call's, or the task's
     ``tasks/result``, or the refused task-augmented request's); ``run``: the task run."""
@@ -287,6 +300,14 @@ class ToolsController(ListController):
             else []
         )
         return Refusal(REFUSE_UNMIRRORABLE, tuple(unsafe)) if unsafe else None
+
+    def actions(self, live: bool, tool: JsonObject | None, more: bool) -> ToolActions:
+        """What can be done with ``tool`` selected (None: none) while the session is ``live``
+        and the list on screen has ``more`` pages to load."""
+        idle = live and not self.loading
+        excluded = tool is not None and bool(self.exclusion(tool))
+        callable_ = live and tool is not None and not self.calling and not excluded
+        return ToolActions(idle, more, idle, callable_, self.calling)
 
     def task_support(self, tool: JsonObject) -> TaskSupport | None:
         """Whether ``tool`` may run as a task on this session (None: no session)."""

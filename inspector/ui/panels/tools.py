@@ -616,7 +616,9 @@ class ToolsPanel(FeaturePanel):
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
         self._schema_facts(tool)
-        self._show_exclusion(tool)
+        problem = self.feature.exclusion(tool)  # 2026-07-28: its x-mcp-header annotations break a rule
+        self.http_problem_label.setText(self.tr(words.EXCLUDED).format(problem) if problem else "")
+        self.http_problem_label.setVisible(bool(problem))
         self._task_controls(tool)
 
     def _splitter_moved(self, *_: object) -> None:
@@ -660,11 +662,6 @@ class ToolsPanel(FeaturePanel):
             self._describe(tool)
         else:
             self._show_details(tool)
-
-    def _show_exclusion(self, tool: dict) -> None:
-        problem = self.feature.exclusion(tool)
-        self.http_problem_label.setText(self.tr(words.EXCLUDED).format(problem) if problem else "")
-        self.http_problem_label.setVisible(bool(problem))
 
     def _schema_facts(self, tool: dict) -> None:
         got = tool_facts(tool)
@@ -774,12 +771,11 @@ class ToolsPanel(FeaturePanel):
     def _update_actions(self) -> None:
         if not hasattr(self, "call_button"):
             return
-        live = self.live
-        self.refresh_button.setEnabled(live and not self.feature.loading)
-        self.load_more_button.setVisible(bool(self.next_cursor))
-        self.load_more_button.setEnabled(live and not self.feature.loading)
-        excluded = self.current is not None and bool(self.feature.exclusion(self.current))
-        self.call_button.setEnabled(live and self.current is not None and not self.feature.calling and not excluded)
-        self.cancel_button.setEnabled(self.feature.calling)
-        self.cancel_button.setVisible(self.feature.calling)
+        can = self.feature.actions(self.live, self.current, bool(self.next_cursor))
+        self.refresh_button.setEnabled(can.refresh)
+        self.load_more_button.setVisible(can.more_shown)
+        self.load_more_button.setEnabled(can.more)
+        self.call_button.setEnabled(can.call)
+        self.cancel_button.setEnabled(can.cancel)
+        self.cancel_button.setVisible(can.cancel)
         self._update_count()
