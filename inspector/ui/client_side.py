@@ -4,7 +4,8 @@ The session asks :class:`UiClientHandlers` through ``handle(method, params)`` fo
 server can ask the client (a JSON-RPC request in the legacy era, an input request inside an
 ``InputRequiredResult`` in 2026-07-28). What to answer, the wait and its bookkeeping, the
 reply's shape and the schema checks of an answer are :class:`~inspector.session.user_answers.UserAnswers`'
-(Qt-free, tested headless); this module only shows each request in a non-modal dialog and
+(Qt-free, tested headless), and what the dialogs say is :mod:`inspector.session.answer_words`';
+this module only shows each request in a non-modal dialog and
 forwards the user's answer (never ``exec()``: a nested event loop inside a coroutine deadlocks
 under qasync). A dialog whose wait ends without the user (timeout, the server exits, the
 session ends) closes unanswered.

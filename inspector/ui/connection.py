@@ -1,8 +1,9 @@
 """The connection panel: saved servers and the editor for the selected one.
 
 What the editor and the list decide (each field's problem, what was found out last time, the
-eras' versions, New, Duplicate, Delete and Undo) is :mod:`inspector.session.server_editor`'s;
-this module shows it and forwards the edits."""
+eras' versions, New, Duplicate, Delete and Undo, the rows of the environment and headers tables,
+every label and tooltip) is :mod:`inspector.session.server_editor`'s; this module shows it and
+forwards the edits."""
 
 from __future__ import annotations
 

@@ -15,8 +15,11 @@ it is (type, MIME type, size, annotations) and shows the payload the safe way:
 - anything else as pretty JSON, so an unknown block type is still readable.
 
 What a card says of its block (kind, facts, decoded payload, error) is read without Qt by
-:func:`inspector.session.content_blocks.read_block`; the card adds what only Qt tells (whether
-the bytes are an image it can read, and its size) and the counts said with plural forms.
+:func:`inspector.session.content_blocks.read_block`, which parts it shows by
+:func:`~inspector.session.content_blocks.card_parts`, an image's size on screen by
+:func:`~inspector.session.content_blocks.image_view` and the outputSchema verdict by
+:func:`~inspector.session.content_blocks.structured_verdict`; the card adds what only Qt tells
+(whether the bytes are an image it can read, and its size) and the counts said with plural forms.
 
 ``structured`` (a tool's ``structuredContent``) is shown as pretty JSON with the verdict of
 the tool's ``outputSchema`` (✓, or ✗ with the path of the first problem).

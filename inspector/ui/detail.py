@@ -22,10 +22,11 @@ demand (the recording never keeps decoded JSON). The pane shows:
   selection: its tree comes from its first 64 KiB (``session.value_text.json_head``, cut
   values ending with "…") until "Parse all".
 
-What the pane says is decided without Qt in :mod:`inspector.session.entry_detail` (the heading's
-facts, the pair, the findings, the HTTP exchange, the bytes' facts and what of them is shown,
-every schema error on request, the tree's cells), worded through ``QCoreApplication.translate``;
-the pane lays it out. Everything the server controls is shown through plain-text widgets (QLabel with
+What the pane says is decided without Qt in :mod:`inspector.session.entry_detail` (the heading and
+its facts, the pair and its button, the findings, the HTTP exchange, the bytes' facts and what of
+them is shown, every schema error on request and their rows, the tree's cells, pages and depth,
+the controls' words), worded through ``QCoreApplication.translate``; the pane lays it out with the
+shared builders of :mod:`.form_rows`. Everything the server controls is shown through plain-text widgets (QLabel with
 ``Qt.TextFormat.PlainText``, QPlainTextEdit, tree items) or escaped tooltips.
 """
 
