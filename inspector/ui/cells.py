@@ -35,6 +35,10 @@ _SLOW_STATES = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 _TEXT = QPalette.ColorRole.Text
 #: x, y, width, height (QRect.getRect)
 _Rect = tuple[int, int, int, int]
+#: A text laid out: it, its width and its height
+_Laid = tuple[QStaticText, int, int]
+#: Where a cell of a size puts its text and its icon (relative to it), and how the view elides
+_Geometry = tuple[_Rect, QRect | None, Qt.TextElideMode]
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 
@@ -64,19 +68,13 @@ class CellDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._cell = cell
         self._elide = dict(elide or {})  # column -> how its text is elided (else as the view says)
-        self._texts: dict[
-            tuple[str, int, int], tuple[QStaticText, int, int] | None
-        ] = {}  # (text, font, width) -> laid out
-        self._fonts: dict[
-            int, tuple[QFont | None, QFont, QFontMetrics]
-        ] = {}  # id(cell font) -> (it, resolved, metrics)
+        self._texts: dict[tuple[str, int, int], _Laid | None] = {}  # (text, font, width) -> laid out
+        self._fonts: dict[int, tuple[QFont | None, QFont, QFontMetrics]] = {}  # id(cell font) -> it, resolved, metrics
         self._base: QFont | None = None  # the view's font the resolved ones were made from
-        self._geometry: dict[
-            tuple[int, int, bool], tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]
-        ] = {}
+        self._geometry: dict[tuple[int, int, bool], _Geometry] = {}  # (width, height, with an icon) -> where
         self._fast_states: dict[object, bool] = {}  # option.state -> a plain cell in it
 
-    def laid_out_texts(self, source: str | None = None) -> list[tuple[QStaticText, int, int]]:
+    def laid_out_texts(self, source: str | None = None) -> list[_Laid]:
         """The texts laid out so far (each with its width and height), as they are painted;
         ``source``: only those laid out of that text."""
         return [
@@ -151,8 +149,8 @@ class CellDelegate(QStyledItemDelegate):
     # ------------------------------------------------------------ caches
 
     def _layout(
-        self, option: QStyleOptionViewItem, index, rect: QRect
-    ) -> tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]:
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex, rect: QRect
+    ) -> _Geometry:
         """Where the style puts the text and the icon in a cell of this size (relative to it),
         and how the view elides."""
         opt = QStyleOptionViewItem(option)
@@ -175,9 +173,7 @@ class CellDelegate(QStyledItemDelegate):
             )
         return cast(_Rect, text.getRect()), icon, opt.textElideMode
 
-    def _static(
-        self, text: str, font: QFont, width: int, fm: QFontMetrics, elide: Qt.TextElideMode
-    ) -> tuple[QStaticText, int, int] | None:
+    def _static(self, text: str, font: QFont, width: int, fm: QFontMetrics, elide: Qt.TextElideMode) -> _Laid | None:
         """``text`` laid out in ``font``, elided to ``width`` (None: it has several lines)."""
         key = (text, id(font), width)
         texts = self._texts
@@ -208,7 +204,7 @@ class CellDelegate(QStyledItemDelegate):
         return found
 
 
-def _laid_out(text: str, font: QFont) -> tuple[QStaticText, int, int]:
+def _laid_out(text: str, font: QFont) -> _Laid:
     st = QStaticText(text)
     st.setTextFormat(Qt.TextFormat.PlainText)  # server text: never rich text
     st.prepare(QTransform(), font)
