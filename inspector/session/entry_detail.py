@@ -57,6 +57,7 @@ __all__ = [
     "CONTROLS",
     "TABS",
     "bytes_facts",
+    "bytes_share",
     "expand_depth",
     "header_facts",
     "json_page",
@@ -196,6 +197,8 @@ CONTROLS: dict[str, tuple[str, str]] = {
 #: The pane's tabs, in order: the keys of each one's text and tooltip in :data:`WORDS`.
 TABS: tuple[tuple[str, str], ...] = (("message_tab", ""), ("http_tab", "http_tab_tip"))
 
+WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters the bytes wrap anywhere (word wrap is quadratic)
+FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without being measured
 TREE_PAGE = 500  # children of a container the tree builds per step
 AUTO_EXPAND_BYTES = 16 * 1024  # a message up to this size opens three levels deep, a longer one one level
 EXPLAIN_LIMIT = 500  # schema errors listed at most
@@ -610,3 +613,11 @@ def json_page(value: JsonObject | list[JsonValue], start: int) -> list[tuple[str
 def more_text(left: int, tr: Translate = untranslated, number: Callable[[int], str] = str) -> str:
     """The row after a page of children when ``left`` more are not built yet."""
     return tr(CONTEXT, WORDS["more_rows"]).format(n=number(left))
+
+
+def bytes_share(total: int, want: int | None) -> int:
+    """The bytes pane's height out of the ``total`` it shares with the JSON tree: what the line
+    wants (``want``; None for a text over :data:`FIT_MEASURE_CHARS`, not measured) up to 45 %,
+    and never less than a quarter or 140 pixels, whichever is smaller."""
+    share = total * 45 // 100
+    return share if want is None else max(min(want, share), min(total // 4, 140))

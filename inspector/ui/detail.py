@@ -61,10 +61,13 @@ from inspector.session.entry_detail import (
     CONTEXT,
     CONTROLS,
     EXPLAIN_LIMIT,
+    FIT_MEASURE_CHARS,
     TABS,
     WORDS,
+    WRAP_WORDS_LIMIT,
     Finding,
     bytes_facts,
+    bytes_share,
     entry_findings,
     expand_depth,
     explain_schema,
@@ -101,8 +104,6 @@ from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, t
 
 translate = QCoreApplication.translate
 
-WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
-FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
 TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
 
 
@@ -296,16 +297,12 @@ class DetailPane(QWidget):
         total = sum(self.splitter.sizes())
         if total <= 0:
             return
-        edit = self.raw_edit
-        if edit.document().characterCount() > FIT_MEASURE_CHARS:  # more than the share: no need to measure it
-            raw_h = total * 45 // 100
-        else:
-            layout = edit.document().documentLayout()
-            lines = max(1, int(layout.documentSize().height()))
-            line_h = edit.fontMetrics().lineSpacing()
+        edit, want = self.raw_edit, None
+        if edit.document().characterCount() <= FIT_MEASURE_CHARS:  # a longer one is not measured
+            lines = max(1, int(edit.document().documentLayout().documentSize().height()))
             chrome = self.raw_box.height() - edit.viewport().height()
-            want = chrome + (lines + 1) * line_h + 2 * edit.frameWidth()
-            raw_h = max(min(want, total * 45 // 100), min(total // 4, 140))
+            want = chrome + (lines + 1) * edit.fontMetrics().lineSpacing() + 2 * edit.frameWidth()
+        raw_h = bytes_share(total, want)
         self.splitter.setSizes([raw_h, total - raw_h])
 
     def show_all_raw(self) -> None:

@@ -16,6 +16,7 @@ from inspector.session.entry_detail import (
     TREE_PAGE,
     WORDS,
     bytes_facts,
+    bytes_share,
     entry_findings,
     exchange_text,
     expand_depth,
@@ -261,3 +262,10 @@ def test_the_tree_pages_a_long_container_and_opens_a_short_message_deeper():
 def test_every_control_and_tab_names_words_of_the_table():
     keys = {key for pair in (*CONTROLS.values(), *TABS) for key in pair if key}
     assert keys <= set(WORDS)  # scripts/i18n.py reads WORDS: every control's words are in the catalogue
+
+
+def test_the_bytes_pane_takes_what_a_short_line_wants_within_its_bounds():
+    assert bytes_share(1000, None) == 450  # a text too long to measure: the largest share
+    assert bytes_share(1000, 2000) == 450 and bytes_share(1000, 90) == 140  # at most 45 %, at least 140
+    assert bytes_share(400, 20) == 100  # a small pane: at least a quarter
+    assert bytes_share(1000, 300) == 300
