@@ -64,7 +64,14 @@ from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK, LinkEventKind, TransportKind
 from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, origin_of, why_failed
 
-from .proxy import BUSY_WINDOW, PROXY_SIGNALS, SWITCH_INTERVAL, Recorder, default_record_path
+from .proxy import (
+    BUSY_WINDOW,
+    PROXY_SIGNALS,
+    SWITCH_INTERVAL,
+    Recorder,
+    default_record_path,
+    keep_proxied_folder,
+)
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import masked_url, secret_header
@@ -398,7 +405,7 @@ class _Proxy:
             "proxied": {"upstream": masked_url(self.options.upstream), "listen": self.own_origin, "name": self.name},
         }
         rec = Recording(header, t0=self.clock())
-        self.writer = RecordingWriter(self.path, rec)
+        self.writer = RecordingWriter(self.path, rec, mode=0o600)
         rec.add_listener(self.writer.on_batch)
         recorder = HttpRecorder(rec, engine, kind, self.options.max_line)
         recorder.start()
@@ -617,6 +624,7 @@ async def run_http_proxy(
 ) -> int:
     """Listen until SIGINT, SIGTERM or SIGHUP (or cancellation), then close the recording; 0."""
     _no_failed_import_per_request()
+    keep_proxied_folder(say)
     proxy = _Proxy(options, clock, say)
     proxy.path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the caller says why (nothing started yet)
     listener = await anyio.create_tcp_listener(local_host=options.host, local_port=options.port)

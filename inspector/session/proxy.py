@@ -66,12 +66,13 @@ from inspector.transport.base import (
 from inspector.transport.host_pipes import HostGone, HostPipe
 from inspector.transport.stdio import StdioTransport
 
+from .proxied_folder import keep_folder, prepared_folder
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .secrecy import secret_argument
 from .session import record_process_event
 from .spill import Spill
-from .watch import proxied_folder, try_announce, withdraw
+from .watch import try_announce, withdraw
 
 __all__ = [
     "PROXY_SIGNALS",
@@ -122,10 +123,25 @@ def server_name(options: ProxyOptions) -> str:
 
 
 def default_record_path(name: str, now: float | None = None, env: dict[str, str] | None = None) -> Path:
-    """XDG_DATA_HOME/mcp-session-inspector/proxied/NAME-YYYYmmdd-HHMMSS-PID.jsonl (a new file each time)."""
+    """XDG_DATA_HOME/mcp-session-inspector/proxied/NAME-YYYYmmdd-HHMMSS-PID.jsonl (a new file each
+    time); the folder is made 0700 (OSError when it cannot be: the caller says why)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[:60] or "server"
-    return proxied_folder(env) / f"{safe}-{stamp}-{os.getpid()}.jsonl"
+    return prepared_folder(env) / f"{safe}-{stamp}-{os.getpid()}.jsonl"
+
+
+def keep_proxied_folder(say: Callable[[str], None] | None) -> None:
+    """A proxy starts: the proxied folder is kept to the user's cap (session.proxied_folder);
+    what goes wrong there is said, never in the way of the session."""
+    try:
+        kept = keep_folder(said=(lambda text: say(f"mcp-session-inspector proxy: {text}")) if say else None)
+    except OSError as exc:
+        problems = [str(exc)]
+    else:
+        problems = kept.problems
+    if say is not None:
+        for problem in problems:
+            say(f"mcp-session-inspector proxy: could not keep the proxied folder to its cap: {problem}")
 
 
 def proxied_spec(argv: Sequence[str]) -> StdioSpec:
@@ -382,8 +398,9 @@ async def run_proxy(
     config = ClientConfig(observer=True)
     engine = ProtocolEngine(config, transport=TransportKind.STDIO)
     rec = Recording(proxy_header(spec, config, name), t0=clock())
+    keep_proxied_folder(say)
     path = options.record or default_record_path(name)
-    writer = RecordingWriter(path, rec)  # OSError: the caller says why (nothing started yet)
+    writer = RecordingWriter(path, rec, mode=0o600)  # OSError: the caller says why (nothing started yet)
     rec.add_listener(writer.on_batch)
     if options.record is None and say is not None:
         say(f"mcp-session-inspector proxy: recording to {path}")

@@ -855,11 +855,13 @@ class RecordingLoader(FileLoader):
 class RecordingWriter:
     """Appends a recording's entries to a JSON Lines file, flushing after every batch."""
 
-    def __init__(self, path: Path, rec: Recording) -> None:
+    def __init__(self, path: Path, rec: Recording, *, mode: int | None = None) -> None:
+        """``mode``: the file's permissions (0o600: only the user reads it, also when it existed
+        looser); None: as the umask says."""
         self.path = path
         self.rec = rec
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._f: IO[bytes] | None = open(path, "wb")
+        self._f: IO[bytes] | None = open(path, "wb") if mode is None else _open_private(path, mode)
         header = dict(rec.header)
         self._f.write(orjson.dumps(header, default=str) + b"\n")
         # a reader that follows the file (session.follow) sees the header at once; a write that
@@ -927,6 +929,16 @@ class RecordingWriter:
             self.rec.remove_listener(self.on_batch)
         except ValueError:
             pass
+
+
+def _open_private(path: Path, mode: int) -> IO[bytes]:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), mode)
+    try:
+        os.fchmod(fd, mode)  # created before with other permissions (or under an odd umask)
+        return os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 _SLICE = 1 << 20  # a multiple of 3, so base64 slices join into one valid base64 text

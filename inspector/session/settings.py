@@ -69,6 +69,8 @@ SETTINGS: dict[str, Setting] = {
     "stepbar/details/debugging": Setting(False),
     "stepbar/details/teaching": Setting(True),
     "stepbar/details/presenter": Setting(True),
+    # how much of the proxied folder is kept (session.proxied_folder.KEEP_CHOICES; read by the proxies too)
+    "proxied/keep": Setting("500mb-30d", ("100mb-7d", "500mb-30d", "2gb-90d", "all")),
 }
 
 
