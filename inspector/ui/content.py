@@ -272,7 +272,7 @@ class ContentView(QWidget):
         self.scroll_area: QScrollArea | None = scroll_area(self.inner) if scrolls else None
         if not scrolls:
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        vbox(self.scroll_area or self.inner, margins=False, parent=self)
+        vbox(self.inner if self.scroll_area is None else self.scroll_area, margins=False, parent=self)
 
     # -------------------------------------------------------------- API
 
