@@ -3,7 +3,7 @@ bar's explanation and message at 1280×720, presenter mode's lesson notes) would
 its last visible line in half at the frame's edge. :class:`WholeLines` keeps the area's
 viewport a whole number of lines high, measured when it is scrolled to the top: the rest of the
 height (less than a line) is left empty under the viewport, and the scroll bar still spans the
-whole area."""
+whole area (:func:`~inspector.session.line_fit.spare_height` says how much to leave)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QPlainTextEdit, QScrollArea
 
-#: (top of the first line, line spacing, number of lines) in the viewport's coordinates at the top
-Runs = Iterable[tuple[float, float, int]]
+from inspector.session.line_fit import Runs, spare_height
 
 
 def label_runs(*labels: QLabel) -> Callable[[], Runs]:
@@ -81,13 +80,7 @@ class WholeLines(QObject):
             # the area's own height (at its Resize the viewport has not followed yet)
             hbar = self.area.horizontalScrollBar()
             room = self.area.contentsRect().height() - (hbar.height() if hbar.isVisible() else 0)
-            ends = [
-                top + k * step
-                for top, step, count in self.runs()
-                for k in range(1, count + 1)
-                if top + k * step <= room
-            ]
-            spare = int(room - max(ends)) if ends else 0
+            spare = spare_height(self.runs(), room)
             if spare != self.spare:
                 self.spare = spare
                 self.area.setViewportMargins(0, 0, 0, spare)
