@@ -15,7 +15,9 @@ Theory of operation
   re-read of the shown resource. The panel forwards the user's actions to it and draws what its
   listeners are told (``LOADING``/``PAGE``/``LISTED`` per list; ``READING``/``READ``,
   ``SUBSCRIBING``/``SUBSCRIPTIONS``, ``UPDATED``); failures arrive as data and are worded here
-  (:mod:`.answers`). A :class:`PagedListView` shows each list.
+  (:mod:`.answers`). A :class:`PagedListView` shows each list. What the panel says - the
+  Subscribe/Listen button and why it cannot act, the live-updates line, a listed entry, the
+  template form's hint, a read's status - is :mod:`inspector.session.resource_words`.
 * A :class:`CompletionField` is a line edit that asks for suggestions through a callback,
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
   QCompleter popup. Answers for text the user has since changed are dropped. The request is
