@@ -16,7 +16,10 @@ recording, or a new load of the same list takes the note away.
 
 Whatever a panel says from state - a status, an error, a note - it says with
 :meth:`FeaturePanel.say` (or draws again in its ``changeEvent``), so a live language switch
-words it again, both ways; what the server sent stays as it was.
+words it again, both ways; what the server sent stays as it was. Its fixed words (a button's,
+a box's, a placeholder) are named where the widget is made, :meth:`FeaturePanel.worded`, by
+their part in the panel's session ``*_words`` table (``LABELS``; what it says of its state is
+``STATE``, :meth:`FeaturePanel.phrase`), and set again on every language switch.
 """
 
 from __future__ import annotations
