@@ -109,12 +109,15 @@ def settings_file(env: Env | None = None, platform: str = sys.platform) -> Path:
     return base / "mcp-session-inspector" / "settings.ini"
 
 
-def saved_keep(env: Env | None = None, said: Callable[[str], None] | None = None) -> str:
-    """The saved choice of ``proxied/keep`` (the default when none is saved or it is damaged)."""
+def saved_keep(
+    env: Env | None = None, said: Callable[[str], None] | None = None, *, settings: Path | None = None
+) -> str:
+    """The saved choice of ``proxied/keep`` (the default when none is saved or it is damaged), from
+    ``settings`` (None: :func:`settings_file`)."""
     parser = configparser.RawConfigParser(strict=False)
     value: str | None = None
     try:
-        with settings_file(env).open(encoding="utf-8") as f:
+        with (settings or settings_file(env)).open(encoding="utf-8") as f:
             parser.read_file(f)
         section, _, key = KEEP_SETTING.partition("/")
         value = parser.get(section, key, fallback=None)

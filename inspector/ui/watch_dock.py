@@ -20,6 +20,11 @@ Qt-free :class:`~inspector.session.follow.GrowingRecording` that reads only the 
 lines. When the proxy exits (its announcement is withdrawn, or its pid is gone) the rest is
 read, the recording is complete, and the title and status bar say the session ended. While the
 window runs a session of its own, Open asks first and disconnects it (the spec's shutdown).
+
+Below the list, the user chooses how much of the proxied folder is kept (the setting
+``proxied/keep``, saved in the window's settings, where the proxies read it:
+:mod:`inspector.session.proxied_folder`); the cap is applied when the dialog is shown and when
+the choice changes, and the folder's size is said beside it.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -43,11 +49,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from inspector.session.entry_text import format_size
 from inspector.session.follow import POLL_S, GrowingRecording
+from inspector.session.proxied_folder import KEEP_CHOICES, KEEP_SETTING, keep_folder
 from inspector.session.recording import Recording, RecordingError
+from inspector.session.settings import read_text
 from inspector.session.watch import Watched, proxy_running, watch_list
 
 from .opening import RecordingOpener
+from .widgets import hbox
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -176,6 +186,26 @@ class WatchDialog(QDialog):
         )
         self.empty.setWordWrap(True)
         layout.addWidget(self.empty)
+        self.keep_label = QLabel(self.tr("Keep in the proxied folder:"))
+        self.keep_box = QComboBox()
+        keep_words = {
+            "100mb-7d": self.tr("up to 100 MB and 7 days"),
+            "500mb-30d": self.tr("up to 500 MB and 30 days"),
+            "2gb-90d": self.tr("up to 2 GB and 90 days"),
+            "all": self.tr("everything (never remove)"),
+        }
+        for name in KEEP_CHOICES:
+            self.keep_box.addItem(keep_words[name], name)
+        self.keep_box.setToolTip(
+            self.tr(
+                "Proxies started without --record keep their recordings in this folder. The oldest go first; a "
+                "running session's recording and files you saved elsewhere are never removed."
+            )
+        )
+        self.keep_box.setCurrentIndex(max(0, self.keep_box.findData(self._saved_keep())))
+        self.keep_box.currentIndexChanged.connect(self._keep_changed)
+        self.usage = QLabel()
+        layout.addLayout(hbox(self.keep_label, self.keep_box, (self.usage, 1), margins=False))
         buttons = QDialogButtonBox()
         self.open_button = QPushButton(self.tr("Open"))
         self.open_button.setDefault(True)
@@ -194,6 +224,7 @@ class WatchDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
         self._timer.start()
+        self.keep()
         self.refresh()
         super().showEvent(event)
 
@@ -224,6 +255,27 @@ class WatchDialog(QDialog):
             table.selectRow(0)
         self.empty.setVisible(not self.rows)
         self._selection_changed()
+
+    def _saved_keep(self) -> str:
+        return read_text(KEEP_SETTING, self.window_.settings.value(KEEP_SETTING))
+
+    def _keep_changed(self) -> None:
+        """A new cap: saved (the proxies read it from settings.ini) and applied at once."""
+        settings = self.window_.settings
+        settings.setValue(KEEP_SETTING, self.keep_box.currentData())
+        settings.sync()
+        self.keep()
+        self.refresh()
+
+    def keep(self) -> None:
+        """Apply the chosen cap to the proxied folder and say what it holds now."""
+        kept = keep_folder(self.env, str(self.keep_box.currentData()))
+        self.usage.setText(
+            self.tr("%Ln recordings, {size}, in {folder}", "", kept.files).format(
+                size=format_size(kept.total_bytes), folder=os.fspath(kept.folder)
+            )
+        )
+        self.usage.setToolTip("\n".join(kept.problems))
 
     def selected(self) -> Watched | None:
         r = self.table.currentRow()

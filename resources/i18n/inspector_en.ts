@@ -86,4 +86,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>WatchDialog</name>
+    <message numerus="yes">
+        <source>%Ln recordings, {size}, in {folder}</source>
+        <translation>
+            <numerusform>%Ln recording, {size}, in {folder}</numerusform>
+            <numerusform>%Ln recordings, {size}, in {folder}</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -7069,6 +7069,30 @@
         <translation>还没有经代理的会话。请把宿主的服务器接入代理（mcp-session-inspector attach），然后启动宿主。</translation>
     </message>
     <message>
+        <source>Keep in the proxied folder:</source>
+        <translation>代理文件夹中保留：</translation>
+    </message>
+    <message>
+        <source>up to 100 MB and 7 days</source>
+        <translation>最多 100 MB 和 7 天</translation>
+    </message>
+    <message>
+        <source>up to 500 MB and 30 days</source>
+        <translation>最多 500 MB 和 30 天</translation>
+    </message>
+    <message>
+        <source>up to 2 GB and 90 days</source>
+        <translation>最多 2 GB 和 90 天</translation>
+    </message>
+    <message>
+        <source>everything (never remove)</source>
+        <translation>全部（从不删除）</translation>
+    </message>
+    <message>
+        <source>Proxies started without --record keep their recordings in this folder. The oldest go first; a running session's recording and files you saved elsewhere are never removed.</source>
+        <translation>未使用 --record 启动的代理会把记录保存在此文件夹中。最旧的先删除；正在运行的会话的记录和你保存到别处的文件永远不会被删除。</translation>
+    </message>
+    <message>
         <source>Open</source>
         <translation>打开</translation>
     </message>
@@ -7083,6 +7107,12 @@
     <message>
         <source>ended</source>
         <translation>已结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln recordings, {size}, in {folder}</source>
+        <translation>
+            <numerusform>%Ln 个记录，{size}，位于 {folder}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Watch live</source>

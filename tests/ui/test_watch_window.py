@@ -6,8 +6,11 @@ fixture's good server; the runtime and data folders are the test's own.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from peers import ROOT, misbehave
@@ -16,6 +19,7 @@ from ui_driver import quick, session_in_window, until
 
 from inspector.session import Direction, Recording
 from inspector.session.profiles import ServerProfile
+from inspector.session.proxied_folder import DEFAULT_KEEP, KEEP_CHOICES, prepared_folder, saved_keep
 from inspector.ui.watch_dock import WatchDialog
 
 INIT = (
@@ -174,3 +178,32 @@ async def test_watching_while_the_window_runs_a_session_asks_then_disconnects_it
     finally:
         p.stdin.close()
         p.wait(30)
+
+
+def test_the_watch_dialog_keeps_the_proxied_folder_to_the_chosen_cap_and_saves_it_for_the_proxies(
+    window_and_controller, tmp_path, qtbot, monkeypatch
+):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    _controller, window = window_and_controller
+    folder = prepared_folder()
+    header = b'{"format":"mcp-session-inspector/recording","version":4,"proxied":{"command":["x"],"name":"x"}}\n'
+    made = {}
+    for name, days in (("old-20250101-000000-1.jsonl", 10), ("recent-20250101-000000-2.jsonl", 1)):
+        path = folder / name
+        path.write_bytes(header)
+        when = time.time() - days * 86400
+        os.utime(path, (when, when))
+        made[name] = path
+    window.act_watch.trigger()
+    dialog = window.findChild(WatchDialog)
+    assert isinstance(dialog, WatchDialog) and dialog.isVisible()
+    assert dialog.keep_box.currentData() == DEFAULT_KEEP  # 500 MB and 30 days: both stay
+    assert all(p.exists() for p in made.values())
+    assert dialog.usage.text().startswith("2 recordings") and str(folder) in dialog.usage.text()
+    dialog.keep_box.setCurrentIndex(dialog.keep_box.findData("100mb-7d"))
+    assert not made["old-20250101-000000-1.jsonl"].exists() and made["recent-20250101-000000-2.jsonl"].exists()
+    assert dialog.usage.text().startswith("1 recording,")
+    # saved where a proxy reads it (settings.ini, read without Qt)
+    assert saved_keep(settings=Path(window.settings.fileName())) == "100mb-7d"
+    assert [dialog.keep_box.itemData(i) for i in range(dialog.keep_box.count())] == list(KEEP_CHOICES)
