@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.protocol.messages import Kind
 
@@ -88,8 +88,7 @@ def row_label(rec: Recording, seq: int, tr: Translate) -> str:
     return f"{method}{ident}{marks}"
 
 
-@dataclass(frozen=True, slots=True)
-class RowShape:
+class RowShape(NamedTuple):
     """What one row of the sequence view draws (the view turns it into pixels)."""
 
     seq: int
