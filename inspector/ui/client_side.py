@@ -138,12 +138,16 @@ class ElicitationForm(SchemaForm):
 
 
 class _AnswerDialog(QDialog):
-    """A non-modal dialog that answers exactly once through ``answered`` (never ``exec()``)."""
+    """A non-modal dialog that answers exactly once through ``answered`` (never ``exec()``): the
+    request ``params`` from ``origin``, shown by each kind of dialog's :meth:`_build`."""
 
     answered = Signal(object)
 
-    def __init__(self, origin: Origin, timeout: float | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
+        self.params = params if isinstance(params, dict) else {}
         self.origin = origin
         self.outcome: JsonValue = None  # the answer given (None: none yet, or dismissed)
         self.done_ = False
@@ -163,6 +167,10 @@ class _AnswerDialog(QDialog):
         if self.wait.deadline is not None:
             self._timer.start()
         self._tick()
+        self._build(self.params)
+
+    def _build(self, p: JsonObject) -> None:
+        """The dialog's request and answer (each kind its own), its words set by _retranslate."""
 
     def _fallback_text(self) -> str:
         return ""
@@ -247,12 +255,7 @@ class SamplingDialog(_AnswerDialog):
     """A sampling/createMessage request: what the server wants the model to do, and the
     response the user writes (as the model) — Approve sends it, Reject refuses."""
 
-    def __init__(
-        self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(origin, timeout, parent)
-        self.params = params if isinstance(params, dict) else {}
-        p = self.params
+    def _build(self, p: JsonObject) -> None:
         # the words of each row are set by _retranslate (again on a language change)
         self.row_labels = {key: plain_label(wrap=False) for key in SAMPLING_ROWS}
         rows = self.row_labels
@@ -331,12 +334,7 @@ class ElicitationDialog(_AnswerDialog):
     """An elicitation/create request. Form mode: a form from requestedSchema. URL mode: the URL,
     opened only by the explicit "Open in browser" button. Accept / Decline / Cancel."""
 
-    def __init__(
-        self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(origin, timeout, parent)
-        self.params = params if isinstance(params, dict) else {}
-        p = self.params
+    def _build(self, p: JsonObject) -> None:
         self.mode = "url" if p.get("mode") == "url" else "form"
         self.url = str(p.get("url", "")) if self.mode == "url" else ""
         self.opened = False
