@@ -173,7 +173,7 @@ class SequenceView(QAbstractScrollArea):
         rh = self.row_height()
         fm = QFontMetrics(self.font())
         w = area.width()
-        x_client, x_server, x_side = self._lanes(area)
+        x_client, x_server, x_side = self.lanes(area)
         gutter = x_client - 14 - area.left()
         top = area.top() + int(rh * HEADER_ROWS)
         text = QColor(self.palette().color(QPalette.ColorRole.Text))
@@ -282,16 +282,14 @@ class SequenceView(QAbstractScrollArea):
                 stamp,
             )
 
-    def _lanes(self, area: QRect) -> tuple[int, int, int]:
-        """The x of the client's, the server's and the link's lifelines in ``area``: the left
-        gutter holds the entry number and time, the column right of the link's lifeline its notes."""
+    def lanes(self, area: QRect | None = None) -> tuple[int, int, int]:
+        """The x of the client's, the server's and the link's lifelines on screen, or in ``area``
+        (an export's page): the left gutter holds the entry number and time, the column right of
+        the link's lifeline its notes."""
+        area = self.viewport().rect() if area is None else area
         fm = QFontMetrics(self.font())
         stamp, latency = fm.horizontalAdvance("#000000  0000.000"), fm.horizontalAdvance("000.00 ms")
         return lane_positions(area.left(), area.right(), stamp, latency)
-
-    def lanes(self, area: QRect | None = None) -> tuple[int, int, int]:
-        """The lifelines' x (client, server, link) on screen, or in ``area`` (an export's page)."""
-        return self._lanes(self.viewport().rect() if area is None else area)
 
     def side_lane_label(self) -> str:
         """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""
@@ -336,7 +334,7 @@ class SequenceView(QAbstractScrollArea):
             return math.ceil(fm.horizontalAdvance(text))
 
         def lanes(w: int) -> tuple[int, int, int]:  # as draw() gives each its room
-            return self._lanes(QRect(0, 0, w, 1))
+            return self.lanes(QRect(0, 0, w, 1))
 
         return export_width(rec, rows, first, end, width, measure, lanes, QCoreApplication.translate)
 
