@@ -28,12 +28,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QProgressBar, QToolButton, QWidget
 
 from inspector.session.recording import Recording
 from inspector.session.sliced_load import SlicedLoad, Turn
 
+from .panels.base import on_language_change
 from .widgets import hbox, plain_label
 
 # Read before the recording is shown: a file that loads this fast opens as a whole.
@@ -127,6 +128,7 @@ class LoadingIndicator(QWidget):
         hbox(self.label, self.bar, self.stop_button, margins=False, parent=self)
         self._name = ""
         self._retranslate()
+        on_language_change(self, self._retranslate)
         self.hide()
 
     def begin(self, name: str) -> None:
@@ -145,8 +147,3 @@ class LoadingIndicator(QWidget):
         self.stop_button.setToolTip(
             self.tr("Stop loading: keep the entries read so far and leave the rest of the file")
         )
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-        super().changeEvent(event)

@@ -33,6 +33,7 @@ from inspector.session import slider_marks
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
 
+from .panels.base import on_language_change
 from .theme import mix, tone
 from .widgets import hbox, plain_label, plain_tooltip
 
@@ -127,6 +128,7 @@ class ReplayBar(QWidget):
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
         self._retranslate()
+        on_language_change(self, self._retranslate)
         self.hide()
 
     # ------------------------------------------------------------------ what it plays
@@ -272,11 +274,6 @@ class ReplayBar(QWidget):
             self.tr("Jump to the next entry that broke a rule or the schema (red ticks on the slider)")
         )
         self._show_position()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "violation_button"):
-            self._retranslate()
-        super().changeEvent(event)
 
 
 __all__ = ["ReplayBar", "MarkedSlider"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QTextBlock, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,6 +25,7 @@ from inspector.protocol.teaching import slug
 from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
+from .panels.base import on_language_change
 from .widgets import hbox, plain_label, push_button, vbox
 
 
@@ -58,6 +59,7 @@ class SpecViewer(QDialog):
         self.source.setObjectName("specSource")
         vbox(bar, (self.browser, 1), self.source, parent=self)
         self._retranslate()
+        on_language_change(self, self._retranslate)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("MCP specification"))
@@ -72,11 +74,6 @@ class SpecViewer(QDialog):
         )
         self.back.setEnabled(self._at > 0)
         self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "source"):
-            self._retranslate()
-        super().changeEvent(event)
 
     # ---------------------------------------------------------------- navigation
 
