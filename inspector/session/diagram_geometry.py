@@ -27,9 +27,10 @@ caches the result per table, area and type family:
    size).
 
 The shapes are plain (:mod:`.diagram_shapes`: rectangles, paths of lines and cubics, arrow
-heads) and follow the painter's rules, so the layout is the one the window computed with Qt's
-value types before (``tests/ui/test_diagram_geometry_qt.py`` compares it with that code, kept as
-``tests/diagram_layout_reference.py``). Why a general layout and not one drawn by hand per table:
+heads) and follow the painter's rules, so the layout is, to the last bit, the one the window
+computed with Qt's value types before (``tests/ui/test_diagram_geometry_qt.py`` compares it with
+that code, kept as ``tests/diagram_layout_reference.py``). Why a general layout and not one drawn
+by hand per table:
 there are 21 distinct tables (6 to 10 states, 15 to 36 transitions), and every label's size
 depends on the language and the type size: each table keeps one state order but gets a
 different geometry at each of three widget sizes in each of two languages

@@ -13,7 +13,8 @@ a layout depends on them:
 - a quadratic corner is kept as the cubic the painter stores for it (:meth:`Path.quad_to`), and
   a line or curve to where the path already is adds nothing;
 - a path's control-point box holds its points and control points (:meth:`Path.control_rect`),
-  its bounds only what is drawn (:meth:`Path.bounds`: a cubic's extremes solved for);
+  its bounds only what is drawn (:meth:`Path.bounds`: a cubic's extremes solved for, in the
+  painter's order of operations, so that the numbers agree to the last bit);
 - a stroked line has square caps at the path's ends and bevelled joins (:func:`stroke`, :func:`meets`:
   the curves flattened finely, each segment a quadrilateral, each join a triangle, each
   tested against the rectangle by separating axes).
@@ -148,17 +149,19 @@ class Path:
         return _bounds([self.start, *(p for seg in self.segments for p in seg)])
 
     def bounds(self) -> Rect:
-        """The box of what is drawn: the ends, and each cubic's extremes between them."""
-        points = [self.start]
+        """The box of what is drawn: the ends, and each cubic's extremes between them (in the
+        painter's order of operations, so a layout built on it matches to the last bit)."""
+        lo_x = hi_x = self.start.x
+        lo_y = hi_y = self.start.y
         prev = self.start
         for seg in self.segments:
-            if len(seg) == 3:
-                c1, c2, end = seg
-                for t in _extremes(prev, c1, c2, end):
-                    points.append(_cubic_at(prev, c1, c2, end, t))
-            points.append(seg[-1])
+            if len(seg) == 1:
+                x, y, w, h = seg[0].x, seg[0].y, 0.0, 0.0
+            else:
+                x, y, w, h = _cubic_box(prev, *seg)
+            lo_x, hi_x, lo_y, hi_y = min(lo_x, x), max(hi_x, x + w), min(lo_y, y), max(hi_y, y + h)
             prev = seg[-1]
-        return _bounds(points)
+        return Rect(lo_x, lo_y, hi_x - lo_x, hi_y - lo_y)
 
     def polyline(self) -> list[Pt]:
         """The path as points joined by lines, each cubic in short enough pieces (about a
@@ -183,27 +186,43 @@ class Path:
 
 
 def _cubic_at(p0: Pt, c1: Pt, c2: Pt, p1: Pt, t: float) -> Pt:
-    u = 1 - t
-    a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
-    return Pt(a * p0.x + b * c1.x + c * c2.x + d * p1.x, a * p0.y + b * c1.y + c * c2.y + d * p1.y)
-
-
-def _extremes(p0: Pt, c1: Pt, c2: Pt, p1: Pt) -> list[float]:
-    """Where, strictly between its ends, a cubic turns in x or in y."""
-    found: list[float] = []
+    """The point at ``t`` on a cubic (de Casteljau's steps)."""
+    m = 1.0 - t
+    out = []
     for a0, a1, a2, a3 in ((p0.x, c1.x, c2.x, p1.x), (p0.y, c1.y, c2.y, p1.y)):
-        da, db, dc = a1 - a0, a2 - a1, a3 - a2  # the derivative's control values (over 3)
-        qa, qb, qc = da - 2 * db + dc, 2 * (db - da), da
-        if abs(qa) < 1e-12:
+        a, b, c = a0 * m + a1 * t, a1 * m + a2 * t, a2 * m + a3 * t
+        a, b = a * m + b * t, b * m + c * t
+        out.append(a * m + b * t)
+    return Pt(out[0], out[1])
+
+
+def _cubic_box(p0: Pt, c1: Pt, c2: Pt, p1: Pt) -> tuple[float, float, float, float]:
+    """A cubic's box (left, top, width, height): its ends, and where it turns in x or y between
+    them (the derivative's roots)."""
+    lo = [min(p0.x, p1.x), min(p0.y, p1.y)]
+    hi = [max(p0.x, p1.x), max(p0.y, p1.y)]
+    for axis in (0, 1):
+        a0, a1, a2, a3 = p0[axis], c1[axis], c2[axis], p1[axis]
+        qa = 3 * (-a0 + 3 * a1 - 3 * a2 + a3)
+        qb = 6 * (a0 - 2 * a1 + a2)
+        qc = 3 * (-a0 + a1)
+        if abs(qa) <= 1e-12:
             roots = [-qc / qb] if abs(qb) > 1e-12 else []
         else:
             disc = qb * qb - 4 * qa * qc
             if disc < 0:
                 continue
-            sq = math.sqrt(disc)
-            roots = [(-qb + sq) / (2 * qa), (-qb - sq) / (2 * qa)]
-        found.extend(t for t in roots if 0 < t < 1)
-    return found
+            root, rcp = math.sqrt(disc), 1 / (2 * qa)
+            roots = [(-qb + root) * rcp, (-qb - root) * rcp]
+        for t in roots:
+            if 0 <= t <= 1:
+                p = _cubic_at(p0, c1, c2, p1, t)
+                for k in (0, 1):  # a turn on one axis may widen the box on both
+                    if p[k] < lo[k]:
+                        lo[k] = p[k]
+                    elif p[k] > hi[k]:
+                        hi[k] = p[k]
+    return lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1]
 
 
 def arrow(tip: Pt, dx: float, dy: float, length: float, width: float) -> list[Pt]:
