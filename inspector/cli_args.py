@@ -422,7 +422,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the recording to FILE (default: a new file in $XDG_DATA_HOME/mcp-session-inspector/proxied/, "
         "named by server and time, said once on stderr)",
     )
-    x.add_argument("--name", metavar="NAME", help="the server's name in the recording (default: the program's)")
+    x.add_argument(
+        "--name",
+        metavar="NAME",
+        help="the server's name in the recording (default: what the command launches: the npx/uvx package, "
+        "the python -m module, the node script, the docker image...)",
+    )
     x.add_argument(
         "--listen",
         metavar="127.0.0.1:PORT",

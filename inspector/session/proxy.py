@@ -66,6 +66,7 @@ from inspector.transport.base import (
 from inspector.transport.host_pipes import HostGone, HostPipe
 from inspector.transport.stdio import StdioTransport
 
+from .launched import launched_name
 from .proxied_folder import keep_folder, prepared_folder
 from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
@@ -117,9 +118,10 @@ class ProxyOptions:
 
 
 def server_name(options: ProxyOptions) -> str:
+    """``--name``, else what the command launches (``npx -y @scope/x`` → ``x``: session.launched)."""
     if options.name:
         return options.name
-    return Path(options.argv[0]).name if options.argv else "server"
+    return launched_name(options.argv) or "server"
 
 
 def default_record_path(name: str, now: float | None = None, env: dict[str, str] | None = None) -> Path:
