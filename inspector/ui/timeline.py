@@ -18,13 +18,16 @@ so far (``TimelineModel.widest_texts``: the methods seen, the longest id of the 
 distinct violations text, kept as entries arrive at the cost of a few distinct texts; capped in
 characters by :data:`~inspector.session.timeline_table.CONTENT_CAPS`); the others giving way in
 ``GIVE_WAY`` order (:func:`~inspector.session.timeline_table.fit_widths` decides, Qt-free), so a
-rule's name is not cut while a less-read column is shown, whatever the language's words measure. If the must-read ones
-still do not fit, Method (elided in the middle) and the gaps between columns give up room before
+rule's name is not cut while a less-read column is shown, whatever the language's words measure.
+The view only measures texts in its fonts and applies the answer to its header: what the columns
+measured, the user's choices and the fit are :class:`~inspector.session.timeline_columns.ColumnLayout`'s.
+If the must-read ones still do not fit, Method (elided in the middle) and the gaps between columns give up room before
 Id and Violations; Violations takes what is left. The header's menu shows or hides any column (one
 the user asked for no longer gives way) and **Reset columns**; the order, those choices and
 widths the user dragged (in line heights, so they follow the font) are kept in the settings
 (``timeline/columns``). The model keeps logical column numbers (:class:`Column`); only the
-header's visual order moves.
+header's visual order moves. The filter bar's toggles, the status line's buttons and the row
+menu's copies are built from the tables of :mod:`inspector.session.timeline_words`.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@ Theory of operation
 :class:`TimelineModel` is an adapter over a :class:`~inspector.session.recording.Recording`,
 never a copy of it: a thin :class:`~inspector.ui.rowmodel.RowTableModel` adapter over the
 session's Qt-free :class:`~inspector.session.views.EntryView`, which keeps one compact
-``array('l')`` of the entries that pass the current filter. The model reads every cell from
-the recording's columns in ``data()`` (no :class:`Entry` is built for the cheap columns). On
+``array('l')`` of the entries that pass the current filter. The model makes each cell from
+the recording's columns once (``make_cell``, no :class:`Entry` is built for the cheap columns):
+its words, and the tones :func:`~inspector.session.timeline_table.cell_tones` names for its
+text and its row, in this palette's brushes (:class:`TimelineColors`). On
 each tick of the model's timer (30 ms, slower under a flood) the view takes the new entries
 and the model inserts the accepted ones with ONE ``beginInsertRows``/``endInsertRows``,
 whatever the message rate. Changing a filter rebuilds the index inside one model reset (no
