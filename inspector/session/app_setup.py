@@ -276,6 +276,19 @@ def tools_line(reply: Reply) -> str:
     return f"tools/list: {len(tools)} tools ({names}, ...)"
 
 
+def display_gone_line(done: str | None) -> str:
+    """What the app says on stderr when its display went away under it (the X server or the
+    desktop ended) and ``done`` says how the running server was ended, if one was."""
+    why = "mcp-session-inspector: the window's display went away (did the X server or the desktop end?)"
+    return why + (f"; {done}" if done else "") + "\n"
+
+
+def finished_line(summary: Mapping[str, object]) -> str:
+    """``--connect-demo``'s last line: how the session ended (the shutdown step, exit code, signal)."""
+    shutdown, code, signal_number = (summary.get(key) for key in ("shutdown", "exit_code", "signal"))
+    return f"finished shutdown={shutdown} exit_code={code} signal={signal_number}"
+
+
 def shutdown_line(summary: Mapping[str, object]) -> str:
     """The self-test's line for the demo's shutdown (SelfTestFailed unless it exited 0)."""
     if summary.get("exit_code") != 0:

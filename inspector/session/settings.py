@@ -28,6 +28,8 @@ import orjson
 
 from inspector.protocol.jsontypes import JsonValue
 
+from .translate import Translate
+
 #: a flag as QSettings' INI file writes it (``True`` is written ``true``)
 _FLAGS = {"true": True, "false": False}
 
@@ -84,6 +86,16 @@ class SettingNote:
 
     def __str__(self) -> str:
         return f"settings.ini: {self.key} = {self.value!r}: {self.why}; the default is used"
+
+
+#: What the window's status bar says of a SettingNote (its "Settings" context; ``scripts/i18n.py`` reads it).
+NOTE_CONTEXT = "Settings"
+NOTE_WORDS = "settings.ini: {key} could not be read ({value}); the default is used"
+
+
+def note_text(tr: Translate, note: SettingNote) -> str:
+    """``note`` in the window's language: the key and the value as found (their default is used)."""
+    return tr(NOTE_CONTEXT, NOTE_WORDS).format(key=note.key, value=repr(note.value))
 
 
 def read_setting(key: str, value: object, said: Callable[[SettingNote], None] | None = None) -> str | bool:

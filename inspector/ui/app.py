@@ -18,6 +18,8 @@ from inspector.session.app_setup import (
     SelfTestRun,
     demo_among,
     display_available,
+    display_gone_line,
+    finished_line,
     fonts_line,
     icon_path,
     migrate_doubled_config,
@@ -27,7 +29,7 @@ from inspector.session.app_setup import (
     tools_line,
     translation_line,
 )
-from inspector.session.settings import SettingNote, read_text
+from inspector.session.settings import SettingNote, note_text, read_text
 
 if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start without it
     from PySide6.QtCore import QObject
@@ -271,10 +273,7 @@ def _say_load_problems(window: MainWindow) -> None:
     if window.settings_notes:
         from PySide6.QtCore import QCoreApplication
 
-        text = QCoreApplication.translate(
-            "Settings", "settings.ini: {key} could not be read ({value}); the default is used"
-        )
-        said += [text.format(key=note.key, value=repr(note.value)) for note in window.settings_notes]
+        said += [note_text(QCoreApplication.translate, note) for note in window.settings_notes]
     if said:
         window.statusBar().showMessage("; ".join(said), 15000)
 
@@ -382,12 +381,7 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
         # unwind the tasks. End the server at once, say why in one line, and go.
         if finished:
             return
-        done = controller.abandon()
-        sys.stderr.write(
-            "mcp-session-inspector: the window's display went away (did the X server or the desktop end?)"
-            + (f"; {done}" if done else "")
-            + "\n"
-        )
+        sys.stderr.write(display_gone_line(controller.abandon()))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(1)
@@ -413,9 +407,7 @@ def _connect_demo(controller, window) -> None:
         sys.stdout.flush()
 
     controller.ready.connect(lambda: say("connected"))
-    controller.finished.connect(
-        lambda s: say(f"finished shutdown={s.get('shutdown')} exit_code={s.get('exit_code')} signal={s.get('signal')}")
-    )
+    controller.finished.connect(lambda summary: say(finished_line(summary)))
     controller.connect_profile(demo_among(window.profiles))
 
 

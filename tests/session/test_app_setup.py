@@ -171,3 +171,15 @@ def test_the_demo_is_the_saved_one_when_there_is_one() -> None:
     assert demo_among([other, saved]) is saved
     fresh = demo_among([other])
     assert fresh.id == saved.id and fresh is not saved and fresh.builtin
+
+
+def test_the_lines_said_when_the_display_goes_and_when_the_demo_session_ends():
+    from inspector.session.app_setup import display_gone_line, finished_line
+
+    assert display_gone_line(None) == (
+        "mcp-session-inspector: the window's display went away (did the X server or the desktop end?)\n"
+    )
+    assert display_gone_line("the server was killed").endswith("desktop end?); the server was killed\n")
+    summary = {"shutdown": "stdin-closed", "exit_code": 0, "signal": None}
+    assert finished_line(summary) == "finished shutdown=stdin-closed exit_code=0 signal=None"
+    assert finished_line({}) == "finished shutdown=None exit_code=None signal=None"

@@ -124,3 +124,17 @@ def test_columns_the_window_wrote_are_read_without_pydantic() -> None:
     env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "True False True"
+
+
+def test_a_damaged_value_is_worded_for_the_status_bar_in_the_settings_context():
+    from inspector.session.settings import NOTE_CONTEXT, SettingNote, note_text
+
+    asked: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        asked.append((context, text))
+        return text
+
+    note = SettingNote("theme", "purple", "input should be 'system', 'light' or 'dark'")
+    assert note_text(tr, note) == "settings.ini: theme could not be read ('purple'); the default is used"
+    assert [context for context, _text in asked] == [NOTE_CONTEXT] == ["Settings"]
