@@ -1,0 +1,163 @@
+"""The window's relays for attached URL servers (session.url_relays), end to end with real peers:
+a host file in a temporary home with a URL server attached (by session.attach, as the dialog
+does), the relay started as the window starts it, the official SDK's Streamable HTTP client
+connecting to the loopback address the host's entry now names, against the SDK's HTTP server;
+the call goes through and is recorded; stopping frees the port and the child is gone."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import anyio
+import pytest
+from peers import HttpPeer, free_port, sdk_http_server
+
+from inspector.session.attach import attach_checked, detach, found_host_files
+from inspector.session.config_files import loads_config
+from inspector.session.recording import Direction, Recording
+from inspector.session.url_relays import Relays, wanted
+
+
+def host_file(tmp_path: Path, url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, object], Path]:
+    """A Cursor file in a project folder with one URL server; the relays' data and runtime
+    folders in the temporary home (the children inherit the environment)."""
+    home, cwd = tmp_path / "home", tmp_path / "project"
+    path = cwd / ".cursor" / "mcp.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(f'{{\n  "mcpServers": {{\n    "web": {{ "url": "{url}" }} // the SDK server\n  }}\n}}\n')
+    for var, sub in (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_RUNTIME_DIR", "run")):
+        (tmp_path / sub).mkdir(exist_ok=True, mode=0o700)
+        monkeypatch.setenv(var, str(tmp_path / sub))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    return {"platform": "linux", "home": home, "env": dict(os.environ), "cwd": cwd}, path
+
+
+def port_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return Path(f"/proc/{pid}/status").read_text().find("State:\tZ") >= 0
+
+
+async def until(predicate, seconds: float = 30) -> None:
+    with anyio.fail_after(seconds):
+        while not predicate():
+            await anyio.sleep(0.02)
+
+
+async def sdk_calls(url: str) -> list[object]:
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    with anyio.fail_after(30):
+        async with streamable_http_client(url) as streams, ClientSession(streams[0], streams[1]) as session:
+            await session.initialize()
+            call = await session.call_tool("add", {"a": 2, "b": 3})
+            return [c.model_dump(mode="json") for c in call.content]
+
+
+def test_an_attached_url_server_is_served_by_the_relay_and_stopping_frees_its_port(tmp_path, monkeypatch):
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        where, path = host_file(tmp_path, peer.url, monkeypatch)
+        direct = anyio.run(sdk_calls, peer.url)
+        attach_checked(path, ["web"])  # as the dialog attaches it: a free loopback port of its own
+        rewritten = loads_config(path.read_text())["mcpServers"]["web"]["url"]
+        wants = wanted(found_host_files(**where))
+        assert [(w.name, w.upstream, w.origin + "/mcp") for w in wants] == [("web", peer.url, rewritten)]
+        changes: list[str] = []
+        relays = Relays(on_change=lambda: changes.append(relays.get(path, "web").state if relays.relays else "-"))
+        seen: dict[str, object] = {}
+
+        async def main() -> None:
+            async with anyio.create_task_group() as tg:
+                relays.sync(tg, wants)
+                relay = relays.get(path, "web")
+                await until(lambda: relay.state == "serving")
+                seen["pid"] = relay.pid
+                seen["through"] = await sdk_calls(rewritten)  # what the host does with its rewritten entry
+                relays.sync(tg, wants)  # read again: the running relay is kept, not restarted
+                assert relays.get(path, "web") is relay and relay.pid == seen["pid"]
+                await relays.stop_all()
+                seen["state"] = relay.state
+                seen["stderr"] = list(relay.stderr)
+
+        anyio.run(main)
+    assert seen["through"] == direct == [{"type": "text", "text": "5.0", "annotations": None, "meta": None}]
+    assert seen["state"] == "stopped" and not relays.relays
+    assert changes[:2] == ["starting", "starting"] and "serving" in changes
+    assert any("listening on" in line for line in seen["stderr"])  # the child's stderr is kept
+    assert any(line.startswith("[sigterm_sent]") for line in seen["stderr"])  # stopped by its group's SIGTERM
+    assert port_free(wants[0].listen[1])
+    assert gone(int(seen["pid"]))  # type: ignore[call-overload]
+    # the relay recorded the session where a proxy without --record writes, both sides, closed
+    (recording,) = (tmp_path / "data" / "mcp-session-inspector" / "proxied").glob("*.jsonl")
+    rec = Recording.load(recording)
+    c2s = [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert c2s[:1] == ["initialize"] and "tools/call" in c2s
+    assert any(rec.direction_at(i) is Direction.S2C for i in range(len(rec)))
+    assert rec.header["proxied"]["upstream"] == peer.url
+
+
+def test_a_taken_port_is_said_and_a_detached_server_is_stopped(tmp_path, monkeypatch):
+    where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
+    attach_checked(path, ["web"])
+    (want,) = wanted(found_host_files(**where))
+    relays = Relays()
+    seen: dict[str, object] = {}
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            with socket.socket() as taken:  # another window, or a proxy the user runs
+                taken.bind(want.listen)
+                taken.listen()
+                relays.sync(tg, [want])
+                relay = relays.get(path, "web")
+                await until(lambda: relay.done.is_set())
+                seen["taken"] = (relay.state, relay.why)
+            relays.sync(tg, [want])  # read again with the port free: started again
+            relay = relays.get(path, "web")
+            await until(lambda: relay.state == "serving")
+            pid = relay.pid
+            detach(path, ["web"])
+            relays.sync(tg, wanted(found_host_files(**where)))  # detached: nothing wanted, it is stopped
+            await until(lambda: relay.done.is_set())
+            seen["after"] = (relay.state, dict(relays.relays), pid)
+
+    anyio.run(main)
+    state, why = seen["taken"]  # type: ignore[misc]
+    assert state == "port-taken" and "Address already in use" in why
+    state, left, pid = seen["after"]  # type: ignore[misc]
+    assert state == "stopped" and left == {} and gone(pid)
+    assert port_free(want.listen[1])
+
+
+def test_two_entries_on_one_address_start_one_relay(tmp_path, monkeypatch):
+    where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
+    attach_checked(path, ["web"])
+    (want,) = wanted(found_host_files(**where))
+    other = type(want)(tmp_path / "other.json", "copy", want.upstream, want.listen, want.argv)
+    relays = Relays()
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            relays.sync(tg, [want, other])
+            await until(lambda: relays.get(path, "web").state == "serving")
+            dup = relays.get(other.file, "copy")
+            assert dup.state == "duplicate" and "web" in dup.why
+            await relays.stop_all()
+
+    anyio.run(main)
+    assert port_free(want.listen[1])
