@@ -134,10 +134,12 @@ WORDS = [
 ]
 
 
-def tool_badges(tool: JsonObject, tr: Translate = untranslated) -> list[tuple[str, str]]:
-    """``[(words, theme colour)]`` for the hints a tool declares true, then its task support."""
+def tool_badges(tool: JsonObject, tr: Translate = untranslated, excluded: bool = False) -> list[tuple[str, str]]:
+    """``[(words, theme colour)]`` for the hints a tool declares true, then its task support;
+    first "excluded" when it is (its x-mcp-header annotations are invalid)."""
     ann = tool.get("annotations")
-    out = [
+    out = [(tr(CONTEXT, EXCLUDED_BADGE), "error")] if excluded else []
+    out += [
         (tr(CONTEXT, words), role)
         for key, (words, role) in HINT_BADGES.items()
         if isinstance(ann, dict) and ann.get(key) is True

@@ -18,6 +18,7 @@ def test_badges_in_order_with_task_support() -> None:
     }
     assert words.tool_badges(tool) == [("destructive", "error"), ("open world", "event"), ("task optional", "warn")]
     assert words.tool_badges({"name": "x", "annotations": "no", "execution": {"taskSupport": "forbidden"}}) == []
+    assert words.tool_badges(tool, excluded=True)[:2] == [("excluded", "error"), ("destructive", "error")]
     seen: list[tuple[str, str]] = []
 
     def tr(context: str, text: str) -> str:

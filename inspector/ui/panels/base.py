@@ -531,7 +531,8 @@ class FeaturePanel(QWidget):
         return " ".join(said)
 
     def say_error(self, label: QLabel | None, words: Callable[[], str]) -> None:
-        """:meth:`say` on an error label (plain text), shown while it says something."""
+        """:meth:`say` on a label shown only while it says something (an error, a note under a
+        list), as plain text."""
         if label is not None:
             label.setTextFormat(Qt.TextFormat.PlainText)
             self.say(label, words)

@@ -485,7 +485,5 @@ class PromptsPanel(FeaturePanel):
         else:
             seq, duration = call.reply.seq, format_duration(call.reply.latency)
             self._show_got(
-                name,
-                call.reply,
-                lambda n: self.phrase("got_recorded", name=name, seq=seq, n=n, duration=duration),
+                name, call.reply, lambda n: self.phrase("got_recorded", name=name, seq=seq, n=n, duration=duration)
             )

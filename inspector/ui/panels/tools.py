@@ -112,10 +112,7 @@ def tool_badges(tool: dict, excluded: bool = False) -> list[tuple[str, str]]:
     """``[(words, theme colour)]`` for the hints a tool declares true, plus task support, in the
     current language (:func:`inspector.session.tool_words.tool_badges`); first "excluded" when
     it is."""
-    badges = words.tool_badges(tool, QCoreApplication.translate)
-    if excluded:
-        badges.insert(0, (QCoreApplication.translate(words.CONTEXT, words.EXCLUDED_BADGE), "error"))
-    return badges
+    return words.tool_badges(tool, QCoreApplication.translate, excluded)
 
 
 def paint_badge(painter: QPainter, box: QRect, text: str, colour: QColor, fill: float, pad: int = 0) -> None:
@@ -472,19 +469,13 @@ class ToolsPanel(FeaturePanel):
             self.list.setCurrentRow(-1)
         tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
-            self.say(
-                self.result.status_label,
-                lambda: self.phrase("unanswered", name, call.id, call.seq),
-            )
+            self.say(self.result.status_label, lambda: self.phrase("unanswered", name, call.id, call.seq))
             return
         self.result.show_reply(tool, call.reply)
         task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
         if isinstance(task, dict):
             said = self.result.status_words or (lambda: "")
-            self.say(
-                self.result.status_label,
-                lambda: said() + " · " + self.phrase("as_task", task.get("taskId")),
-            )
+            self.say(self.result.status_label, lambda: said() + " · " + self.phrase("as_task", task.get("taskId")))
 
     def _read_only(self, on: bool) -> None:
         """Replay: the arguments can be read, not changed (nothing can be sent)."""
@@ -495,7 +486,7 @@ class ToolsPanel(FeaturePanel):
         if method != "notifications/tools/list_changed":
             return
         how = self.feature.list_changed(self.availability is not None and self.availability.list_changed)
-        self._note(lambda: words.list_changed_note(how, QCoreApplication.translate))
+        self.say_error(self.list_note, lambda: words.list_changed_note(how, QCoreApplication.translate))
 
     # ================================================================ listing
 
@@ -542,7 +533,7 @@ class ToolsPanel(FeaturePanel):
         elif keep is not None:
             self.current = None
             self._show_details(None)
-            self._note(lambda: self.phrase("gone", keep))
+            self.say_error(self.list_note, lambda: self.phrase("gone", keep))
 
     def wait_changed(self) -> None:
         self._update_count()
@@ -560,11 +551,6 @@ class ToolsPanel(FeaturePanel):
         for i in range(self.list.count()):
             item = self.list.item(i)
             item.setHidden(not tool_matches(item.data(TOOL_ROLE) or {}, self.filter_edit.text()))
-
-    def _note(self, text: Callable[[], str]) -> None:
-        """The note under the list, made by ``text`` now and again after a language switch."""
-        self.say(self.list_note, text)
-        self.list_note.setVisible(bool(self.list_note.text()))
 
     # ================================================================ selection
 
