@@ -50,9 +50,8 @@ def test_the_status_lines_facts() -> None:
     rounds = Reply("a", 3, {}, None, 0.25, rounds=2, total=1.5)
     assert banners.reply_facts("echo", rounds, "2 rounds") == "echo · tools/call id a · answered in 1.500 s · 2 rounds"
     run = TaskRun(task={"taskId": "t-1", "status": "completed"}, polls=3, elapsed=2.0)
-    assert (
-        banners.task_facts("slow", run, "3 polls") == "slow · task t-1 · ended completed · 3 polls · finished in 2.000 s"
-    )
+    facts = banners.task_facts("slow", run, "3 polls")
+    assert facts == "slow · task t-1 · ended completed · 3 polls · finished in 2.000 s"
     broken = TaskRun(polls=1, problem=TASK_GET_FAILED, problem_detail={"code": -32601, "message": "no"})
     assert banners.task_facts("slow", broken, "1 poll") == (
         "slow · task None · ended ? · 1 poll · finished in 0.00 ms · tasks/get failed (-32601 no); "
