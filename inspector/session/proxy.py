@@ -32,6 +32,7 @@ member says the client was observed, so re-analysis and the window judge it the 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -44,6 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, SimpleQueue
+from typing import cast
 
 import anyio
 
@@ -64,7 +66,7 @@ from inspector.transport.base import (
     signal_name,
 )
 from inspector.transport.host_pipes import HostGone, HostPipe
-from inspector.transport.stdio import StdioTransport
+from inspector.transport.stdio import LaneQueue, StdioTransport
 
 from .launched import launched_name
 from .proxied_folder import keep_folder, prepared_folder
@@ -443,13 +445,26 @@ async def run_proxy(
             if say is not None:
                 say(f"mcp-session-inspector proxy: {text}")
             return EXIT_SPAWN_FAILED
+        stream = transport.events()
+        consumed = False  # the event stream has ended: what happens after goes to the recorder
+
+        def in_order(item: _Item) -> None:
+            """The host's reads and the passed-on signals join the transport's event stream, which
+            hands everything over by time (the server's reads with them), so the recording keeps
+            the order things happened in; once the server has exited, straight to the recorder."""
+            if not consumed and transport.exit_info is None and isinstance(stream, LaneQueue):
+                stream.put_nowait(cast(TransportEvent, item))
+            else:
+                recorder.put(item)
+
         try:
-            with _signals_passed_on(transport, recorder, clock):
+            with _signals_passed_on(transport, in_order, clock):
                 async with anyio.create_task_group() as tg:
-                    tg.start_soon(_from_host, host_in, transport, recorder, clock, host_left)
+                    tg.start_soon(_from_host, host_in, transport, recorder, in_order, clock, host_left)
                     tg.start_soon(_shutdown_when, host_left, transport, options)
-                    async for ev in transport.events():
+                    async for ev in stream:
                         recorder.put(ev)
+                    consumed = True
                     tg.cancel_scope.cancel()
         finally:
             await transport.__aexit__(None, None, None)
@@ -479,9 +494,16 @@ async def run_proxy(
 
 
 async def _from_host(
-    host_in: HostPipe, transport: StdioTransport, recorder: Recorder, clock: Callable[[], float], left: anyio.Event
+    host_in: HostPipe,
+    transport: StdioTransport,
+    recorder: Recorder,
+    record: Callable[[_Item], None],
+    clock: Callable[[], float],
+    left: anyio.Event,
 ) -> None:
-    """The host's stdin to the server's, read by read; its end starts the shutdown."""
+    """The host's stdin to the server's, read by read; its end starts the shutdown. Each read is
+    handed to ``record`` before it is sent on (a quick server's answer is read by the time the
+    send returns: the request is recorded first)."""
     while True:
         try:
             data = await host_in.read()
@@ -490,14 +512,14 @@ async def _from_host(
         t = clock()
         recorder.busy_until = time.monotonic() + BUSY_WINDOW
         if not data:
-            recorder.put(_HostRead(t, b""))
+            record(_HostRead(t, b""))
             left.set()
             return
+        record(_HostRead(t, data))
         try:
             await transport.send(data)
         except Exception:  # the server's stdin is closed: what the host wrote is still recorded
             pass
-        recorder.put(_HostRead(t, data))
 
 
 async def _shutdown_when(left: anyio.Event, transport: StdioTransport, options: ProxyOptions) -> None:
@@ -506,7 +528,9 @@ async def _shutdown_when(left: anyio.Event, transport: StdioTransport, options: 
 
 
 @contextlib.contextmanager
-def _signals_passed_on(transport: StdioTransport, recorder: Recorder, clock: Callable[[], float]) -> Iterator[None]:
+def _signals_passed_on(
+    transport: StdioTransport, record: Callable[[_Item], None], clock: Callable[[], float]
+) -> Iterator[None]:
     """SIGINT, SIGTERM, SIGHUP to the proxy go to the server's process group, as they came.
 
     Plain handlers, not anyio's signal receiver: a receiver gives the signals back to their
@@ -517,6 +541,10 @@ def _signals_passed_on(transport: StdioTransport, recorder: Recorder, clock: Cal
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    loop = asyncio.get_running_loop()
+
+    def recorded(number: int, detail: str) -> None:
+        record(_Signalled(clock(), number, detail))
 
     def handler(number: int, _frame: object) -> None:
         pgid = transport.pgid
@@ -527,7 +555,9 @@ def _signals_passed_on(transport: StdioTransport, recorder: Recorder, clock: Cal
             detail = f"the proxy received {signal_name(number)}: passed on to process group {pgid}"
         except OSError as exc:
             detail = f"the proxy received {signal_name(number)}: could not pass it on ({exc.strerror})"
-        recorder.put(_Signalled(clock(), number, detail))  # SimpleQueue.put: safe in a signal handler
+        # recorded from the event loop, at its next turn: what the pipes' readers had read by then
+        # (the line the host already has) is in the event stream before it, as it happened
+        loop.call_soon_threadsafe(recorded, number, detail)
 
     for number in PROXY_SIGNALS:
         signal.signal(number, handler)

@@ -1,6 +1,6 @@
 """The stdio proxy runs for hours without growing: a long flood through the real proxy.
 
-The proxy runs in this process (``run_proxy`` on pipes made here, so the recorder's bounds can be
+The proxy runs in this process, in a thread (``run_proxy`` on pipes made here, so the recorder's bounds can be
 set small and its figures read), the server is the flood fixture as a real process, and the host
 is a thread of this test that writes initialize and reads every byte the proxy forwards. The
 recording must hold every line the host got, in order, while the recorder held only a few
@@ -59,8 +59,17 @@ def proxy_through_pipes(options: ProxyOptions, lines_expected: int) -> tuple[int
     threads = [threading.Thread(target=host), threading.Thread(target=drain_stderr)]
     for t in threads:
         t.start()
+    result: list[int] = []
+
+    def proxy() -> None:  # in a thread: the proxy sets no signal handlers there (this process keeps its own)
+        result.append(anyio.run(lambda: run_proxy(options, fds=(in_r, out_w, err_w))))
+
+    runner = threading.Thread(target=proxy)
+    runner.start()
     try:
-        status = anyio.run(lambda: run_proxy(options, fds=(in_r, out_w, err_w)))
+        runner.join(timeout=300)
+        assert result, "the proxy did not finish"
+        status = result[0]
     finally:
         for fd in (in_r, out_w, err_w):
             os.close(fd)
