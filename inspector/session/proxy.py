@@ -10,8 +10,14 @@ added or removed, so noise, invalid UTF-8 and a missing last newline reach the o
 peer wrote them.
 
 Judging and disk run behind, never in the way: the forwarding tasks only hand what they moved
-(the host's raw reads, the transport's framed events) to a :class:`Recorder` thread through an
-unbounded queue. The recorder frames the host's bytes into lines, judges them with the protocol
+(the host's raw reads, the transport's framed events) to a :class:`Recorder` thread through a
+queue that never blocks. Order: the host's reads and the signals passed on join the transport's
+own event stream (which hands over the server's reads, stderr and process events by read time),
+so the recorder gets everything in the order it happened - a request before its answer, a line
+the host had before the signal it then sent. Memory stays bounded however long the proxy runs:
+the recorder lets its recording go of what the writer has written, and moves a queue that grew
+in a flood to a spill file beside the recording (read back in order; see :class:`Recorder`).
+The recorder frames the host's bytes into lines, judges them with the protocol
 engine in observer mode (``ProtocolEngine.observe``: the host is the client, nothing is sent by
 the inspector), judges the server's lines as any session's, appends everything to a
 :class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
