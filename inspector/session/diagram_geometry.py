@@ -67,6 +67,7 @@ __all__ = [
     "quietest_corner",
     "scaled",
     "vertical_neighbour",
+    "wheel_scroll",
 ]
 
 _FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
@@ -900,3 +901,16 @@ def moved_focus(plan: Plan, g: Geometry | None, focus: State, move: str) -> Stat
     if move in ("first", "last"):
         return order[0 if move == "first" else -1]
     return vertical_neighbour(plan, g, focus, -1 if move == "up" else 1) if g is not None else focus
+
+
+def wheel_scroll(dx: int, dy: int, shift: bool, shown: tuple[bool, bool], step: int) -> tuple[int, int]:
+    """How far a turn of the wheel (``dx``, ``dy`` in eighths of a degree, 120 a notch) scrolls
+    the drawing, across and down (two ``step``s a notch, back for a turn away); ``shown``: which
+    scroll bars there are. Shift turns a vertical wheel into a horizontal one, and so does a
+    drawing that only scrolls across."""
+    if shift and not dx:
+        dx, dy = dy, 0
+    if dy and not shown[1]:
+        dx, dy = dy, 0
+    across, down = (int(d / 120 * step * 2) if d and on else 0 for d, on in zip((dx, dy), shown, strict=True))
+    return across, down

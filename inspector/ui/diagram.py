@@ -95,6 +95,7 @@ from inspector.session.diagram_geometry import (
     node_at,
     quietest_corner,
     scaled,
+    wheel_scroll,
 )
 from inspector.session.diagram_plan import Plan, analyse, explanation_box, focus_order, machine_as_of, resolve_edge
 from inspector.session.diagram_shapes import Pt, Rect, View
@@ -705,15 +706,12 @@ class LifecycleDiagram(QWidget):
         if not self.scrolls:
             super().wheelEvent(event)
             return
-        d = event.angleDelta()
-        dx, dy = d.x(), d.y()
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier and not dx:
-            dx, dy = dy, 0
-        if dy and not self._vbar.isVisibleTo(self):
-            dx, dy = dy, 0
-        for bar, delta in ((self._hbar, dx), (self._vbar, dy)):
-            if delta and bar.isVisibleTo(self):
-                bar.setValue(bar.value() - int(delta / 120 * bar.singleStep() * 2))
+        d, bars = event.angleDelta(), (self._hbar, self._vbar)
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        shown = (self._hbar.isVisibleTo(self), self._vbar.isVisibleTo(self))
+        for bar, delta in zip(bars, wheel_scroll(d.x(), d.y(), shift, shown, bars[0].singleStep()), strict=True):
+            if delta:
+                bar.setValue(bar.value() - delta)
         event.accept()
 
     def state_at(self, pos: QPointF) -> State | None:

@@ -26,6 +26,7 @@ from inspector.session.diagram_geometry import (
     quietest_corner,
     scaled,
     vertical_neighbour,
+    wheel_scroll,
 )
 from inspector.session.diagram_plan import BOTTOM, MAIN, TOP, analyse, focus_order
 from inspector.session.diagram_shapes import Path, Pt, Rect, View
@@ -255,3 +256,14 @@ def test_the_keyboard_moves_along_the_order_and_between_rows():
     assert moved_focus(plan, g, main, "up") in plan.rows[TOP]
     assert moved_focus(plan, None, main, "up") is main  # no layout yet: up and down stay
     assert set(FOCUS_MOVES) == {"next", "previous", "first", "last", "up", "down"}
+
+
+def test_the_wheel_scrolls_down_or_across():
+    both = (True, True)
+    assert wheel_scroll(0, -120, False, both, 24) == (0, -48)  # a notch towards the user: down two steps
+    assert wheel_scroll(0, 240, False, both, 24) == (0, 96)
+    assert wheel_scroll(0, -120, True, both, 24) == (-48, 0)  # with Shift: across
+    assert wheel_scroll(0, -120, False, (True, False), 24) == (-48, 0)  # scrolls only across: across
+    assert wheel_scroll(-60, 0, False, both, 24) == (-24, 0)  # a sideways wheel, half a notch
+    assert wheel_scroll(-120, 0, False, (False, True), 24) == (0, 0)  # no bar across: nothing
+    assert wheel_scroll(0, -120, False, (False, False), 24) == (0, 0)
