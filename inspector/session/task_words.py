@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import orjson
-
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .controllers.tasks import TasksController
 from .operations import TERMINAL_STATUSES
 from .translate import Translate, untranslated
-from .value_text import format_milliseconds, format_timestamp
+from .value_text import format_milliseconds, format_timestamp, pretty_json
 
 __all__ = [
     "CONTEXT",
@@ -191,10 +189,6 @@ class ResultView:
     json: str = ""
 
 
-def _pretty(value: JsonValue) -> str:
-    return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
-
-
 def result_view(feature: TasksController, task_id: str | None, tr: Translate = untranslated) -> ResultView:
     """The selected task's result as ``feature`` holds it: waited for, not asked yet, a JSON-RPC
     error, or the result (a sampling result's content is one block, not a list)."""
@@ -209,12 +203,12 @@ def result_view(feature: TasksController, task_id: str | None, tr: Translate = u
         error = got["error"]
         err = error if isinstance(error, dict) else {}
         note = tr(CONTEXT, WORDS["error"]).format(code=err.get("code"), message=err.get("message"))
-        return ResultView(note, json=_pretty(error))
+        return ResultView(note, json=pretty_json(error))
     result = got.get("result")
     is_error = isinstance(result, dict) and result.get("isError") is True
     note = tr(CONTEXT, WORDS["tool_error"] if is_error else WORDS["result_head"])
     if not isinstance(result, dict):
-        return ResultView(note, json=_pretty(result))
+        return ResultView(note, json=pretty_json(result))
     content = result.get("content")
     blocks = content if isinstance(content, list) else [content] if content is not None else []
-    return ResultView(note, blocks, result.get("structuredContent"), _pretty(result))
+    return ResultView(note, blocks, result.get("structuredContent"), pretty_json(result))

@@ -96,3 +96,15 @@ def test_which_actions_are_possible() -> None:
     feature.waiting_result.add("t")
     assert feature.possible("t", live=True) == {"list", "get"}  # tasks/result awaited already
     assert feature.possible("unknown", live=True) == {"list"}
+
+
+def test_the_result_json_is_the_one_pretty_printer() -> None:
+    from inspector.session.value_text import pretty_json
+
+    feature = TasksController()
+    result = {"content": [{"type": "text", "text": "é"}], "n": 2**70}  # beyond orjson's 64 bits
+    feature.results["t"] = {"result": result}
+    shown = words.result_view(feature, "t")
+    assert shown.json == pretty_json(result) and '"n": 1180591620717411303424' in shown.json
+    feature.results["t"] = {"error": {"code": 1, "message": "m", "data": 2**70}}
+    assert words.result_view(feature, "t").json.endswith('"data": 1180591620717411303424\n}')
