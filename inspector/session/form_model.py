@@ -266,7 +266,6 @@ class ChoiceNode(Node):
         self.blank = not self.required or not shape.has_default  # the list starts with an empty entry
         self.picked: int | _Extra | None = None if self.blank or not self.options else 0
         self.extra: JsonValue = None  # the value outside the list, when picked is EXTRA
-        self.has_extra = False  # the list has had a value outside it (its entry stays)
 
     def label_of(self, value: JsonValue) -> str:
         index = choice_index(self.options, value)
@@ -285,7 +284,7 @@ class ChoiceNode(Node):
             return
         self.picked = choice_index(self.options, value)
         if self.picked is None:
-            self.extra, self.picked, self.has_extra = copy.deepcopy(value), EXTRA, True
+            self.extra, self.picked = copy.deepcopy(value), EXTRA
 
 
 class MultiChoiceNode(Node):

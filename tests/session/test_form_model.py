@@ -108,7 +108,7 @@ def test_choices_values_outside_the_list_and_their_labels() -> None:
     assert isinstance(color, ChoiceNode) and not color.blank and color.picked == 1  # required with a default
     assert color.label_of("red") == "Red" and color.label_of("x") == "x"
     color.set("purple")
-    assert color.picked is EXTRA and color.has_extra and form.value()["color"] == "purple"
+    assert color.picked is EXTRA and color.extra == "purple" and form.value()["color"] == "purple"
     color.picked = 2
     assert form.value()["color"] == "blue"
     old = FormModel(elicitation_form("2025-06-18"))
