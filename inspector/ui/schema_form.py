@@ -247,6 +247,7 @@ class ArgumentsEditor(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
+            self._validate_raw()  # the status line under the raw text, said again
         super().changeEvent(event)
 
     # -------------------------------------------------------------- API

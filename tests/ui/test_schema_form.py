@@ -515,3 +515,27 @@ def test_a_schema_that_holds_itself_is_kept_as_json_where_it_recurses(qtbot):
     assert isinstance(row, ObjectField) and isinstance(form.field("children[0].children"), ArrayField)
     assert form.value() == {"children": [{"name": "leaf"}]}
     assert [p for p, _ in form.unsupported] == ["parent", "children[0].parent"]
+
+
+def test_the_raw_status_is_said_again_on_a_language_switch(qtbot, qapp):
+    from PySide6.QtCore import QEvent, QTranslator
+
+    from inspector.resources import resource_path
+
+    editor = ArgumentsEditor()
+    qtbot.addWidget(editor)
+    editor.set_schema({"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]})
+    assert editor.set_mode("raw")
+    english = editor.raw_status.text()
+    assert english.startswith("✗") and "required" in english
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        qapp.sendEvent(editor, QEvent(QEvent.Type.LanguageChange))
+        chinese = editor.raw_status.text()
+        assert chinese.startswith("✗") and chinese != english and "required" not in chinese
+    finally:
+        qapp.removeTranslator(translator)
+    qapp.sendEvent(editor, QEvent(QEvent.Type.LanguageChange))
+    assert editor.raw_status.text() == english
