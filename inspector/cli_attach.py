@@ -89,7 +89,8 @@ def add_attach_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "--listen",
         metavar="127.0.0.1:PORT",
         help="a URL server (one, named with --server): point its entry at this loopback address (PORT 0: a free "
-        "one, chosen now) and print the `proxy --listen ... --upstream URL` command to run while the host uses it",
+        "one, chosen now) and print the `proxy --listen ... --upstream URL` command that serves it (an inspector "
+        "window runs it while it is open)",
     )
 
 
@@ -144,7 +145,10 @@ def run_attach(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         else:
             out.write(f"detached {name!r} in {outcome.file}: the host {goes} {entry.command_line} again\n")
     for argv in outcome.serve:
-        out.write(f"run this while the host uses it (the host reaches the server through it): {shlex.join(argv)}\n")
+        out.write(
+            "an inspector window runs this while it is open; without one, run it while the host uses it (the host "
+            f"reaches the server through it): {shlex.join(argv)}\n"
+        )
     for note in outcome.notes:
         out.write(f"{note}\n")
     if outcome.backup is not None:

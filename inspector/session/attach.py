@@ -31,8 +31,8 @@ else was edited by hand since and is not guessed at (detach by hand, or ``--rest
 A URL server (``url``, Windsurf's ``serverUrl``) is attached only by name and with a loopback
 address to listen on: its URL becomes ``http://127.0.0.1:PORT`` with the same path and query, and
 the outcome's ``serve`` is the ``proxy --listen ... --upstream URL`` command that must run while
-the host uses it (nothing starts it yet: the window's reverse proxy will). A URL holding a
-variable the host expands cannot be: the proxy needs the URL itself.
+the host uses it (the window runs it while it is open: :mod:`.url_relays`; or the user does). A
+URL holding a variable the host expands cannot be: the proxy needs the URL itself.
 
 ``env``, ``cwd``, ``envFile``, ``type`` and the file's ``inputs`` are not touched: the host
 applies them to the proxy, which passes its environment and folder on to the server.
@@ -76,8 +76,8 @@ _BY_HAND = "detach by hand, or put the backup back (detach --restore-backup)"
 _BOM = b"\xef\xbb\xbf"
 URL_REFUSAL = (
     "an HTTP server needs a reverse proxy running while the host uses it: attach it with a loopback address to "
-    "listen on (--listen 127.0.0.1:PORT) and run the proxy command that attach prints (the window's reverse proxy "
-    "that runs it for you is coming)"
+    "listen on (--listen 127.0.0.1:PORT) and run the proxy command that attach prints, or keep an inspector "
+    "window open: it runs that proxy while it is open"
 )
 #: where a URL server's entry is pointed: the loopback address and port of ``proxy --listen``
 Listen = tuple[str, int]
@@ -829,3 +829,14 @@ def found_host_files(**where: object) -> list[FoundFile]:
         except AttachError as exc:
             out.append(FoundFile(loc, None, str(exc)))
     return out
+
+
+def read_found(path: str | Path) -> FoundFile:
+    """A host file chosen by hand (not where the importer looks), read as :func:`found_host_files`
+    reads each one, or said why not."""
+    path = Path(path)
+    try:
+        host = read_host_file(path)
+    except AttachError as exc:
+        return FoundFile(ConfigLocation("", "chosen", path, None), None, str(exc))
+    return FoundFile(ConfigLocation(host.client, "chosen", path, host.fmt), host)

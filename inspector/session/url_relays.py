@@ -29,7 +29,8 @@ here. Every stderr line is kept (bounded: the last :data:`STDERR_KEPT`), with ev
 event in words. Two entries on one address: the first one listed is started, the second said.
 :meth:`Relays.stop_all` (the window closes) stops them all: stdin closed, SIGTERM to the group at
 once (the HTTP proxy reads no stdin; on SIGTERM it closes its recording), SIGKILL after
-:data:`STOP_GRACE` seconds; it returns when every child is gone. ``on_change`` is called after
+:data:`STOP_GRACE` seconds; it returns when every child is gone (:meth:`Relays.abandon`, when no
+loop is left to wait on: SIGTERM to each group, not waited for). ``on_change`` is called after
 each change of state, on the caller's loop.
 """
 
@@ -108,6 +109,7 @@ class Relay:
     pid: int | None = None
     returncode: int | None = None
     stderr: deque[str] = field(default_factory=lambda: deque(maxlen=STDERR_KEPT))
+    transport: StdioTransport | None = None  # while the child runs
     stop: anyio.Event = field(default_factory=anyio.Event)
     done: anyio.Event = field(default_factory=anyio.Event)
 
@@ -156,7 +158,7 @@ class Relays:
         spec = StdioSpec(argv=list(relay.want.argv))
         try:
             async with StdioTransport(spec, drain_grace=0.5) as transport:
-                relay.pid = transport.pid
+                relay.pid, relay.transport = transport.pid, transport
                 self.on_change()
                 async with anyio.create_task_group() as tg:
 
@@ -171,6 +173,7 @@ class Relays:
         except SpawnError as exc:
             relay.state, relay.why = "failed", str(exc)
         finally:
+            relay.transport = None
             if relay.stop.is_set():
                 relay.state = "stopped"
             elif relay.running:
@@ -206,6 +209,12 @@ class Relays:
 
     def running(self) -> list[Relay]:
         return [r for r in self.relays.values() if r.running]
+
+    def abandon(self) -> list[str]:
+        """SIGTERM to every relay's process group at once, without waiting (the window's loop is
+        gone: the display went away); what was done, in words."""
+        said = [r.transport.abandon() for r in self.relays.values() if r.transport is not None]
+        return [f"relay {r}" for r in said if r]
 
     async def stop_all(self, wait: float = STOP_GRACE + 5.0) -> None:
         """Stop every relay and wait (at most ``wait`` seconds) until each child is gone."""

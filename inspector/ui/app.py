@@ -363,12 +363,16 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             await tg.start(on_stop_signals, close_on_signal)
+            from .url_relays import serve_attached
+
+            relays = serve_attached(window, tg)  # the attached URL servers, served from just after the first paint
             window.show()
             if open_path is not None:
                 window.files.open_recording_path(open_path)
             if connect_demo:
                 _connect_demo(controller, window)
             await closed.wait()
+            await relays.stop_all()  # each relay's child gone: its port free, its recording closed
             await _end_session(controller)
             tg.cancel_scope.cancel()
         return 128 + stopped_by[0] if stopped_by else 0
@@ -381,6 +385,11 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
         # unwind the tasks. End the server at once, say why in one line, and go.
         if finished:
             return
+        from .url_relays import relays_of
+
+        relays = relays_of(window)
+        if relays is not None:
+            relays.abandon()  # SIGTERM to the relays' process groups: they would serve on alone
         sys.stderr.write(display_gone_line(controller.abandon()))
         sys.stdout.flush()
         sys.stderr.flush()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTranslator
 
 from inspector.session.attach import BACKUP_SUFFIX, RECORD_SUFFIX, attach, launcher
 from inspector.session.config_files import loads_config
@@ -96,11 +96,13 @@ def test_a_refusal_is_said_on_the_files_row_and_nothing_is_written(qapp, tmp_pat
     dialog.close()
 
 
-def test_a_url_server_shows_the_proxy_command_it_needs(qapp, tmp_path):
+def test_a_url_server_says_no_window_serves_it_and_shows_the_command_that_would(qapp, tmp_path):
     where, _, cursor = host_files(tmp_path)
     original = cursor.read_bytes()
-    dialog = AttachDialog(**where)
-    assert dialog.url_note.isVisibleTo(dialog) and "does not run that proxy yet" in dialog.url_note.text()
+    dialog = AttachDialog(**where)  # no window: nothing serves it here (the window's relays: test_url_relays_window)
+    note = dialog.url_note.text()
+    assert dialog.url_note.isVisibleTo(dialog) and "which this window runs while it is open" in note
+    assert "the host cannot reach the server" in note
     row = dialog.entry_item(cursor, "remote-search")
     assert (row.text(1), row.text(2), row.text(3)) == ("HTTP", "not attached", "https://search.example.com/mcp")
     dialog.set_checked(cursor, "remote-search")
@@ -109,13 +111,81 @@ def test_a_url_server_shows_the_proxy_command_it_needs(qapp, tmp_path):
     assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
     port = url.split(":")[2].split("/")[0]
     command = f"proxy --name remote-search --listen 127.0.0.1:{port} --upstream https://search.example.com/mcp"
-    assert "the window does not run it yet" in dialog.report.toPlainText() and command in dialog.report.toPlainText()
+    report = dialog.report.toPlainText()
+    assert "No inspector window serves remote-search here: run this while the host uses it" in report
+    assert command in report
     row = dialog.entry_item(cursor, "remote-search")
-    assert row.text(2) == "attached" and command in row.text(3) and row.text(3).startswith(url)
+    assert row.text(2) == "attached; no inspector window serves it here"
+    assert row.text(3) == f"{url} → https://search.example.com/mcp" and command in row.toolTip(3)
     assert "Cursor must be restarted" in dialog.report.toPlainText()
     dialog.set_checked(cursor, "remote-search")
     dialog.detach_button.click()
     assert cursor.read_bytes() == original
+    dialog.close()
+
+
+def test_choose_file_adds_a_host_file_from_elsewhere_and_says_why_one_cannot_be_read(qapp, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    where, _, _ = host_files(tmp_path)
+    elsewhere = tmp_path / "elsewhere" / "servers.json"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text('{"mcpServers": {"mine": {"command": "my-server", "args": ["--stdio"]}}}')
+    dialog = AttachDialog(**where)
+    dialog.show()
+    assert dialog.choose_button.text() == "Choose file…" and dialog.file_item(elsewhere) is None
+    chooser = dialog.choose_file()
+    assert isinstance(chooser, QFileDialog) and chooser.isVisible()
+    chooser.fileSelected.emit(str(elsewhere))  # what choosing the file and Open do
+    chooser.close()
+    item = dialog.file_item(elsewhere)
+    assert item is not None and item.text(0) == str(elsewhere)
+    mine = dialog.entry_item(elsewhere, "mine")
+    assert (mine.text(1), mine.text(2), mine.text(3)) == ("stdio", "not attached", "my-server --stdio")
+    dialog.set_checked(elsewhere, "mine")
+    dialog.attach_button.click()  # attached like any other
+    assert loads_config(elsewhere.read_text())["mcpServers"]["mine"]["args"][-3:] == ["--", "my-server", "--stdio"]
+    assert dialog.entry_item(elsewhere, "mine").text(2) == "attached"
+    dialog.read_again()  # kept in the list when the files are read again
+    assert dialog.entry_item(elsewhere, "mine").text(2) == "attached"
+    broken = tmp_path / "elsewhere" / "broken.json"
+    broken.write_text("{ not json")
+    dialog.add_file(broken)
+    assert "not JSON" in dialog.file_item(broken).text(2)  # on its own row
+    assert dialog.error.isVisible() and "not JSON" in dialog.error.text() and str(broken) in dialog.error.text()
+    missing = tmp_path / "elsewhere" / "gone.json"
+    dialog.add_file(missing)
+    assert "cannot be read" in dialog.error.text() and str(missing) in dialog.error.text()
+    dialog.close()
+
+
+def test_the_open_dialog_retranslates_when_the_language_changes(qapp, tmp_path):
+    where, claude, _ = host_files(tmp_path)
+    dialog = AttachDialog(**where)
+    dialog.show()
+    dialog.set_checked(claude, "github")
+    dialog.attach_button.click()
+    english = (dialog.windowTitle(), dialog.attach_button.text(), dialog.entry_item(claude, "github").text(2))
+    report = dialog.report.toPlainText()
+    dialog.set_checked(claude, "demo")
+    translator = QTranslator()
+    assert translator.load(str(ROOT / "resources" / "i18n" / "inspector_zh_CN.qm"))
+    QCoreApplication.installTranslator(translator)  # a LanguageChange to every widget
+    try:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        zh = (dialog.windowTitle(), dialog.attach_button.text(), dialog.entry_item(claude, "github").text(2))
+        assert zh[0] == QCoreApplication.translate("AttachDialog", "Attach to a host") != english[0]
+        assert zh[1] != english[1] and zh[2] == QCoreApplication.translate("AttachDialog", "attached") != english[2]
+        assert dialog.choose_button.text() != "Choose file…"
+        assert dialog.tree.headerItem().text(0) != "Server"
+        assert dialog.report.toPlainText() != report and str(claude) in dialog.report.toPlainText()
+        assert "quit Claude Desktop" not in dialog.report.toPlainText()  # the session layer's words too
+        assert dialog.entry_item(claude, "demo").checkState(0) == Qt.CheckState.Checked  # the checks kept
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+    assert (dialog.windowTitle(), dialog.attach_button.text(), dialog.entry_item(claude, "github").text(2)) == english
+    assert dialog.report.toPlainText() == report
     dialog.close()
 
 
