@@ -12,7 +12,7 @@ and hands every change of its widgets to the node - :class:`StringField`, :class
 :class:`MultiEnumField` (a checkable list), :class:`ObjectField` (nested properties),
 :class:`ArrayField` (rows with add/remove) and :class:`OpaqueField` (a JSON value as text, its
 reason code worded by :func:`~inspector.session.schema_words.refusal_text`). The words are
-:mod:`inspector.session.schema_words`' tables, said in the current language (:func:`check_text` for a whole value).
+:mod:`inspector.session.schema_words`' tables, said in the current language.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.schema import ValueCheck
 from inspector.protocol.schema_shape import value_label
 from inspector.session import schema_words
 from inspector.session.form_model import (
@@ -62,7 +61,7 @@ from .widgets import ErrorLabel, hbox, plain_label, plain_tooltip, push_button, 
 if TYPE_CHECKING:
     from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
 
-__all__ = ["NOT_SET", "check_text"]
+__all__ = ["NOT_SET"]
 
 
 def _tr(context: str, text: str) -> str:
@@ -72,14 +71,6 @@ def _tr(context: str, text: str) -> str:
 def _word(key: str) -> str:
     """A field's own word (see schema_words.field_word) in the current language."""
     return schema_words.field_word(key, _tr)
-
-
-# ====================================================================== words
-
-
-def check_text(check: ValueCheck) -> str:
-    """One line for a whole value's check in the current language (see schema_words.check_text)."""
-    return schema_words.check_text(check, _tr)
 
 
 # ====================================================================== fields

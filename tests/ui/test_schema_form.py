@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QGroupBox
 
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA, elicitation_form
 from inspector.protocol.schema import check_value
+from inspector.session import schema_words
+from inspector.session.translate import untranslated
 from inspector.ui.schema_fields import (
     NOT_SET,
     ArrayField,
@@ -21,7 +23,6 @@ from inspector.ui.schema_fields import (
     ObjectField,
     OpaqueField,
     StringField,
-    check_text,
 )
 from inspector.ui.schema_form import ArgumentsEditor, SchemaForm
 
@@ -339,13 +340,16 @@ def test_check_value_drafts_refs_and_compile_errors(qtbot):
         {"t": [1, "x"]},
     )
     assert v.ok is False and v.problems[0].location == ("t", 1) and "integer" in v.problems[0].message
-    assert check_text(v) == 'at t[1]: "x" is not of type "integer"'
+    assert schema_words.check_text(v, untranslated) == 'at t[1]: "x" is not of type "integer"'
     required = check_value(
         {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"]}, {}
     )
-    assert required.problems[0].location == ("a",) and check_text(required) == "at a: is required"
+    assert (
+        required.problems[0].location == ("a",)
+        and schema_words.check_text(required, untranslated) == "at a: is required"
+    )
     bad = check_value({"type": "nope"}, 1)
-    assert bad.ok is None and check_text(bad).startswith("schema could not be compiled")
+    assert bad.ok is None and schema_words.check_text(bad, untranslated).startswith("schema could not be compiled")
     remote = check_value({"$ref": "https://example.invalid/schema.json"}, 1)
     assert remote.ok is None and "remote $ref" in remote.compile_error  # never fetched
     tup = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}
