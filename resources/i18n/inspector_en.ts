@@ -87,6 +87,23 @@
     </message>
 </context>
 <context>
+    <name>UrlRelays</name>
+    <message numerus="yes">
+        <source>HTTP relays: %n serving</source>
+        <translation>
+            <numerusform>HTTP relays: %n serving</numerusform>
+            <numerusform>HTTP relays: %n serving</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n not</source>
+        <translation>
+            <numerusform>, %n not</numerusform>
+            <numerusform>, %n not</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WatchDialog</name>
     <message numerus="yes">
         <source>%Ln recordings, {size}, in {folder}</source>

@@ -103,6 +103,7 @@
     </message>
     <message>
         <source>Attach to a host</source>
+        <extracomment>a line of the report: its source text (in the "AttachDialog" context) and the values put in it</extracomment>
         <translation>接入宿主</translation>
     </message>
     <message>
@@ -126,8 +127,44 @@
         <translation>运行</translation>
     </message>
     <message>
+        <source>An HTTP server is attached by pointing its entry at a reverse proxy on this computer (127.0.0.1), which this window runs while it is open. While no inspector window is open (and no proxy you run yourself: the command is in the row's tooltip), the host cannot reach the server.</source>
+        <translation>接入 HTTP 服务器的方式，是把它的条目指向本机（127.0.0.1）上的一个反向代理，本窗口打开期间会运行这个代理。没有检查器窗口打开时（且你自己也没有运行代理：命令见该行的提示），宿主无法访问该服务器。</translation>
+    </message>
+    <message>
+        <source>{state}; {serving}</source>
+        <translation>{state}；{serving}</translation>
+    </message>
+    <message>
+        <source>{address} → {upstream}</source>
+        <translation>{address} → {upstream}</translation>
+    </message>
+    <message>
+        <source>Without an inspector window, this serves it (run it while the host uses it): {command}</source>
+        <translation>没有检查器窗口时，由这条命令为它服务（在宿主使用它期间运行）：{command}</translation>
+    </message>
+    <message>
+        <source>Choose a host's configuration file</source>
+        <translation>选择宿主的配置文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json *.jsonc)</source>
+        <translation>JSON 文件 (*.json *.jsonc)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This window serves {server} while it is open; while no inspector window is open, the host cannot reach it (or run this while the host uses it: {command})</source>
+        <translation>本窗口打开期间为 {server} 服务；没有检查器窗口打开时，宿主无法访问它（或在宿主使用它期间运行：{command}）</translation>
+    </message>
+    <message>
+        <source>No inspector window serves {server} here: run this while the host uses it: {command}</source>
+        <translation>这里没有检查器窗口为 {server} 服务：请在宿主使用它期间运行：{command}</translation>
+    </message>
+    <message>
         <source>An HTTP server is attached by pointing its entry at a reverse proxy on this computer (proxy --listen 127.0.0.1:PORT --upstream URL), which must be running while the host uses it. The window does not run that proxy yet: run the command shown below for each attached HTTP server.</source>
-        <translation>HTTP 服务器的接入方式是让其条目指向本机上的反向代理（proxy --listen 127.0.0.1:PORT --upstream URL），宿主使用它时该代理必须在运行。窗口目前还不会运行这个代理：请为每个已接入的 HTTP 服务器运行下方显示的命令。</translation>
+        <translation type="vanished">HTTP 服务器的接入方式是让其条目指向本机上的反向代理（proxy --listen 127.0.0.1:PORT --upstream URL），宿主使用它时该代理必须在运行。窗口目前还不会运行这个代理：请为每个已接入的 HTTP 服务器运行下方显示的命令。</translation>
     </message>
     <message>
         <source>Attach</source>
@@ -150,8 +187,20 @@
         <translation>重新读取</translation>
     </message>
     <message>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>Add a host's configuration file that is not in the places searched</source>
+        <translation>添加一个不在搜索位置中的宿主配置文件</translation>
+    </message>
+    <message>
         <source>No host configuration found (Claude Desktop, VS Code, Cursor, Windsurf, MCP Inspector)</source>
         <translation>未找到宿主配置（Claude Desktop、VS Code、Cursor、Windsurf、MCP Inspector）</translation>
+    </message>
+    <message>
+        <source>chosen file</source>
+        <translation>手动选择的文件</translation>
     </message>
     <message>
         <source>must be restarted after a change: {how}</source>
@@ -164,6 +213,10 @@
     <message>
         <source>no servers</source>
         <translation>没有服务器</translation>
+    </message>
+    <message>
+        <source>no inspector window serves it here</source>
+        <translation>这里没有检查器窗口为它服务</translation>
     </message>
     <message>
         <source>stdio</source>
@@ -195,7 +248,7 @@
     </message>
     <message>
         <source>{url} — run while the host uses it: {command}</source>
-        <translation>{url} — 宿主使用期间请运行：{command}</translation>
+        <translation type="vanished">{url} — 宿主使用期间请运行：{command}</translation>
     </message>
     <message>
         <source>Attached {servers} in {file}.</source>
@@ -207,7 +260,7 @@
     </message>
     <message>
         <source>Run this while the host uses it (the window does not run it yet): {command}</source>
-        <translation>宿主使用期间请运行此命令（窗口目前还不会运行它）：{command}</translation>
+        <translation type="vanished">宿主使用期间请运行此命令（窗口目前还不会运行它）：{command}</translation>
     </message>
     <message>
         <source>The file as it was before the first attach: {backup}</source>
@@ -6979,6 +7032,53 @@
     <message>
         <source>stdio (a command)</source>
         <translation>stdio（启动命令）</translation>
+    </message>
+</context>
+<context>
+    <name>UrlRelays</name>
+    <message>
+        <source>this window does not serve it now</source>
+        <translation>本窗口现在没有为它服务</translation>
+    </message>
+    <message>
+        <source>this window serves it now on {address}</source>
+        <translation>本窗口正在 {address} 上为它服务</translation>
+    </message>
+    <message>
+        <source>this window is starting its relay on {address}</source>
+        <translation>本窗口正在 {address} 上启动它的中继</translation>
+    </message>
+    <message>
+        <source>this window cannot serve it: {address} is taken (another inspector window, or a proxy you run, may serve it): {why}</source>
+        <translation>本窗口无法为它服务：{address} 已被占用（可能是另一个检查器窗口或你运行的代理在为它服务）：{why}</translation>
+    </message>
+    <message>
+        <source>this window cannot serve it: its address is another server's ({why})</source>
+        <translation>本窗口无法为它服务：它的地址属于另一台服务器（{why}）</translation>
+    </message>
+    <message>
+        <source>this window's relay stopped: {why}</source>
+        <translation>本窗口的中继已停止：{why}</translation>
+    </message>
+    <message numerus="yes">
+        <source>HTTP relays: %n serving</source>
+        <translation>
+            <numerusform>HTTP 中继：%n 个在服务</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n not</source>
+        <translation>
+            <numerusform>，%n 个未在服务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{server}: {address} → {upstream}; {state}</source>
+        <translation>{server}：{address} → {upstream}；{state}</translation>
+    </message>
+    <message>
+        <source>This window serves the HTTP servers attached to hosts while it is open; while no window runs, the hosts cannot reach them.</source>
+        <translation>本窗口打开期间为接入宿主的 HTTP 服务器服务；没有窗口运行时，宿主无法访问它们。</translation>
     </message>
 </context>
 <context>
