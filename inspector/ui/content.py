@@ -77,9 +77,9 @@ from inspector.session.content_blocks import (
 )
 from inspector.session.controllers.resources import reads_as_prose
 from inspector.session.entry_text import size_text
+from inspector.session.value_text import pretty_json
 
 from .form_rows import read_only_text, spaced
-from .schema_form import dumps_pretty
 from .text import hex_dump
 from .theme import card_style, is_dark, tone
 from .widgets import hbox, muted, plain_label, plain_tooltip, scroll_area, set_tone, vbox
@@ -409,7 +409,7 @@ class ContentView(QWidget):
         card.set_header(r.chip, " · ".join(r.meta))
         if r.error:
             card.add_error(r.error)
-        card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
+        card.body.addWidget(self._text_widget(pretty_json(block), mono=True))
         return card
 
     def _text_widget(self, text: str, *, mono: bool = False) -> QWidget:
@@ -484,6 +484,6 @@ class ContentView(QWidget):
         card.head.removeWidget(card.meta)
         card.meta.hide()
         if structured is not None:
-            card.body.addWidget(self._text_widget(dumps_pretty(structured), mono=True))
+            card.body.addWidget(self._text_widget(pretty_json(structured), mono=True))
         card.verdict_label = verdict_label
         return card

@@ -43,13 +43,13 @@ from inspector.protocol.schema import ValueCheck
 from inspector.protocol.schema_shape import Refusal, form_shape
 from inspector.session import schema_words
 from inspector.session.form_model import EMPTY_OBJECT, FormModel, Node
-from inspector.session.value_text import pretty_json as dumps_pretty
+from inspector.session.value_text import pretty_json
 
 from .form_rows import spaced
 from .schema_fields import VIEWS, ArrayField, Field, NumberField, ObjectField, StringField
 from .widgets import mono_font, plain_label, scroll_area, set_tone, vbox
 
-__all__ = ["ArgumentsEditor", "ArrayField", "NumberField", "ObjectField", "SchemaForm", "StringField", "dumps_pretty"]
+__all__ = ["ArgumentsEditor", "ArrayField", "NumberField", "ObjectField", "SchemaForm", "StringField"]
 
 # ====================================================================== the form
 
@@ -264,7 +264,7 @@ class ArgumentsEditor(QWidget):
         with QSignalBlocker(self.tabs):
             self.tabs.setCurrentIndex(self.RAW if unsupported else self.FORM)
         self._fit_pages()
-        self._set_raw_text(dumps_pretty(self.form.value()))
+        self._set_raw_text(pretty_json(self.form.value()))
         self.changed.emit()
 
     def mode(self) -> str:
@@ -286,7 +286,7 @@ class ArgumentsEditor(QWidget):
 
     def set_value(self, value: dict) -> None:
         self.form.set_value(value)
-        self._set_raw_text(dumps_pretty(value))
+        self._set_raw_text(pretty_json(value))
 
     def errors(self) -> dict[str, str]:
         """Problems with the arguments by path ("" = the whole object or the JSON text)."""
@@ -343,7 +343,7 @@ class ArgumentsEditor(QWidget):
         if self._switching:
             return
         if index == self.RAW:
-            self._set_raw_text(dumps_pretty(self.form.value()))
+            self._set_raw_text(pretty_json(self.form.value()))
             return
         value, problem = self._parse_raw()
         if problem is not None:
