@@ -26,7 +26,8 @@ say "setup (system libraries, .venv)"
 bash scripts/setup.sh
 
 # PyInstaller needs binutils (objdump, strip, readelf) and a shared libpython (Debian's python3
-# has it in libpython3.X); appstream and desktop-file-utils check the desktop entry and metadata.
+# has it in libpython3.X); appstream and desktop-file-utils check the desktop entry and metadata;
+# shared-mime-info's update-mime-database builds the file types check.sh installs.
 pyver=$(.venv/bin/python -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   need=()
@@ -36,6 +37,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   fi
   command -v appstreamcli >/dev/null || need+=(appstream)
   command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)
+  command -v update-mime-database >/dev/null || need+=(shared-mime-info)  # check.sh: the installed file types
   if [ "${#need[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
@@ -90,6 +92,9 @@ find "$stage/app" -xtype l -delete
 cp -a "$work/icons/hicolor" "$stage/share/icons/"
 cp packaging/linux/io.github.mcp_session_inspector.Inspector.desktop "$stage/share/applications/"
 cp packaging/linux/io.github.mcp_session_inspector.Inspector.metainfo.xml "$stage/share/metainfo/"
+mkdir -p "$stage/share/mime/packages"
+cp packaging/linux/io.github.mcp_session_inspector.Inspector.mime.xml \
+  "$stage/share/mime/packages/io.github.mcp_session_inspector.Inspector.xml"
 install -m 755 packaging/install.sh "$stage/install.sh"
 echo "$version" > "$stage/VERSION"
 cat > "$stage/README.txt" <<EOF

@@ -68,7 +68,10 @@ say "install.sh into a temporary prefix, then --uninstall"
 prefix=$tmp/prefix
 "${clean[@]}" "$stage/install.sh" --prefix "$prefix" --share "$tmp/share"
 "${clean[@]}" "$prefix/bin/mcp-session-inspector" --version
-grep -q "^Exec=$prefix/lib/mcp-session-inspector/mcp-session-inspector$" "$tmp/share/applications/io.github.mcp_session_inspector.Inspector.desktop"
+grep -q "^Exec=$prefix/lib/mcp-session-inspector/mcp-session-inspector %f$" "$tmp/share/applications/io.github.mcp_session_inspector.Inspector.desktop"
+desktop-file-validate "$tmp/share/applications/io.github.mcp_session_inspector.Inspector.desktop"
+[ -f "$tmp/share/mime/packages/io.github.mcp_session_inspector.Inspector.xml" ] || { echo "check: the MIME types are not installed" >&2; exit 1; }
+grep -q "^50:application/x-har:\*\.har$" "$tmp/share/mime/globs2" || { echo "check: update-mime-database did not learn *.har" >&2; exit 1; }
 for s in 16 32 48 64 128 256; do
   [ -f "$tmp/share/icons/hicolor/${s}x${s}/apps/io.github.mcp_session_inspector.Inspector.png" ] || { echo "check: icon ${s}x${s} not installed" >&2; exit 1; }
 done

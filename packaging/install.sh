@@ -11,6 +11,7 @@
 #   SHARE/applications/ID.desktop           the menu entry (Exec= the absolute path above)
 #   SHARE/icons/hicolor/*/apps/ID.{png,svg} the icon, 16 to 256 px and scalable
 #   SHARE/metainfo/ID.metainfo.xml          AppStream metadata (software centres)
+#   SHARE/mime/packages/ID.xml              the file types it opens that have none (*.jsonl, *.har)
 # SHARE is PREFIX/share for ~/.local, /usr/local and /usr; for any other prefix (/opt/...) the
 # desktop only looks in /usr/local/share, so SHARE is /usr/local/share there (--share DIR
 # overrides). Your settings (~/.config/mcp-session-inspector/) are never touched.
@@ -58,6 +59,7 @@ sizes="16 32 48 64 128 256"
 refresh_caches() {
   command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$share/applications" 2>/dev/null || true
   command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$share/icons/hicolor" 2>/dev/null || true
+  command -v update-mime-database >/dev/null 2>&1 && [ -d "$share/mime/packages" ] && update-mime-database "$share/mime" 2>/dev/null || true
 }
 
 if [ "$action" = uninstall ]; then
@@ -65,6 +67,9 @@ if [ "$action" = uninstall ]; then
   if [ -L "$bindir/$NAME" ]; then rm -f "$bindir/$NAME"; fi
   rm -f "$share/applications/$ID.desktop" "$share/metainfo/$ID.metainfo.xml" "$share/icons/hicolor/scalable/apps/$ID.svg"
   for s in $sizes; do rm -f "$share/icons/hicolor/${s}x${s}/apps/$ID.png"; done
+  rm -f "$share/mime/packages/$ID.xml"
+  # no other program's types left: what update-mime-database made from ours goes too
+  if [ -d "$share/mime/packages" ] && [ -z "$(ls -A "$share/mime/packages")" ]; then rm -rf "$share/mime"; fi
   refresh_caches
   echo "Uninstalled $NAME from $prefix (desktop entry and icons from $share)."
   echo "Your settings are kept: ${XDG_CONFIG_HOME:-~/.config}/$NAME/ (delete it to forget them)."
@@ -72,7 +77,7 @@ if [ "$action" = uninstall ]; then
 fi
 
 [ -x "$here/app/$NAME" ] || { echo "install.sh: $here/app/$NAME not found: run this from the unpacked tarball" >&2; exit 1; }
-mkdir -p "$prefix/lib" "$bindir" "$share/applications" "$share/metainfo"
+mkdir -p "$prefix/lib" "$bindir" "$share/applications" "$share/metainfo" "$share/mime/packages"
 # a fresh copy: files of an older version must not linger in _internal/
 rm -rf "$libdir.new"
 cp -R "$here/app" "$libdir.new"
@@ -81,9 +86,10 @@ rm -rf "$libdir"
 mv "$libdir.new" "$libdir"
 ln -sfn "$libdir/$NAME" "$bindir/$NAME"
 
-sed "s|^Exec=.*|Exec=$libdir/$NAME|" "$here/share/applications/$ID.desktop" > "$share/applications/$ID.desktop"
+sed "s|^Exec=[^ ]*|Exec=$libdir/$NAME|" "$here/share/applications/$ID.desktop" > "$share/applications/$ID.desktop"
 chmod 644 "$share/applications/$ID.desktop"
 cp "$here/share/metainfo/$ID.metainfo.xml" "$share/metainfo/"
+cp "$here/share/mime/packages/$ID.xml" "$share/mime/packages/"
 for s in $sizes scalable; do
   d=${s}x${s}
   [ "$s" = scalable ] && d=scalable

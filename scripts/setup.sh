@@ -32,6 +32,9 @@ if [ ! -x .venv/bin/python ]; then  # (asking Python costs 0.1 s: only when ther
 fi
 if [ "$want_tests" = 1 ]; then
   apt_pkgs+=(x11-utils)  # xwininfo: the Xvfb window test waits for the window to be mapped
+  # tests/packaging: desktop-file-validate checks the desktop entry; update-mime-database and gio
+  # (libglib2.0-bin) install and query the file types the app opens
+  apt_pkgs+=(desktop-file-utils shared-mime-info libglib2.0-bin)
   command -v node >/dev/null || apt_pkgs+=(nodejs)
   command -v npm >/dev/null || apt_pkgs+=(npm)
 fi

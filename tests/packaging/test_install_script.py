@@ -28,6 +28,8 @@ def fake_stage(tmp: Path) -> Path:
     (share / "metainfo").mkdir()
     shutil.copy(PACKAGING / "linux" / f"{APP_ID}.desktop", share / "applications")
     shutil.copy(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml", share / "metainfo")
+    (share / "mime" / "packages").mkdir(parents=True)
+    shutil.copy(PACKAGING / "linux" / f"{APP_ID}.mime.xml", share / "mime" / "packages" / f"{APP_ID}.xml")
     for size in SIZES:
         d = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
         d.mkdir(parents=True)
@@ -63,7 +65,26 @@ def test_install_into_home_local_by_default_and_uninstall(tmp_path: Path) -> Non
     assert link.is_symlink() and os.readlink(link) == str(lib / "mcp-session-inspector")
     assert run([str(link), "--version"], home).stdout == "stand-in --version\n"
     desktop = (local / "share" / "applications" / f"{APP_ID}.desktop").read_text()
-    assert f"\nExec={lib}/mcp-session-inspector\n" in desktop and f"\nIcon={APP_ID}\n" in desktop
+    assert f"\nExec={lib}/mcp-session-inspector %f\n" in desktop and f"\nIcon={APP_ID}\n" in desktop
+    assert "\nMimeType=application/jsonl;text/x-log;application/x-har;\n" in desktop
+    assert (local / "share" / "mime" / "packages" / f"{APP_ID}.xml").is_file()
+    if shutil.which("update-mime-database"):  # the database a desktop reads was rebuilt with our types
+        globs = (local / "share" / "mime" / "globs2").read_text()
+        assert "application/x-har:*.har" in globs and "application/jsonl:*.jsonl" in globs
+    if shutil.which("gio") and shutil.which("update-mime-database"):  # what a file manager says of the files
+        samples = tmp_path / "samples"
+        samples.mkdir()
+        for name, text in (
+            ("s.jsonl", '{"a": 1}\n{"b": 2}\n'),
+            ("s.har", '{"log": {"entries": []}}'),
+            ("s.log", "x\n"),
+        ):
+            (samples / name).write_text(text)
+        for name, kind in (("s.jsonl", "application/jsonl"), ("s.har", "application/x-har"), ("s.log", "text/x-log")):
+            said = run(["gio", "info", "-a", "standard::content-type", str(samples / name)], home).stdout
+            assert f"standard::content-type: {kind}" in said, said
+    if shutil.which("desktop-file-validate"):
+        run(["desktop-file-validate", str(local / "share" / "applications" / f"{APP_ID}.desktop")], home)
     for size in SIZES:
         assert (local / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
     assert (local / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").is_file()

@@ -6,6 +6,7 @@ with the app (its id, version and binary). The Debian validators run too when in
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import shutil
 import subprocess
@@ -22,6 +23,9 @@ APP_ID = "io.github.mcp_session_inspector.Inspector"
 DESKTOP = PACKAGING / "linux" / f"{APP_ID}.desktop"
 METAINFO = PACKAGING / "linux" / f"{APP_ID}.metainfo.xml"
 ICON = PACKAGING / "icons" / f"{APP_ID}.svg"
+MIME = PACKAGING / "linux" / f"{APP_ID}.mime.xml"
+#: what the app opens: recordings, host logs (Debian's type), HTTP archives (ours: MIME)
+OPENS = {"application/jsonl": "*.jsonl", "text/x-log": "*.log", "application/x-har": "*.har"}
 
 
 def desktop_entry() -> configparser.SectionProxy:
@@ -35,7 +39,8 @@ def test_the_desktop_entry_names_the_app_its_icon_and_its_command() -> None:
     entry = desktop_entry()
     assert entry["Type"] == "Application"
     assert entry["Name"] == "MCP Session Inspector"
-    assert entry["Exec"] == "mcp-session-inspector"  # install.sh writes the absolute path
+    assert entry["Exec"] == "mcp-session-inspector %f"  # a file opened with it (install.sh: the absolute path)
+    assert entry["MimeType"].split(";") == [*OPENS, ""]
     assert entry["Icon"] == APP_ID
     assert entry["Terminal"] == "false"
     assert "Development" in entry["Categories"].split(";")
@@ -78,8 +83,30 @@ def test_the_icon_is_a_square_svg_of_our_own() -> None:
         assert unsupported not in text
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils not installed")
+def needs(tool: str, package: str) -> None:
+    """Skip without ``tool`` on a developer's machine; under CI (scripts/setup.sh --test installs
+    ``package``) its absence fails."""
+    if shutil.which(tool) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{tool} is missing: scripts/setup.sh --test installs {package}")
+        pytest.skip(f"{package} not installed")
+
+
+def test_the_types_it_opens_are_known_here_or_declared_by_us() -> None:
+    """Debian 12's shared-mime-info names *.log text/x-log and has no type for *.jsonl and *.har:
+    those two are declared in the package XML that install.sh installs."""
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    ours = {t.get("type"): [g.get("pattern") for g in t.findall("m:glob", ns)] for t in ET.parse(MIME).getroot()}
+    assert ours == {"application/jsonl": ["*.jsonl"], "application/x-har": ["*.har"]}
+    system = Path("/usr/share/mime/globs2")
+    if system.exists():
+        globs = {tuple(line.split(":")[1:3]) for line in system.read_text().splitlines() if not line.startswith("#")}
+        assert ("text/x-log", "*.log") in globs  # the distribution's own
+        assert not {g for g in globs if g[1] in ("*.jsonl", "*.har")}  # nothing there: ours are needed
+
+
 def test_desktop_file_validate_accepts_the_entry() -> None:
+    needs("desktop-file-validate", "desktop-file-utils")
     done = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
 
