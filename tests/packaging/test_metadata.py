@@ -68,6 +68,7 @@ def test_the_metainfo_has_the_required_tags() -> None:
     launchable = root.find("launchable")
     assert launchable is not None and launchable.get("type") == "desktop-id" and launchable.text == DESKTOP.name
     assert root.findtext("provides/binary") == "mcp-session-inspector"
+    assert [m.text for m in root.findall("provides/mediatype")] == list(OPENS)  # as the desktop entry says
     releases = [r.get("version") for r in root.findall("releases/release")]
     assert __version__ in releases, f'add a <release version="{__version__}"> to {METAINFO.name}'
 
