@@ -15,7 +15,15 @@ from inspector.protocol.errors import INVALID_PARAMS
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Session, SessionOptions
 from inspector.session.controllers.base import FAIL_ERROR, FAIL_SESSION, LISTED, LOADING, PAGE, WAIT
-from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
+from inspector.session.controllers.prompts import (
+    GETTING,
+    GOT,
+    PromptArgument,
+    PromptMessages,
+    PromptsController,
+    prompt_arguments,
+    prompt_messages,
+)
 from inspector.transport.base import StdioSpec
 
 pytestmark = pytest.mark.anyio
@@ -134,3 +142,20 @@ async def test_a_newer_get_wins_and_an_error_answer_is_data_from_the_reference_s
         and outcome.failure.code == FAIL_SESSION
         and outcome.failure.detail
     )
+
+
+def test_what_a_get_result_shows() -> None:
+    result = {
+        "description": "A greeting",
+        "messages": [
+            {"role": "user", "content": {"type": "text", "text": "hi"}},
+            "junk",
+            {"role": 3, "content": {"type": "text", "text": "odd role"}},
+            {"role": "assistant"},
+        ],
+    }
+    assert prompt_messages(result) == PromptMessages(
+        "A greeting",
+        [("user", {"type": "text", "text": "hi"}), ("", {"type": "text", "text": "odd role"}), ("assistant", None)],
+    )
+    assert prompt_messages({"description": 5, "messages": {"role": "user"}}) == PromptMessages("", [])

@@ -41,6 +41,27 @@ def prompt_arguments(prompt: JsonObject) -> list[PromptArgument]:
 
 
 @dataclass(frozen=True, slots=True)
+class PromptMessages:
+    """What a GetPromptResult shows: its description ("" when none) and its messages as
+    ``(role, content)`` (a role that is not a string as "", the entries that are not objects
+    left out)."""
+
+    description: str
+    messages: list[tuple[str, JsonValue]]
+
+
+def prompt_messages(result: JsonObject) -> PromptMessages:
+    desc = result.get("description")
+    messages = result.get("messages")
+    shown: list[tuple[str, JsonValue]] = []
+    for message in messages if isinstance(messages, list) else []:
+        if isinstance(message, dict):
+            role = message.get("role")
+            shown.append((role if isinstance(role, str) else "", message.get("content")))
+    return PromptMessages(desc if isinstance(desc, str) else "", shown)
+
+
+@dataclass(frozen=True, slots=True)
 class GetOutcome:
     """How one ``prompts/get`` ended: the reply (a result or an error answer), or the failure
     that kept it from coming (a timeout, a lost link, a cancel)."""

@@ -34,7 +34,14 @@ from inspector.session.controllers.base import (
     Failure,
 )
 from inspector.session.controllers.completions import prompt_ref
-from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
+from inspector.session.controllers.prompts import (
+    GETTING,
+    GOT,
+    PromptArgument,
+    PromptsController,
+    prompt_arguments,
+    prompt_messages,
+)
 from inspector.session.operations import NOTE_ERROR, ListNote
 from inspector.session.outcomes import Reply
 
@@ -128,17 +135,14 @@ class Conversation(QScrollArea):
 
     def set_result(self, result: dict) -> None:
         self.clear(lambda: self.tr("The prompt has no messages."))
-        desc = result.get("description")
-        if isinstance(desc, str) and desc:
-            self._description = desc
+        shown = prompt_messages(result)
+        if shown.description:
+            self._description = shown.description
             self._retranslate()
             self.description.setVisible(True)
-        messages = result.get("messages")
-        messages = [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []
-        self.empty.setVisible(not messages)
-        for i, msg in enumerate(messages):
-            role = msg.get("role")
-            bubble = MessageBubble(role if isinstance(role, str) else "", msg.get("content"))
+        self.empty.setVisible(not shown.messages)
+        for i, (role, content) in enumerate(shown.messages):
+            bubble = MessageBubble(role, content)
             bubble.resourceLinkActivated.connect(self.resourceLinkActivated)
             self.bubbles.append(bubble)
             self.box.insertWidget(2 + i, bubble)
