@@ -12,6 +12,8 @@ the caller's ``tr(context, text)`` (the window's ``QCoreApplication.translate``,
 
 from __future__ import annotations
 
+from inspector.protocol.jsontypes import JsonObject
+
 from .controllers.tools import INPUT_REQUIRED, PROTOCOL_ERROR, TOOL_ERROR
 from .entry_text import format_duration
 from .operations import TASK_GET_FAILED, TaskRun
@@ -70,8 +72,35 @@ FACTS = {
     "task_get_failed": "tasks/get failed ({0} {1}); the result was fetched anyway",
 }
 
-#: every title and detail and fact, for scripts/i18n.py
-WORDS = sorted({words for title, detail, _ in BANNERS.values() for words in (title, detail)} | set(FACTS.values()))
+#: the progress row's words while a call runs ({0}: the tool's name, or the progress as shown)
+PROGRESS = {
+    "calling": "Calling {0}…",
+    "calling_task": "Calling {0} as a task…",
+    "cancelling": "Cancelling…",
+    "progress": "progress {0}",
+    "task": "Task {id}: {status}",
+}
+
+#: every title and detail, fact and progress word, for scripts/i18n.py
+WORDS = sorted(
+    {words for title, detail, _ in BANNERS.values() for words in (title, detail)}
+    | set(FACTS.values())
+    | set(PROGRESS.values())
+)
+
+
+def progress_text(key: str, value: object = None, tr: Translate = untranslated) -> str:
+    """One of the progress row's :data:`PROGRESS` words, with ``value`` in it."""
+    return tr(CONTEXT, PROGRESS[key]).format(value)
+
+
+def task_state_text(task: JsonObject, tr: Translate = untranslated) -> str:
+    """The progress row while the call runs as a task: the start of its id, its status, and its
+    status message on one line."""
+    message = task.get("statusMessage")
+    tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
+    words = tr(CONTEXT, PROGRESS["task"]).format(id=str(task.get("taskId", ""))[:8], status=task.get("status", "?"))
+    return words + tail
 
 
 def reply_facts(name: str, reply: Reply, rounds: str | None = None, tr: Translate = untranslated) -> str:

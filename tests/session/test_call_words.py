@@ -65,3 +65,14 @@ def test_the_status_lines_facts() -> None:
 
     banners.task_facts("slow", broken, "1 poll", tr)
     assert {context for context, _ in said} == {banners.CONTEXT} and {t for _, t in said} <= set(banners.WORDS)
+
+
+def test_the_progress_rows_words() -> None:
+    assert banners.progress_text("calling", "echo") == "Calling echo…"
+    assert banners.progress_text("calling_task", "slow") == "Calling slow as a task…"
+    assert banners.progress_text("cancelling") == "Cancelling…"
+    assert banners.progress_text("progress", "3/10") == "progress 3/10"
+    task = {"taskId": "0123456789abcdef", "status": "working", "statusMessage": "step 2\nof 5"}
+    assert banners.task_state_text(task) == "Task 01234567: working · step 2 of 5"
+    assert banners.task_state_text({}) == "Task : ?"
+    assert set(banners.PROGRESS.values()) <= set(banners.WORDS)

@@ -88,14 +88,12 @@ class ToolResultPane(QWidget):
         self.clear()
         self.progress.setRange(0, 0)
         self.progress.setFormat("")
-        if as_task:
-            self.panel.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(name))
-        else:
-            self.panel.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
+        key = "calling_task" if as_task else "calling"
+        self.panel.say(self.progress_label, lambda: banners.progress_text(key, name, QCoreApplication.translate))
         self.progress_row.show()
 
     def show_cancelling(self) -> None:
-        self.panel.say(self.progress_label, lambda: self.tr("Cancelling…"))
+        self.panel.say(self.progress_label, lambda: banners.progress_text("cancelling", tr=QCoreApplication.translate))
 
     def show_progress(self, params: JsonObject) -> None:
         """A progress notification of the call in flight (busy when it sent no total)."""
@@ -111,18 +109,14 @@ class ToolResultPane(QWidget):
         if message is not None:  # the server's words, as they came
             self.panel.say(self.progress_label, lambda: message)
         elif shown is not None:
-            self.panel.say(self.progress_label, lambda: self.tr("progress {0}").format(shown))
+            self.panel.say(
+                self.progress_label, lambda: banners.progress_text("progress", shown, QCoreApplication.translate)
+            )
 
     def show_task_state(self, task: JsonObject) -> None:
         """The task a call runs as, as last learned (its status and message)."""
-        task_id = str(task.get("taskId", ""))
-        message = task.get("statusMessage")
-        status = task.get("status", "?")
-        tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
-        self.panel.say(
-            self.progress_label,
-            lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail,
-        )
+        state = dict(task)  # as learned now
+        self.panel.say(self.progress_label, lambda: banners.task_state_text(state, QCoreApplication.translate))
 
     # ---------------------------------------------------------------- when it ended
 
