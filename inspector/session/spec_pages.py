@@ -158,6 +158,13 @@ def ref_in_version(version: str, page: str) -> str:
     return f"{version} {pages[0]}" if pages else ""
 
 
+def overview_ref(version: str | None) -> str:
+    """The page to open when none is named: the overview of ``version`` (the negotiated one) when
+    it is bundled, else of the newest bundled version ("" when none is)."""
+    versions = spec_versions()
+    return f"{version if version in versions else versions[0]} index" if versions else ""
+
+
 def licence_text() -> str:
     """The licence of the bundled pages (or why it could not be read)."""
     try:

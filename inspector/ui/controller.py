@@ -161,12 +161,16 @@ class SessionController(QObject):
             self.finished.emit(rec.summary)
         return rec
 
+    def summary(self) -> JsonObject | None:
+        """How the recording shown ended: its own summary, or the live session's so far."""
+        if self.recording is not None and self.recording.summary:
+            return self.recording.summary
+        return self.session.summary() if self.session is not None else None
+
     def save_recording(self, path: str | Path) -> None:
         if self.recording is None:
             raise ValueError(self.tr("there is no session to save"))
-        summary = self.recording.summary or (self.session.summary() if self.session else None)
-        writer = RecordingWriter(Path(path), self.recording)
-        writer.close(summary)
+        RecordingWriter(Path(path), self.recording).close(self.summary())
 
     def forward_notification(self, seq: int, obj: JsonValue) -> None:
         """A session listener: a server notification other than a log message goes out as

@@ -350,9 +350,7 @@ class WindowFiles(QObject):
 
         if type_of(path, _types("transcript")) is None:
             return self._export_failed(path, self.tr("unknown file type: the name must end in .html or .md"))
-        summary = self.window.recording.summary or (
-            self.window.controller.session.summary() if self.window.controller.session is not None else None
-        )
+        summary = self.window.controller.summary()
         try:
             lang = self.window.languages.effective() if self.window.languages is not None else "en"
             from inspector.session.handout import write_handout

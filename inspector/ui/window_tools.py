@@ -81,13 +81,13 @@ class SessionTools(QObject):
     def open_spec(self, ref: str = "") -> SpecViewer | None:
         """The bundled spec page ``ref`` names ("<version> <page>#<section>"); without one, the
         overview of the negotiated version (or the newest). None when it is not bundled."""
-        from .spec_viewer import open_spec, spec_versions
+        from inspector.session.spec_pages import overview_ref
+
+        from .spec_viewer import open_spec
 
         if not ref:
-            versions = spec_versions()
             session = self.window.controller.session
-            version = session.negotiation().version if session is not None else None
-            ref = f"{version if version in versions else versions[0]} index" if versions else ""
+            ref = overview_ref(session.negotiation().version if session is not None else None)
         viewer = open_spec(ref, self.window)
         if viewer is None:
             text = self.tr("That page of the specification is not bundled: {ref}").format(ref=ref)

@@ -61,3 +61,13 @@ def test_a_reference_reads_its_page_and_a_version_switch_keeps_the_page_where_it
     assert ref_in_version("2026-07-28", "basic/lifecycle") == "2026-07-28 index"  # not a page there
     assert ref_in_version("1999-01-01", "x") == ""
     assert "Apache License" in licence_text()
+
+
+def test_the_overview_opened_when_no_page_is_named():
+    from inspector.session.spec_pages import overview_ref
+
+    versions = spec_versions()
+    assert versions, "the spec pages are bundled"
+    assert overview_ref(versions[-1]) == f"{versions[-1]} index"  # the negotiated version's overview
+    assert overview_ref(None) == f"{versions[0]} index"  # no session: the newest
+    assert overview_ref("1999-01-01") == f"{versions[0]} index"  # a version not bundled: the newest
