@@ -13,6 +13,7 @@ from pathlib import Path
 import anyio
 import pytest
 from peers import HttpPeer, free_port, sdk_http_server
+from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
 
 from inspector.session.attach import attach_checked
 from inspector.session.config_files import loads_config
@@ -20,6 +21,7 @@ from inspector.ui.attach_dialog import AttachDialog, open_attach_dialog
 from inspector.ui.url_relays import UrlRelays, relays_of, serve_attached
 
 pytestmark = pytest.mark.anyio
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -164,6 +166,17 @@ async def test_a_taken_port_is_said_in_the_dialog_and_the_status_bar(qapp, tmp_p
             await until(lambda: relay.done.is_set())
             assert relay.state == "port-taken"
             assert relays.isVisible() and relays.text() == "HTTP relays: 0 serving, 1 not"
+            translator = QTranslator()
+            assert translator.load(str(ROOT / "resources" / "i18n" / "inspector_zh_CN.qm"))
+            QCoreApplication.installTranslator(translator)
+            try:
+                QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+                assert relays.text() == "HTTP 中继：0 个在服务，1 个未在服务"  # retranslated in place
+                assert "已被占用" in relays.toolTip()
+            finally:
+                QCoreApplication.removeTranslator(translator)
+                QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+            assert relays.text() == "HTTP relays: 0 serving, 1 not"
             dialog = AttachDialog(window)
             state = dialog.entry_item(project, "web").text(2)
             assert state.startswith(f"attached; this window cannot serve it: http://127.0.0.1:{listen} is taken")
