@@ -33,17 +33,24 @@ masked - Authorization, cookies, tokens, as :func:`.secrecy.secret_header` tells
 with ``body_bytes``), the server's messages with their HTTP metadata (a JSON body; each event of an
 event stream, decoded there, with its id and name; the channel ``post``/``get``/``post-sse``/
 ``get-sse``, HTTP+SSE's stream too), the ``endpoint`` event, bodies that are no message as
-``http-body`` notes. A gzip or deflate body is inflated for the recording only. The engine's
-transport is known at the first request: a GET first is HTTP+SSE (2024-11-05), a POST first is
-Streamable HTTP; the recording is opened then. When the proxy ends (SIGINT, SIGTERM, SIGHUP)
-the queue is drained and the recording closed with its summary before it exits.
+``http-body`` notes. A gzip or deflate body is inflated for the recording only. The
+recording is opened when the proxy listens (announced for the Watch list at once), for Streamable
+HTTP; a GET as the first request is HTTP+SSE (2024-11-05): that empty recording is made again
+for it. Each MCP session the host starts has its own recording and recorder (:meth:`_Proxy._session_for`:
+a second ``initialize``, an ``Mcp-Session-Id`` not seen before, a second HTTP+SSE stream); an
+exchange is recorded by the recorder of the session it began in, and an earlier session's
+recording is closed (in a thread of its own: the forwarding never waits) once its last exchange
+ends. When the proxy ends (SIGINT, SIGTERM, SIGHUP) the queues are drained and the recordings
+closed with their summaries before it exits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import re
 import sys
+import threading
 import time
 import zlib
 from collections.abc import AsyncIterator, Callable
@@ -55,6 +62,7 @@ import anyio
 import anyio.abc
 import h11
 import httpx
+import orjson
 
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
@@ -207,9 +215,17 @@ class _Flow:
 class HttpRecorder(Recorder):
     """The stdio proxy's recorder taught HTTP exchanges (see the module's docstring)."""
 
-    def __init__(self, rec: Recording, engine: ProtocolEngine, kind: TransportKind, max_line: int) -> None:
-        super().__init__(rec, engine, max_line)
+    def __init__(
+        self,
+        rec: Recording,
+        engine: ProtocolEngine,
+        kind: TransportKind,
+        max_line: int,
+        writer: RecordingWriter | None = None,
+    ) -> None:
+        super().__init__(rec, engine, max_line, writer=writer, spill_dir=writer.path.parent if writer else None)
         self.kind = kind
+        self.open_exchanges = 0  # the forwarding's count: exchanges begun and not ended
         self._flows: dict[int, _Flow] = {}
 
     def _take(self, item: object) -> None:
@@ -382,7 +398,8 @@ class _Proxy:
         self.origin = f"{parts.scheme}://{parts.netloc}"
         self.upstream_host = parts.netloc
         self.name = options.name or parts.netloc.rpartition("@")[2]  # never a user:password@
-        self.path = options.record or default_record_path(self.name)
+        self.session = 1  # the host's MCP sessions: each has its recording (see _session_for)
+        self.path = self._path_for(1)
         self.own_origin = ""
         self.client = httpx.AsyncClient(
             verify=options.verify_tls,
@@ -390,9 +407,111 @@ class _Proxy:
             follow_redirects=False,  # a redirect is the host's to see
             trust_env=False,  # the upstream is where the user pointed, not through another proxy
         )
-        self.recorder: HttpRecorder | None = None
-        self.writer: RecordingWriter | None = None
+        self.recorder: HttpRecorder | None = None  # the current session's (opened when the proxy listens)
+        self.recorders: dict[int, HttpRecorder] = {}  # exchange -> the recorder of the session it belongs to
+        self.retiring: list[HttpRecorder] = []  # earlier sessions' recorders with exchanges still open
+        self.announced: Path | None = None
+        self.closers: list[threading.Thread] = []  # closing earlier sessions' recordings
         self._xid = 0
+        # what the current session has seen (see _session_for)
+        self.exchanges = 0
+        self.initialized = False  # an initialize was forwarded
+        self.event_stream = False  # HTTP+SSE: its GET was forwarded
+        self.session_id: str | None = None
+        self.session_ids: set[str] = set()  # every session id seen: an earlier session's request splits nothing
+
+    def _path_for(self, session: int) -> Path:
+        """The recording of the host's ``session``-th MCP session: ``--record FILE`` for the first,
+        FILE-2.jsonl... for the next; without it, a new file in the proxied folder each time."""
+        record = self.options.record
+        if record is None:
+            return default_record_path(self.name if session == 1 else f"{self.name}-{session}")
+        return record if session == 1 else record.with_name(f"{record.stem}-{session}{record.suffix}")
+
+    def open_session(self, kind: TransportKind) -> HttpRecorder:
+        """Start the current session's recording (announced for the Watch list: its file is there at once)."""
+        recorder = self.recorder = self._open_recording(kind)
+        self.exchanges = 0
+        self.initialized = self.event_stream = False
+        self.session_id = None
+        announced = try_announce(self.name, [self.own_origin, "→", masked_url(self.options.upstream)], self.path)
+        if announced is not None:
+            self.announced = announced
+        return recorder
+
+    def _session_for(self, method: str, headers: list[tuple[str, str]], body: bytes) -> HttpRecorder:
+        """The recorder of the session a request belongs to. A host that starts a new MCP session
+        gets a new recording: an ``initialize`` after one was forwarded, a request with an
+        ``Mcp-Session-Id`` never seen before (the session had another), or (HTTP+SSE) a second GET
+        of the event stream. A late request of an earlier session is recorded in the current one.
+        The recording made when the proxy began listening is for Streamable HTTP; a GET as the
+        very first request is an HTTP+SSE host: that empty recording is made again for it."""
+        current = self.recorder
+        assert current is not None
+        sid = next((v for k, v in headers if k.lower() == "mcp-session-id"), None)
+        init = method == "POST" and b'"initialize"' in body and _is_initialize(body)
+        if not self.exchanges and method == "GET" and current.kind is not TransportKind.SSE:
+            self.close_recorder(current, remove=True)  # nothing was put on it: no wait; the same path again
+            current = self.open_session(TransportKind.SSE)
+        elif (
+            (init and self.initialized)
+            or (sid is not None and self.session_id is not None and sid not in self.session_ids)
+            or (method == "GET" and current.kind is TransportKind.SSE and self.event_stream)
+        ):
+            kind = TransportKind.SSE if method == "GET" and current.kind is TransportKind.SSE else current.kind
+            self._retire(current)
+            self.session += 1
+            self.path = self._path_for(self.session)
+            current = self.open_session(kind)
+            if self.say is not None:
+                self.say(f"mcp-session-inspector proxy: the host started a new MCP session; recording to {self.path}")
+        self.exchanges += 1
+        self.initialized = self.initialized or init
+        self.event_stream = self.event_stream or (method == "GET" and current.kind is TransportKind.SSE)
+        if sid is not None:
+            self.session_ids.add(sid)
+            if self.session_id is None:
+                self.session_id = sid
+        return current
+
+    def _retire(self, recorder: HttpRecorder) -> None:
+        """A session's recording is no longer the current one: closed once its open exchanges
+        end (an event stream of the old session may go on)."""
+        if recorder.open_exchanges:
+            self.retiring.append(recorder)
+        else:
+            self._close_later(recorder)
+
+    def _close_later(self, recorder: HttpRecorder) -> None:
+        """Close a recording in a thread of its own (its recorder may have a backlog to judge: the
+        forwarding never waits for it); the proxy joins these threads before it exits."""
+        closer = threading.Thread(target=self.close_recorder, args=(recorder,), name="proxy recording closer")
+        closer.start()
+        self.closers.append(closer)
+
+    def close_recorder(self, recorder: HttpRecorder, remove: bool = False) -> None:
+        """Drain a recorder and close its file with the summary (blocks until its thread is done);
+        ``remove``: then remove the file (it holds no entry)."""
+        recorder.put(None)
+        recorder.join()
+        writer = recorder.writer
+        if writer is not None:
+            summary: JsonObject = {"kind": "summary", **recorder.engine.summary(), "counts": recorder.rec.counts()}
+            writer.close(summary)
+            if remove and not len(recorder.rec):
+                with contextlib.suppress(OSError):
+                    writer.path.unlink()
+        if recorder.failure is not None and self.say is not None:
+            self.say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
+
+    def exchange_ended(self, xid: int) -> None:
+        recorder = self.recorders.pop(xid, None)
+        if recorder is None:
+            return
+        recorder.open_exchanges -= 1
+        if recorder in self.retiring and not recorder.open_exchanges:
+            self.retiring.remove(recorder)
+            self._close_later(recorder)
 
     def _open_recording(self, kind: TransportKind) -> HttpRecorder:
         config = ClientConfig(observer=True)
@@ -402,17 +521,24 @@ class _Proxy:
             "url": masked_url(self.options.upstream),
             **engine_header(config),
             "server_name": self.name,
-            "proxied": {"upstream": masked_url(self.options.upstream), "listen": self.own_origin, "name": self.name},
+            "proxied": {
+                "upstream": masked_url(self.options.upstream),
+                "listen": self.own_origin,
+                "name": self.name,
+                "session": self.session,
+            },
         }
         rec = Recording(header, t0=self.clock())
-        self.writer = RecordingWriter(self.path, rec, mode=0o600)
-        rec.add_listener(self.writer.on_batch)
-        recorder = HttpRecorder(rec, engine, kind, self.options.max_line)
+        writer = RecordingWriter(self.path, rec, mode=0o600)
+        rec.add_listener(writer.on_batch)
+        recorder = HttpRecorder(rec, engine, kind, self.options.max_line, writer)
         recorder.start()
         return recorder
 
     def put(self, item: object) -> None:
-        recorder = self.recorder
+        """Hand an item to the recorder of the session its exchange belongs to (a note: the current one)."""
+        xid = getattr(item, "xid", None)
+        recorder = self.recorders.get(xid) if xid is not None else self.recorder
         if recorder is not None:
             recorder.busy_until = time.monotonic() + BUSY_WINDOW
             recorder.put(item)  # type: ignore[arg-type]
@@ -460,12 +586,27 @@ class _Proxy:
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
         pairs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in _raw(req.headers)]
-        if self.recorder is None:
-            self.recorder = self._open_recording(
-                TransportKind.SSE if method == "GET" else TransportKind.STREAMABLE_HTTP
-            )
+        recorder = self._session_for(method, pairs, body)
         self._xid += 1
         xid = self._xid
+        self.recorders[xid] = recorder
+        recorder.open_exchanges += 1
+        try:
+            await self._forward(conn, stream, t, xid, method, target, pairs, body)
+        finally:
+            self.exchange_ended(xid)
+
+    async def _forward(
+        self,
+        conn: h11.Connection,
+        stream: anyio.abc.ByteStream,
+        t: float,
+        xid: int,
+        method: str,
+        target: str,
+        pairs: list[tuple[str, str]],
+        body: bytes,
+    ) -> None:
         url = self.origin + target
         self.put(_Request(t, xid, method, url, pairs, body))
         named = {n.strip().lower() for k, v in pairs if k.lower() == "connection" for n in v.split(",")}
@@ -516,6 +657,10 @@ class _Proxy:
         if method == "GET" and ctype == "text/event-stream" and "content-encoding" not in response.headers:
             first, host_first, rewritten = await self._endpoint_start(chunks)
         self.put(_Answer(self.clock(), xid, response.status_code, response.reason_phrase, raw_headers, rewritten))
+        given = response.headers.get("mcp-session-id")
+        if given is not None and self.recorders.get(xid) is self.recorder and self.session_id is None:
+            self.session_id = given  # the server named the session (its answer to initialize)
+            self.session_ids.add(given)
         if rewritten is not None:
             grown = len(host_first) - len(first)
             back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
@@ -582,6 +727,15 @@ def endpoint_rewrite(first: bytes, upstream: str, own: str) -> tuple[bytes, str 
     return first, None
 
 
+def _is_initialize(body: bytes) -> bool:
+    """The request body is an ``initialize`` request (a new MCP session's first)."""
+    try:
+        message = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(message, dict) and message.get("method") == "initialize" and "id" in message
+
+
 def _raw(headers: h11._headers.Headers) -> list[tuple[bytes, bytes]]:
     """A request's headers with their names as the host wrote them (h11 keeps the case aside)."""
     return list(headers.raw_items())
@@ -631,38 +785,41 @@ async def run_http_proxy(
     port = int(listener.extra(anyio.abc.SocketAttribute.local_port))
     shown = f"[{options.host}]" if ":" in options.host else options.host
     proxy.own_origin = f"http://{shown}:{port}"
-    # the Watch list's (session.watch): the recording file appears with the first request (announced before
-    # the proxy says where it listens: whoever reads that finds it listed)
-    announced = try_announce(proxy.name, [proxy.own_origin, "→", masked_url(options.upstream)], proxy.path)
-    if say is not None:
-        say(
-            f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; point the "
-            f"host at {proxy.own_origin}{urlsplit(options.upstream).path or '/'}; recording to {proxy.path}"
-        )
-    if ready is not None:
-        ready(port)
+    # the recording and the Watch list's announcement (session.watch) exist from now on, before the
+    # proxy says where it listens (whoever reads that finds it listed); a Streamable HTTP session's
+    # until the first request says otherwise (a GET first: HTTP+SSE)
+    try:
+        proxy.open_session(TransportKind.STREAMABLE_HTTP)
+    except BaseException:
+        await listener.aclose()
+        raise
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_until_signal, tg.cancel_scope)
+            await tg.start(_until_signal, tg.cancel_scope)  # a signal that comes once it is said ends it cleanly
+            if say is not None:
+                say(
+                    f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; "
+                    f"point the host at {proxy.own_origin}{urlsplit(options.upstream).path or '/'}; "
+                    f"recording to {proxy.path}"
+                )
+            if ready is not None:
+                ready(port)
             await listener.serve(proxy.serve)
     finally:
         with anyio.CancelScope(shield=True):
             await listener.aclose()
             await proxy.client.aclose()
-            recorder = proxy.recorder
-            if recorder is None and say is not None:
-                say("mcp-session-inspector proxy: no request came; nothing was recorded")
-            if recorder is not None and proxy.writer is not None:
-                recorder.put(None)
-                await anyio.to_thread.run_sync(recorder.join)
-                summary: JsonObject = {"kind": "summary", **recorder.engine.summary(), "counts": recorder.rec.counts()}
-                proxy.writer.close(summary)
-                if recorder.failure is not None and say is not None:
-                    say(f"mcp-session-inspector proxy: the recording stopped early: {recorder.failure!r}")
-            if announced is not None:
-                withdraw(announced)
+            if not proxy.exchanges and proxy.session == 1 and say is not None:
+                say(f"mcp-session-inspector proxy: no request came; the recording {proxy.path} holds none")
+            for recorder in [*proxy.retiring, *([proxy.recorder] if proxy.recorder else [])]:
+                await anyio.to_thread.run_sync(proxy.close_recorder, recorder)
+            proxy.retiring.clear()
+            for closer in proxy.closers:
+                await anyio.to_thread.run_sync(closer.join)
+            if proxy.announced is not None:
+                withdraw(proxy.announced)
         sys.setswitchinterval(switch)
     return 0
 
@@ -678,11 +835,15 @@ def _no_failed_import_per_request() -> None:
         sys.modules["sniffio"] = None  # type: ignore[assignment]
 
 
-async def _until_signal(scope: anyio.CancelScope) -> None:
+async def _until_signal(
+    scope: anyio.CancelScope, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+) -> None:
     try:
         with anyio.open_signal_receiver(*PROXY_SIGNALS) as signals:
+            task_status.started()
             async for _ in signals:
                 scope.cancel()
                 return
     except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here (not the main thread)
+        task_status.started()
         await anyio.sleep_forever()

@@ -42,6 +42,7 @@ __all__ = [
     "data_folder",
     "entries_in",
     "pid_alive",
+    "read_announcement",
     "process_identity",
     "proxied_folder",
     "proxy_running",
@@ -184,6 +185,11 @@ def proxy_running(pid: int, process: str | None) -> bool:
         return False
     now = process_identity(pid) if process is not None else None
     return now is None or now == process
+
+
+def read_announcement(path: Path) -> Announcement | None:
+    """An announcement file as read; None when it is gone or is not one a proxy wrote."""
+    return _read_announcement(path)
 
 
 def _read_announcement(path: Path) -> Announcement | None:

@@ -54,7 +54,7 @@ from inspector.session.follow import POLL_S, GrowingRecording
 from inspector.session.proxied_folder import KEEP_CHOICES, KEEP_SETTING, keep_folder
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.settings import read_text
-from inspector.session.watch import Watched, proxy_running, watch_list
+from inspector.session.watch import Watched, proxy_running, read_announcement, watch_list
 
 from .opening import RecordingOpener
 from .widgets import hbox
@@ -103,9 +103,13 @@ class LiveFollower(RecordingOpener):
         return 1.0
 
     def running(self) -> bool:
-        """The proxy still runs: its announcement is there and its process alive."""
+        """The proxy still runs this session: its announcement is there and still names this
+        recording (an HTTP proxy announces each new MCP session's), and its process is alive."""
         w = self.watched
-        if w.announcement is None or w.pid is None or not w.announcement.exists():
+        if w.announcement is None or w.pid is None:
+            return False
+        now = read_announcement(w.announcement)
+        if now is None or now.recording != w.recording:
             return False
         return proxy_running(w.pid, w.process)
 

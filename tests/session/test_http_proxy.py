@@ -36,7 +36,7 @@ LISTENING = re.compile(r"listening on (http://\S+),")
 
 
 @contextmanager
-def proxy(upstream: str, record: Path) -> Iterator[str]:
+def proxy(upstream: str, record: Path, env: dict[str, str] | None = None) -> Iterator[str]:
     """The proxy as a host would run it; yields its origin; SIGINT ends it (the recording closed)."""
     proc = subprocess.Popen(
         [
@@ -54,6 +54,7 @@ def proxy(upstream: str, record: Path) -> Iterator[str]:
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env=None if env is None else {**os.environ, **env},
     )
     try:
         assert proc.stderr is not None
@@ -198,21 +199,22 @@ def test_bodies_byte_for_byte_and_a_bearer_token_reaches_the_server_masked_in_th
     assert through == direct  # status, body bytes, content type
     text = record.read_text()
     assert "s3cret-token-value" not in text
-    rec = Recording.load(record)
-    sent = [
-        rec.extra_at(i)["http"]["request_headers"]
-        for i in range(len(rec))
-        if rec.extra_at(i).get("event") == "http_exchange"
+    # the second initialize starts a new MCP session: its own recording, beside the first
+    rec, again = Recording.load(record), Recording.load(tmp_path / "proxied-2.jsonl")
+    assert (rec.header["proxied"]["session"], again.header["proxied"]["session"]) == (1, 2)
+    exchanges = [
+        r.extra_at(i)["http"]
+        for r in (rec, again)
+        for i in range(len(r))
+        if r.extra_at(i).get("event") == "http_exchange"
     ]
+    sent = [x["request_headers"] for x in exchanges]
     assert sent[0]["Authorization"] == MASK
-    sizes = [
-        rec.extra_at(i)["http"]["body_bytes"]
-        for i in range(len(rec))
-        if rec.extra_at(i).get("event") == "http_exchange"
-    ]
+    sizes = [x["body_bytes"] for x in exchanges]
     # each exchange says how much of the answer came (the refusal's body was not kept by the host above)
-    assert sizes[:3] == [len(body) for _, body, _ in direct[:3]] and sizes[3] > 0
+    assert sizes[:3] == [len(body) for _, body, _ in direct[:3]] and sizes[3] > 0 and len(sizes) == 4
     assert "Authorization" not in sent[-1]
+    assert _methods(again, Direction.C2S) == ["initialize"] and "initialize" not in _methods(rec, Direction.C2S)[1:]
 
 
 def test_a_non_loopback_listen_is_refused() -> None:
@@ -429,3 +431,64 @@ def test_secrets_in_the_query_reach_the_server_and_are_masked_in_the_recording(t
     assert urls and all(u.endswith("/mcp" + masked) for u in urls), urls
     assert any(rec.raw_at(i).startswith(b"POST http") and masked.encode() in rec.raw_at(i) for i in range(len(rec)))
     _judged_clean(rec)
+
+
+def test_the_recording_and_its_announcement_exist_from_when_the_proxy_listens(tmp_path: Path) -> None:
+    """Before any request: the Watch list shows the proxy, its recording is there (a header, then,
+    when it ends without a request, an empty summary)."""
+    from inspector.session.watch import watch_list
+
+    env = {"XDG_RUNTIME_DIR": str(tmp_path / "run"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    record = tmp_path / "idle.jsonl"
+    with proxy("http://127.0.0.1:9/mcp", record, env) as origin:
+        header = json.loads(record.read_bytes().split(b"\n")[0])
+        assert header["proxied"]["listen"] == origin and header["proxied"]["session"] == 1
+        rows = watch_list(env)
+        assert [(r.running, r.recording) for r in rows] == [(True, record.absolute())]
+        assert rows[0].command == (origin, "→", "http://127.0.0.1:9/mcp")
+    rec = Recording.load(record)
+    assert len(rec) == 0 and rec.summary is not None and rec.summary["counts"]["entries"] == 0
+    assert watch_list(env) == []  # withdrawn at exit (the file, outside the proxied folder, stays)
+
+
+@pytest.mark.parametrize("sse", [False, True], ids=["streamable-http", "http-sse"])
+def test_each_mcp_session_a_host_starts_gets_its_own_recording(tmp_path: Path, sse: bool) -> None:
+    """The SDK's client runs two sessions one after the other through one proxy: two recordings,
+    each with its own handshake and judged on its own; the Watch announcement follows the newest."""
+    from inspector.session.watch import announcements
+
+    env = {"XDG_RUNTIME_DIR": str(tmp_path / "run"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    port = free_port()
+    path = "/sse" if sse else "/mcp"
+    record = tmp_path / "host.jsonl"
+    with HttpPeer(sdk_http_server(port, *(["--sse"] if sse else [])), port, path=path) as peer:
+        with proxy(peer.url, record, env) as origin:
+            first = anyio.run(_sdk_session, origin + path, sse)
+            (running,), _ = announcements(env)
+            assert running.recording == record.absolute()
+            second = anyio.run(_sdk_session, origin + path, sse)
+            (running,), _ = announcements(env)
+            assert running.recording == (tmp_path / "host-2.jsonl").absolute()
+    assert first == second
+    recs = [Recording.load(record), Recording.load(tmp_path / "host-2.jsonl")]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".jsonl") == ["host-2.jsonl", "host.jsonl"]
+    for n, rec in enumerate(recs, 1):
+        assert rec.header["proxied"]["session"] == n
+        assert rec.header["transport"] == ("sse" if sse else "streamable-http")
+        c2s = _methods(rec, Direction.C2S)
+        assert c2s[:2] == ["initialize", "notifications/initialized"] and c2s.count("initialize") == 1
+        assert c2s.count("tools/call") == 2
+        assert rec.summary is not None and rec.summary["counts"]["entries"] == len(rec)
+        _judged_clean(rec)
+    if not sse:  # each recording holds its own session's id, never the other's
+        ids = [
+            {
+                v
+                for i in range(len(rec))
+                if rec.extra_at(i).get("event") == "http_exchange"
+                for k, v in rec.extra_at(i)["http"]["response_headers"].items()
+                if k.lower() == "mcp-session-id"
+            }
+            for rec in recs
+        ]
+        assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
