@@ -18,10 +18,6 @@ from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
 from .translate import Translate
 
-#: Problems about a secret that stays in servers.json (a URL's): marked ⚠. An argument's secret
-#: is moved to a secret variable (arg_secret), which the row's "kept secret" names list.
-PLAIN_TEXT_SECRETS = frozenset({"url_password", "url_env_secret", "url_credential"})
-
 
 @dataclass(frozen=True)
 class ImportRow:
@@ -31,9 +27,8 @@ class ImportRow:
     key: str  # its name in the file
     transport: str  # the saved transport name (TransportKind's value)
     target: str  # what it starts or where it connects, as one line
-    secrets: tuple[str, ...]  # the variables and headers kept in secrets.json
+    secrets: tuple[str, ...]  # the variables and headers kept in secrets.json ("URL": the URL, when it holds one)
     notes: tuple[ImportProblem, ...]  # the problems about this server
-    exposed: tuple[ImportProblem, ...]  # those about a secret servers.json keeps in plain text
 
 
 def import_rows(result: ImportResult) -> list[ImportRow]:
@@ -48,17 +43,21 @@ def import_rows(result: ImportResult) -> list[ImportRow]:
                 server.key,
                 str(p.transport),
                 server.target(),
-                tuple([v.name for v in p.env if v.secret] + [h.name for h in p.headers if h.secret]),
+                tuple(
+                    [v.name for v in p.env if v.secret]
+                    + [h.name for h in p.headers if h.secret]
+                    + (["URL"] if p.url_kept_secret else [])
+                ),
                 notes,
-                tuple(problem for problem in notes if problem.code in PLAIN_TEXT_SECRETS),
             )
         )
     return rows
 
 
 def problem_mark(problem: ImportProblem) -> str:
-    """``✗`` left out, ``⚠`` a secret kept in plain text, ``•`` changed on the way."""
-    return "✗" if problem.skipped else "⚠" if problem.code in PLAIN_TEXT_SECRETS else "•"
+    """``✗`` left out, ``•`` changed on the way (a secret moved to secrets.json, a variable left as
+    written...)."""
+    return "✗" if problem.skipped else "•"
 
 
 @dataclass(frozen=True)
@@ -81,22 +80,13 @@ def inputs_state(result: ImportResult | None, chosen: Sequence[FoundServer], val
     return InputsState(frozenset(i.id for i in inputs), result.unfilled(chosen, values), empty)
 
 
-#: What the import dialog says of a row's secrets and of the values still to type (its
-#: "ImportDialog" context; ``scripts/i18n.py`` reads this table).
+#: What the import dialog says of the values still to type (its "ImportDialog" context;
+#: ``scripts/i18n.py`` reads this table).
 IMPORT_CONTEXT = "ImportDialog"
 IMPORT_WORDS = {
-    "plain": "⚠ in plain text: {paths}",
     "fill": "Fill in: {names}",
     "empty": "Left empty, imported as empty values: {names}",
 }
-
-
-def kept_text(tr: Translate, row: ImportRow) -> str:
-    """A row's "Kept secret" cell: what secrets.json keeps, then (said there too) the secrets
-    servers.json would keep in plain text, by their JSON paths."""
-    exposed = ", ".join(p.path for p in row.exposed)
-    plain = tr(IMPORT_CONTEXT, IMPORT_WORDS["plain"]).format(paths=exposed) if exposed else ""
-    return ", ".join(filter(None, [", ".join(row.secrets), plain]))
 
 
 def inputs_problem(tr: Translate, state: InputsState) -> str:

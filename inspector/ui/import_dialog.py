@@ -226,7 +226,7 @@ class ImportDialog(QDialog):
         self.tree.blockSignals(True)
         self.tree.clear()
         for row in import_view.import_rows(result):
-            kept = import_view.kept_text(QCoreApplication.translate, row)
+            kept = ", ".join(row.secrets)
             item = QTreeWidgetItem([row.key, self._transport_text(row.transport), row.target, kept])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked)
@@ -236,8 +236,6 @@ class ImportDialog(QDialog):
                 item.setToolTip(
                     0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in row.notes))
                 )
-            if row.exposed:
-                item.setToolTip(3, plain_tooltip("\n".join(p.render(translated) for p in row.exposed)))
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
         lines = [

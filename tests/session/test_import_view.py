@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from inspector.session.import_view import (
-    PLAIN_TEXT_SECRETS,
     import_rows,
     inputs_state,
     problem_mark,
@@ -33,7 +32,7 @@ def test_rows_of_a_vscode_workspace_file_and_what_its_inputs_lack() -> None:
         ("Authorization",),
     )
     assert "WEATHER_API_KEY" in rows["weather"].secrets and "WEATHER_UNITS" not in rows["weather"].secrets
-    assert rows["legacy-sse"].transport == "sse" and not rows["demo"].notes and not rows["demo"].exposed
+    assert rows["legacy-sse"].transport == "sse" and not rows["demo"].notes
     servers = {s.key: s for s in result.servers}
     # the weather server uses the password input api-key (no default): a VS Code input left empty
     state = inputs_state(result, [servers["weather"]], {})
@@ -46,7 +45,7 @@ def test_rows_of_a_vscode_workspace_file_and_what_its_inputs_lack() -> None:
     assert inputs_state(None, [], {}).missing == []
 
 
-def test_a_secret_left_in_a_url_is_exposed_and_marked() -> None:
+def test_a_secret_in_a_url_is_kept_secret_and_said() -> None:
     text = json.dumps(
         {
             "servers": {
@@ -57,10 +56,10 @@ def test_a_secret_left_in_a_url_is_exposed_and_marked() -> None:
     )
     result = parse_config(text, file="mcp.json")
     (row,) = import_rows(result)
-    assert row.key == "q" and row.exposed and all(p.code in PLAIN_TEXT_SECRETS for p in row.exposed)
-    assert set(row.exposed) <= set(row.notes)
+    assert row.key == "q" and row.secrets == ("URL",)  # the URL goes to secrets.json, masked in servers.json
+    assert [p.code for p in row.notes] == ["url_password"]
     marks = {p.server: problem_mark(p) for p in result.problems}
-    assert marks["q"] == "⚠" and marks["r"] == "✗"
+    assert marks["q"] == "•" and marks["r"] == "✗"
 
 
 def test_safe_file_stem() -> None:
@@ -87,7 +86,7 @@ def test_the_export_intro_names_where_each_client_reads_the_entry():
 
 
 def test_a_rows_kept_secrets_and_what_the_typed_values_lack_in_words() -> None:
-    from inspector.session.import_view import IMPORT_CONTEXT, inputs_problem, kept_text
+    from inspector.session.import_view import IMPORT_CONTEXT, inputs_problem
     from inspector.session.translate import untranslated
 
     contexts: list[str] = []
@@ -96,17 +95,14 @@ def test_a_rows_kept_secrets_and_what_the_typed_values_lack_in_words() -> None:
         contexts.append(context)
         return text
 
-    result = parse_config(json.dumps({"servers": {"q": {"url": "https://user:pw@x.example/mcp"}}}), file="mcp.json")
-    (row,) = import_rows(result)
-    assert kept_text(tr, row).startswith("⚠ in plain text: $.")  # nothing in secrets.json, a password in the URL
-    assert contexts == [IMPORT_CONTEXT]
     result = read_config(
         WORKSPACE / ".vscode" / "mcp.json",
         surroundings=Surroundings(home=Path("/home/ada"), env={}, workspace=WORKSPACE),
     )
     rows = {r.key: r for r in import_rows(result)}
-    assert kept_text(untranslated, rows["remote-tools"]) == "Authorization"
+    assert rows["remote-tools"].secrets == ("Authorization",)
     servers = {s.key: s for s in result.servers}
     empty = inputs_state(result, [servers["weather"]], {})
-    assert inputs_problem(untranslated, empty).startswith("Left empty, imported as empty values: ")
+    assert inputs_problem(tr, empty).startswith("Left empty, imported as empty values: ")
+    assert contexts == [IMPORT_CONTEXT]
     assert inputs_problem(untranslated, inputs_state(result, [servers["weather"]], {"api-key": "k"})) == ""
