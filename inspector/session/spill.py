@@ -76,5 +76,10 @@ class Spill:
             self._read_at = self._end = 0
         return pickle.loads(blob)
 
+    @property
+    def size(self) -> int:
+        """The file's size now (0 once everything written has been read)."""
+        return os.fstat(self._file.fileno()).st_size
+
     def close(self) -> None:
         self._file.close()
