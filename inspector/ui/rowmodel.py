@@ -13,8 +13,6 @@ every 100 ms under a flood (each batch costs one repaint whatever its size).
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from inspector.session.recording import Recording
@@ -39,7 +37,9 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
         super().__init__(parent)
         self.view = view
         view.observers.append(self)
-        self._cells: dict[int, Any] = {}
+        self._cells: dict[int, Cell] = {}
+        # COLUMNS read once: a class attribute costs ~0.3 µs a lookup on a Qt object, per painted cell
+        self._stride = self.COLUMNS
         self._following = (ticker or app_ticker()).subscribe(self, self._tick)
 
     # ------------------------------------------------------------ the view's announcements
@@ -165,7 +165,7 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
         if not (0 <= row < len(rows)) or self.view.rec is None:
             return None
         seq = rows[row]
-        key = seq * self.COLUMNS + col
+        key = seq * self._stride + col
         cell = self._cells.get(key)
         if cell is None:
             cell = self.make_cell(seq, row, col)
