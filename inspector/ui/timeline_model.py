@@ -215,12 +215,6 @@ class TimelineModel(RowTableModel):
     def set_search_text(self, text: str) -> None:
         self.update_filter(text=text or "")
 
-    def set_only_violations(self, on: bool) -> None:
-        self.update_filter(only_violations=bool(on))
-
-    def set_only_schema_invalid(self, on: bool) -> None:
-        self.update_filter(only_schema_invalid=bool(on))
-
     def clear_filters(self) -> None:
         self.set_filter(EntryFilter())
 

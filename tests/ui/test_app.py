@@ -359,7 +359,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         tools.editor.set_value({"message": "from the demo"})
         assert tools.call_selected()
         await until(lambda: not tools.feature.calling and tools.result.last_reply is not None)
-        window.timeline.model.set_only_violations(True)
+        window.timeline.model.update_filter(only_violations=True)
         assert window.timeline.model.filter().active
         controller.end_session()
         await until(lambda: not controller.running, 15)
