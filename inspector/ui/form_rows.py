@@ -50,7 +50,8 @@ def set_words(
 ) -> None:
     """Each control of ``owner`` named in ``controls`` (its attribute name -> the keys of its
     text and tooltip in ``words``; "" for none) gets its words in ``context`` in the current
-    language: a label's or a button's text, a box's title, a line or text edit's placeholder."""
+    language: a label's or a button's text, a box's title, a line or text edit's placeholder.
+    A text for any other kind of control raises ``TypeError`` (it would be lost)."""
     for name, (text_key, tip_key) in controls.items():
         widget = getattr(owner, name)
         if text_key:
@@ -61,6 +62,8 @@ def set_words(
                 widget.setTitle(text)
             elif isinstance(widget, (QLineEdit, QPlainTextEdit)):
                 widget.setPlaceholderText(text)
+            else:  # a control these words cannot be put on: the table is wrong, not the language
+                raise TypeError(f"set_words: {name} is a {type(widget).__name__}, which takes no text")
         if tip_key:
             widget.setToolTip(tr(context, words[tip_key]))
 
