@@ -24,7 +24,9 @@ given the host files as read now and the task group to run in: a wanted relay th
 gone) is stopped. Its state follows the child: ``starting`` until the proxy says it listens
 (its first stderr line, ``listening on http://...``), then ``serving``; ``port-taken`` when it
 exits because the address is in use (another window serves it, or a proxy the user runs: said,
-not fatal), ``failed`` when it exits otherwise before or while serving, ``stopped`` once stopped
+not fatal; the address is looked at every :data:`PORT_POLL` seconds, a bind in this process, and
+once it is free the child starts again: when the other window closes, this one takes over),
+``failed`` when it exits otherwise before or while serving, ``stopped`` once stopped
 here. Every stderr line is kept (bounded: the last :data:`STDERR_KEPT`), with every process
 event in words. Two entries on one address: the first one listed is started, the second said.
 :meth:`Relays.stop_all` (the window closes) stops them all: stdin closed, SIGTERM to the group at
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 import errno
 import os
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,12 +54,14 @@ from inspector.transport.stdio import StdioTransport
 
 from .attach import FoundFile, Listen
 
-__all__ = ["STDERR_KEPT", "STOP_GRACE", "Relay", "RelayWant", "Relays", "wanted"]
+__all__ = ["PORT_POLL", "STDERR_KEPT", "STOP_GRACE", "Relay", "RelayWant", "Relays", "wanted"]
 
 #: how many of a relay's stderr lines (and process events) are kept
 STDERR_KEPT = 500
 #: seconds between SIGTERM and SIGKILL when a relay is stopped
 STOP_GRACE = 3.0
+#: seconds between two looks at an address found taken, to serve it once it is free
+PORT_POLL = 2.0
 _IN_USE = os.strerror(errno.EADDRINUSE)
 RUNNING = ("starting", "serving")
 
@@ -79,6 +84,18 @@ class RelayWant:
     def origin(self) -> str:
         host, port = self.listen
         return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+
+
+def _bindable(listen: Listen) -> bool:
+    """Whether nothing listens on ``listen`` now (bound as the proxy binds: SO_REUSEADDR)."""
+    host, port = listen
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def wanted(found: Iterable[FoundFile], lead: list[str] | None = None) -> list[RelayWant]:
@@ -143,7 +160,7 @@ class Relays:
             old = self.relays.get(w.key)
             if old is not None and old.want == w and old.running:
                 continue
-            if old is not None and old.running:  # the same server on another address: the old one goes
+            if old is not None:  # the same server on another address, or one not running: the old one goes
                 old.stop.set()
             relay = Relay(w)
             self.relays[w.key] = relay
@@ -155,6 +172,29 @@ class Relays:
         self.on_change()
 
     async def _run(self, relay: Relay) -> None:
+        """The relay's child, run again each time the address it found taken is free (see the module)."""
+        try:
+            while True:
+                await self._run_child(relay)
+                if relay.state != "port-taken" or relay.stop.is_set():
+                    break
+                while not relay.stop.is_set() and not _bindable(relay.want.listen):
+                    with anyio.move_on_after(PORT_POLL):
+                        await relay.stop.wait()
+                if relay.stop.is_set():
+                    break
+                relay.state, relay.why, relay.pid, relay.returncode = "starting", "", None, None
+                relay.stderr.append("[port-free] the address is free again: the relay starts again")
+                self.on_change()
+        finally:
+            if relay.stop.is_set():
+                relay.state = "stopped"
+            relay.done.set()
+            if self.relays.get(relay.want.key) is relay and relay.state == "stopped":
+                del self.relays[relay.want.key]
+            self.on_change()
+
+    async def _run_child(self, relay: Relay) -> None:
         spec = StdioSpec(argv=list(relay.want.argv))
         try:
             async with StdioTransport(spec, drain_grace=0.5) as transport:
@@ -174,14 +214,9 @@ class Relays:
             relay.state, relay.why = "failed", str(exc)
         finally:
             relay.transport = None
-            if relay.stop.is_set():
-                relay.state = "stopped"
-            elif relay.running:
+            if relay.running and not relay.stop.is_set():
                 relay.state = "failed"
                 relay.why = relay.why or self._last_words(relay) or f"the relay exited with {relay.returncode}"
-            relay.done.set()
-            if self.relays.get(relay.want.key) is relay and relay.state == "stopped":
-                del self.relays[relay.want.key]
             self.on_change()
 
     def _event(self, relay: Relay, event: object) -> None:
@@ -191,8 +226,9 @@ class Relays:
             if relay.state == "starting" and "listening on http" in line:
                 relay.state = "serving"
                 self.on_change()
-            elif _IN_USE in line:
+            elif _IN_USE in line and relay.state != "port-taken":
                 relay.state, relay.why = "port-taken", line
+                self.on_change()
         elif isinstance(event, ProcessEvent):
             relay.stderr.append(f"[{event.kind.value}] {event.detail}".rstrip())
             if event.kind is ProcessEventKind.EXITED:

@@ -96,8 +96,8 @@ class UrlRelays(QLabel):
             return self.tr("this window is starting its relay on {address}").format(address=r.want.origin)
         if r.state == "port-taken":
             return self.tr(
-                "this window cannot serve it: {address} is taken (another inspector window, or a proxy you run, "
-                "may serve it): {why}"
+                "this window does not serve it now: {address} is taken (another inspector window, or a proxy you "
+                "run, may serve it); this window serves it once the address is free: {why}"
             ).format(address=r.want.origin, why=r.why)
         if r.state == "duplicate":
             return self.tr("this window cannot serve it: its address is another server's ({why})").format(why=r.why)

@@ -1973,7 +1973,7 @@
     </message>
     <message>
         <source>⚠ in plain text: {paths}</source>
-        <translation>⚠ 明文保存：{paths}</translation>
+        <translation type="vanished">⚠ 明文保存：{paths}</translation>
     </message>
     <message>
         <source> (left out)</source>
@@ -7050,7 +7050,11 @@
     </message>
     <message>
         <source>this window cannot serve it: {address} is taken (another inspector window, or a proxy you run, may serve it): {why}</source>
-        <translation>本窗口无法为它服务：{address} 已被占用（可能是另一个检查器窗口或你运行的代理在为它服务）：{why}</translation>
+        <translation type="vanished">本窗口无法为它服务：{address} 已被占用（可能是另一个检查器窗口或你运行的代理在为它服务）：{why}</translation>
+    </message>
+    <message>
+        <source>this window does not serve it now: {address} is taken (another inspector window, or a proxy you run, may serve it); this window serves it once the address is free: {why}</source>
+        <translation>本窗口现在没有为它服务：{address} 已被占用（可能是另一个检查器窗口或你运行的代理在为它服务）；地址空出后本窗口就会为它服务：{why}</translation>
     </message>
     <message>
         <source>this window cannot serve it: its address is another server's ({why})</source>

@@ -17,7 +17,7 @@ from peers import HttpPeer, free_port, sdk_http_server
 from inspector.session.attach import attach_checked, detach, found_host_files
 from inspector.session.config_files import loads_config
 from inspector.session.recording import Direction, Recording
-from inspector.session.url_relays import Relays, wanted
+from inspector.session.url_relays import PORT_POLL, Relays, wanted
 
 
 def host_file(tmp_path: Path, url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, object], Path]:
@@ -111,7 +111,9 @@ def test_an_attached_url_server_is_served_by_the_relay_and_stopping_frees_its_po
     assert rec.header["proxied"]["upstream"] == peer.url
 
 
-def test_a_taken_port_is_said_and_a_detached_server_is_stopped(tmp_path, monkeypatch):
+def test_a_taken_port_is_said_the_relay_takes_over_when_it_is_free_and_a_detached_server_is_stopped(
+    tmp_path, monkeypatch
+):
     where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
     attach_checked(path, ["web"])
     (want,) = wanted(found_host_files(**where))
@@ -125,22 +127,26 @@ def test_a_taken_port_is_said_and_a_detached_server_is_stopped(tmp_path, monkeyp
                 taken.listen()
                 relays.sync(tg, [want])
                 relay = relays.get(path, "web")
-                await until(lambda: relay.done.is_set())
-                seen["taken"] = (relay.state, relay.why)
-            relays.sync(tg, [want])  # read again with the port free: started again
-            relay = relays.get(path, "web")
-            await until(lambda: relay.state == "serving")
+                await until(lambda: relay.state == "port-taken")
+                seen["taken"] = (relay.state, relay.why, relay.pid)
+                await anyio.sleep(PORT_POLL + 0.5)  # still taken: it waits, no child started again
+                seen["waiting"] = (relay.state, relay.pid, relay.done.is_set())
+            # the other program is gone: the same relay serves, by itself
+            await until(lambda: relay.state == "serving", PORT_POLL + 30)
+            assert relays.get(path, "web") is relay
             pid = relay.pid
             detach(path, ["web"])
             relays.sync(tg, wanted(found_host_files(**where)))  # detached: nothing wanted, it is stopped
             await until(lambda: relay.done.is_set())
-            seen["after"] = (relay.state, dict(relays.relays), pid)
+            seen["after"] = (relay.state, dict(relays.relays), pid, list(relay.stderr))
 
     anyio.run(main)
-    state, why = seen["taken"]  # type: ignore[misc]
+    state, why, first = seen["taken"]  # type: ignore[misc]
     assert state == "port-taken" and "Address already in use" in why
-    state, left, pid = seen["after"]  # type: ignore[misc]
-    assert state == "stopped" and left == {} and gone(pid)
+    assert seen["waiting"] == ("port-taken", first, False)
+    state, left, pid, stderr = seen["after"]  # type: ignore[misc]
+    assert state == "stopped" and left == {} and gone(pid) and pid != first
+    assert any(line.startswith("[port-free]") for line in stderr)
     assert port_free(want.listen[1])
 
 
