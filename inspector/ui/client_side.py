@@ -34,11 +34,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QFrame,
     QGroupBox,
-    QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -82,7 +80,7 @@ from inspector.session.user_answers import (
 from .form_rows import bold, form_layout, read_only_text, set_tab_words, set_words, spaced
 from .schema_form import SchemaForm
 from .theme import mix
-from .widgets import ErrorLabel, hbox, muted, plain_label, push_button, vbox
+from .widgets import ErrorLabel, hbox, muted, plain_label, push_button, scroll_area, vbox
 
 _tr = QCoreApplication.translate  # the dialogs' words (English in session/answer_words.py) in the window's language
 
@@ -175,22 +173,15 @@ class _AnswerDialog(QDialog):
     def _fallback_text(self) -> str:
         return ""
 
-    def _button(self, action: Callable[[], object], *, default: bool = False) -> QPushButton:
-        """A button of the answer row (its words are set by _retranslate)."""
-        button = QPushButton()
-        button.setDefault(default)
-        button.clicked.connect(lambda *_: action())
-        return button
-
-    def _add_answer_row(self, layout: QVBoxLayout, buttons: list[QPushButton]) -> None:
-        """The line saying why an answer was not sent, then the countdown and the buttons."""
+    def _add_answer_row(self, layout: QVBoxLayout, *actions: Callable[[], object]) -> list[QPushButton]:
+        """The line saying why an answer was not sent, then the countdown and a button for each
+        of ``actions`` (the last one the default; their words are set by _retranslate)."""
         self.problem = ErrorLabel("answerProblem")
+        buttons = [push_button("", action) for action in actions]
+        buttons[-1].setDefault(True)
         layout.addWidget(self.problem)
-        row = QHBoxLayout()
-        row.addWidget(self.countdown, 1)
-        for button in buttons:
-            row.addWidget(button)
-        layout.addLayout(row)
+        layout.addLayout(hbox((self.countdown, 1), *buttons))
+        return buttons
 
     def _retranslate(self) -> None:
         """Every text of the dialog in the current language (the server's own text as it came)."""
@@ -292,9 +283,9 @@ class SamplingDialog(_AnswerDialog):
         )
 
         layout = vbox(self.banner, (self.request_box, 3), (self.response_box, 2), parent=self)
-        self.reject_button = self._button(lambda: self.answer(None))
-        self.approve_button = self._button(self.try_approve, default=True)
-        self._add_answer_row(layout, [self.reject_button, self.approve_button])
+        self.reject_button, self.approve_button = self._add_answer_row(
+            layout, lambda: self.answer(None), self.try_approve
+        )
         self._retranslate()
         self.resize(640, 700)
         self.text_edit.setFocus()
@@ -352,10 +343,8 @@ class ElicitationDialog(_AnswerDialog):
         if self.mode == "form":
             self.form = ElicitationForm(p.get("requestedSchema") or {})
             self.form.setAutoFillBackground(False)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
+            scroll = scroll_area(self.form)
             scroll.setFrameShape(QFrame.Shape.StyledPanel)
-            scroll.setWidget(self.form)
             scroll.viewport().setAutoFillBackground(False)
             form_layout = self.form.layout()
             if form_layout is not None:
@@ -367,10 +356,12 @@ class ElicitationDialog(_AnswerDialog):
         else:
             self._build_url(layout)
 
-        self.cancel_button = self._button(lambda: self.answer({"action": "cancel"}))
-        self.decline_button = self._button(lambda: self.answer({"action": "decline"}))
-        self.accept_button = self._button(self.try_accept, default=True)
-        self._add_answer_row(layout, [self.cancel_button, self.decline_button, self.accept_button])
+        self.cancel_button, self.decline_button, self.accept_button = self._add_answer_row(
+            layout,
+            lambda: self.answer({"action": "cancel"}),
+            lambda: self.answer({"action": "decline"}),
+            self.try_accept,
+        )
         self._retranslate()
         if self.form is not None:
             want = self.form.sizeHint().height() + 200 + self.message.sizeHint().height()
