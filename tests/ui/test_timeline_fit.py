@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 import anyio
+import orjson
 import pytest
 from peers import FIXTURES, misbehave
 from PySide6.QtCore import QPoint, QSettings, Qt
@@ -218,6 +219,50 @@ def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot
     actions, _ = _menu(again)
     only = again.visible_columns()
     assert len(only) == 1 and not actions[only[0]].isEnabled()
+
+
+#: ``timeline/columns`` as the window wrote it before its columns' layout moved to session/timeline_columns
+#: (Time moved to the front, Size hidden, Id dragged to 150 px at a 14 px line height)
+OLD_COLUMNS = (
+    '{"order":["time","kind","method","id","latency","violations","delta","seq","direction","schema","size"],'
+    '"shown":{"size":false},"widths":{"id":10.714}}'
+)
+
+
+def test_columns_saved_before_come_back_and_a_dragged_width_is_kept_in_line_heights(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("timeline/columns", OLD_COLUMNS)
+    view = TimelineView(settings=settings)
+    qtbot.addWidget(view)
+    view.set_recording(_recording())
+    view.resize(1200, 400)
+    view.show()
+    qtbot.waitUntil(lambda: view.table.viewport().width() > 1100)
+    hh = view.table.horizontalHeader()
+    unit = view._unit()
+    assert view.column_order() == [Column.TIME, *[c for c in DEFAULT_ORDER if c != Column.TIME]]
+    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.auto_hidden_columns()
+    assert hh.sectionSize(Column.ID) == max(hh.minimumSectionSize(), round(10.714 * unit))
+    # the user drags Method's edge: kept in line heights, the other choices as they were
+    hh.resizeSection(Column.METHOD, 9 * unit)
+    saved = orjson.loads(settings.value("timeline/columns"))
+    assert saved["widths"] == {"id": 10.714, "method": 9.0} and saved["shown"] == {"size": False}
+    assert saved["order"][0] == "time"
+    qtbot.waitUntil(lambda: hh.sectionSize(Column.METHOD) == 9 * unit)  # the fit that follows keeps it
+    # the next window gives both widths back
+    again = TimelineView(settings=settings)
+    qtbot.addWidget(again)
+    again.set_recording(_recording())
+    again.resize(1200, 400)
+    again.show()
+    qtbot.waitUntil(lambda: again.table.viewport().width() > 1100)
+    ahh = again.table.horizontalHeader()
+    assert (ahh.sectionSize(Column.METHOD), ahh.sectionSize(Column.ID)) == (9 * unit, round(10.714 * unit))
+    assert ahh.isSectionHidden(Column.SIZE) and again.column_order() == view.column_order()
+    # Reset forgets them: the widths are the fit's again
+    again.reset_columns()
+    assert settings.value("timeline/columns") is None and again.columns.user_widths == {}
+    assert ahh.sectionSize(Column.METHOD) != 9 * unit and not ahh.isSectionHidden(Column.SIZE)
 
 
 def test_too_narrow_for_even_the_must_columns_they_shrink_and_nothing_scrolls(qtbot):
