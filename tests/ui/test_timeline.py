@@ -537,3 +537,44 @@ def test_every_outcome_has_words_to_translate():
 
     assert set(OUTCOMES) - {"spawn-failed"} == set(OUTCOME_WORDS)
     assert {OUTCOMES[k] for k in OUTCOME_WORDS} <= set(all_words())  # in the catalogue
+
+
+def test_the_filter_bar_and_the_row_menu_speak_the_new_language_and_keep_their_state(view, qapp):
+    """The toggles, the status line's buttons and the row menu's copies are built from
+    session/timeline_words' tables: after a live language switch they say the new words, a toggle
+    set keeps its check, and a filter set elsewhere (the model's) is still shown on the bar."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
+
+    rec, s = build_session()
+    view.set_recording(rec)
+    view.violations_button.setChecked(True)
+    english = [(b.text(), b.toolTip()) for b in (*view.filter_toggles.values(), view.clear_filters_button)]
+    assert english[0] == ("⚠ Violations", "Only entries that break a protocol rule")
+    translator = QTranslator()
+    qm = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "inspector_zh_CN.qm"
+    assert translator.load(str(qm))
+    QCoreApplication.installTranslator(translator)
+    try:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        zh = [(b.text(), b.toolTip()) for b in (*view.filter_toggles.values(), view.clear_filters_button)]
+        assert zh[0] == ("⚠ 违规", QCoreApplication.translate("Timeline", "Only entries that break a protocol rule"))
+        assert all(z[1] != e[1] for z, e in zip(zh[:3], english[:3], strict=True))  # "✗ Schema" stays
+        assert zh[2][0] == "HTTP 错误" and zh[3] == ("清除筛选", "") and view.jump_button.text() == "⤓ 跳到最新"
+        assert view.violations_button.isChecked() and view.model.filter().only_violations
+        view.model.update_filter(only_violations=False, only_schema_invalid=True)  # not from the bar
+        assert view.schema_button.isChecked() and not view.violations_button.isChecked()
+        assert seqs(view.model) == [s["bad_log"]]
+        assert view.select_seq(s["bad_log"])
+        pos = view.table.visualRect(view.model.index(view.table.currentIndex().row(), Column.KIND)).center()
+        view.table.customContextMenuRequested.emit(pos)
+        texts = [a.text() for a in view.row_menu.actions()]
+        view.row_menu.close()
+        assert "复制该行（原样文本）" in texts and "Copy line (exact text)" not in texts
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+    assert [(b.text(), b.toolTip()) for b in (*view.filter_toggles.values(), view.clear_filters_button)] == english
+    view.schema_button.setChecked(False)  # the bar drives the model again
+    assert not view.model.filter().active
