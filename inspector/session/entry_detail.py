@@ -543,6 +543,15 @@ def raw_view(raw: bytes, *, hex: bool, show_all: bool, tr: Translate = untransla
     return text, note + (tr(CONTEXT, WORDS["hex_stops"]) if hex and show_all else "")
 
 
+def raw_wrap(text: str, *, hex: bool) -> str:
+    """How the bytes pane wraps ``text``: "none" (a hex dump keeps its rows), "anywhere" (a text
+    over :data:`WRAP_WORDS_LIMIT` characters: word wrap costs quadratic time) or "words" (at word
+    boundaries, anywhere when a word is wider than the pane)."""
+    if hex:
+        return "none"
+    return "anywhere" if len(text) > WRAP_WORDS_LIMIT else "words"
+
+
 VALUE_CHARS = 200  # characters of a string value shown in the tree
 
 

@@ -45,9 +45,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
-    QSplitter,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -64,7 +62,6 @@ from inspector.session.entry_detail import (
     FIT_MEASURE_CHARS,
     TABS,
     WORDS,
-    WRAP_WORDS_LIMIT,
     Finding,
     bytes_facts,
     bytes_share,
@@ -80,6 +77,7 @@ from inspector.session.entry_detail import (
     pair_of,
     pair_text,
     raw_view,
+    raw_wrap,
     schema_rows,
     stored_schema_errors,
     title_text,
@@ -98,13 +96,19 @@ from .form_rows import (
     toggle_button,
     tree_widget,
 )
+from .panels.lists import splitter
 from .text import json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
-from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, tool_button, vbox
+from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, scroll_area, tool_button, vbox
 
 translate = QCoreApplication.translate
 
 TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
+# how the bytes pane wraps at its width, as entry_detail.raw_wrap says ("none": a hex dump is not wrapped)
+_WORD_WRAPS = {
+    "anywhere": QTextOption.WrapMode.WrapAnywhere,
+    "words": QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere,
+}
 
 
 class _JsonItem(QTreeWidgetItem):
@@ -145,13 +149,11 @@ class DetailPane(QWidget):
         self.meta_label = plain_label(wrap=True, selectable=True)
 
         # findings: above the bytes, as tall as its content (scrolls past a third of the pane)
-        self.findings_area = QScrollArea()
-        self.findings_area.setWidgetResizable(True)
-        self.findings_area.setFrameShape(QFrame.Shape.StyledPanel)
-        self.findings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.findings_widget = QWidget()
         self.findings_layout = spaced(QVBoxLayout(self.findings_widget), 3, (8, 6, 8, 6))
-        self.findings_area.setWidget(self.findings_widget)
+        self.findings_area = scroll_area(self.findings_widget)
+        self.findings_area.setFrameShape(QFrame.Shape.StyledPanel)
+        self.findings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         # raw bytes: a title with Hex and Save, their facts (a line that wraps, never clipped), and
         # for a long line only, what part is on screen with a way to see the rest
@@ -164,9 +166,8 @@ class DetailPane(QWidget):
         self.truncation_label = plain_label(selectable=False, wrap=False)
         self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.show_all_button = tool_button("", self.show_all_raw)
-        hbox((self.truncation_label, 1), self.show_all_button, parent=self.truncation_bar).setContentsMargins(
-            6, 2, 2, 2
-        )
+        bar = hbox((self.truncation_label, 1), self.show_all_button, parent=self.truncation_bar)
+        bar.setContentsMargins(6, 2, 2, 2)
         self.truncation_bar.setVisible(False)
         mono = mono_font()
         mono.setPointSizeF(self.font().pointSizeF())
@@ -196,13 +197,7 @@ class DetailPane(QWidget):
         tree_bar = hbox(self.tree_label, 1, self.parse_all_button, self.expand_button, self.collapse_button)
         spaced(vbox(tree_bar, (self.tree, 1), margins=False, parent=self.tree_box), 2)
 
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(self.raw_box)
-        self.splitter.addWidget(self.tree_box)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setSizes([200, 300])
+        self.splitter = splitter(Qt.Orientation.Vertical, self.raw_box, self.tree_box, stretch=(2, 3), sizes=[200, 300])
         self._auto_split = True  # until the user drags the handle, fit the bytes pane to the line
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
@@ -472,15 +467,11 @@ class DetailPane(QWidget):
         # empty first: changing wrap modes re-lays out whatever is shown (slow for a long line)
         self.raw_edit.clear()
         text, note = raw_view(raw, hex=self._hex, show_all=self._show_all, tr=translate)
-        if self._hex:
-            self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        else:
-            self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-            self.raw_edit.setWordWrapMode(
-                QTextOption.WrapMode.WrapAnywhere
-                if len(text) > WRAP_WORDS_LIMIT
-                else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
-            )
+        word_wrap = _WORD_WRAPS.get(raw_wrap(text, hex=self._hex))
+        lines = QPlainTextEdit.LineWrapMode
+        self.raw_edit.setLineWrapMode(lines.NoWrap if word_wrap is None else lines.WidgetWidth)
+        if word_wrap is not None:
+            self.raw_edit.setWordWrapMode(word_wrap)
         truncated = bool(note)
         if truncated:
             self.truncation_label.setText(note)

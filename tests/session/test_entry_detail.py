@@ -15,6 +15,7 @@ from inspector.session.entry_detail import (
     TABS,
     TREE_PAGE,
     WORDS,
+    WRAP_WORDS_LIMIT,
     bytes_facts,
     bytes_share,
     entry_findings,
@@ -34,6 +35,7 @@ from inspector.session.entry_detail import (
     pair_of,
     pair_text,
     raw_view,
+    raw_wrap,
     schema_rows,
     signal_name,
     stored_schema_errors,
@@ -213,6 +215,12 @@ def test_a_long_line_shows_its_head_with_a_note_until_all_is_asked_for():
     dump, note = raw_view(long, hex=True, show_all=False)
     assert len(dump.splitlines()) == RAW_LIMIT // 16 and note.startswith("showing ")
     assert raw_view(b"\xff\n", hex=False, show_all=False)[0] == "\ufffd"
+
+
+def test_the_bytes_wrap_at_words_up_to_a_limit_anywhere_beyond_and_never_in_hex():
+    assert raw_wrap("x" * WRAP_WORDS_LIMIT, hex=False) == "words"
+    assert raw_wrap("x" * (WRAP_WORDS_LIMIT + 1), hex=False) == "anywhere"  # word wrap is quadratic
+    assert raw_wrap("short", hex=True) == raw_wrap("x" * (WRAP_WORDS_LIMIT + 1), hex=True) == "none"
 
 
 def test_a_span_in_milliseconds_says_its_larger_unit():
