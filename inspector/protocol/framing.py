@@ -94,10 +94,16 @@ class LineSplitter:
         else:
             first = None
             rest = data
-        lines = rest.split(b"\n")
-        tail = lines.pop()  # b"" when data ended with a newline
-        # re-attach terminators; split() dropped them
-        out = [line + b"\n" for line in lines]
+        if b"\r" not in rest:
+            # One pass in C, each line made once with its terminator. bytes.splitlines also ends a
+            # line at a bare b"\r", so only a chunk without one takes this path.
+            out = rest.splitlines(True)
+            tail = out.pop() if out and out[-1][-1] != 10 else b""  # 10: b"\n"
+        else:
+            lines = rest.split(b"\n")
+            tail = lines.pop()  # b"" when data ended with a newline
+            # re-attach terminators; split() dropped them
+            out = [line + b"\n" for line in lines]
         if first is not None:
             out.insert(0, first)
         if tail:

@@ -63,6 +63,26 @@ def test_invalid_utf8_is_kept_and_shown_with_replacement():
     assert p.kind is Kind.NOISE and p.problem.startswith("invalid UTF-8")
 
 
+def test_only_a_newline_ends_a_line():
+    """A bare CR and the other bytes str.splitlines would end a line at stay inside it, on the
+    fast path (a chunk without CR) and the other one (a chunk with one) alike."""
+    lines, tail = split_all([b"a\rb\n\x85\x0b\x0c\x1c\x1d\x1e\n", b"c\r\r\nd\n\re", b"\r"])
+    assert lines == [b"a\rb\n", b"\x85\x0b\x0c\x1c\x1d\x1e\n", b"c\r\r\n", b"d\n"]
+    assert tail == b"\re\r"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\x00", b"\n").replace(b"\x01", b"\r")), max_size=30))
+def test_lines_are_what_splitting_on_newline_gives(chunks):
+    """Whatever the chunking, the lines are exactly the stream cut after each b"\\n"."""
+    stream = b"".join(chunks)
+    lines, tail = split_all(chunks)
+    expected = [part + b"\n" for part in stream.split(b"\n")]
+    last = expected.pop()[:-1]
+    assert lines == expected
+    assert tail == (last or None)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.binary(max_size=300), max_size=30))
 def test_random_streams_lose_no_byte_and_never_raise(chunks):
