@@ -137,9 +137,16 @@ class ElicitationForm(SchemaForm):
 
 class _AnswerDialog(QDialog):
     """A non-modal dialog that answers exactly once through ``answered`` (never ``exec()``): the
-    request ``params`` from ``origin``, shown by each kind of dialog's :meth:`_build`."""
+    request ``params`` from ``origin``, shown by each kind of dialog's :meth:`_build`. Each kind
+    names its words (``context``, ``words``: its title under ``title_key``, the server when
+    unnamed under ``who_key``, the countdown under "countdown") and the ``controls`` they go on."""
 
     answered = Signal(object)
+    context: str
+    words: dict[str, str]
+    controls: dict[str, tuple[str, str]]
+    title_key: str
+    who_key: str
 
     def __init__(
         self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
@@ -170,9 +177,6 @@ class _AnswerDialog(QDialog):
     def _build(self, p: JsonObject) -> None:
         """The dialog's request and answer (each kind its own), its words set by _retranslate."""
 
-    def _fallback_text(self) -> str:
-        return ""
-
     def _add_answer_row(self, layout: QVBoxLayout, *actions: Callable[[], object]) -> list[QPushButton]:
         """The line saying why an answer was not sent, then the countdown and a button for each
         of ``actions`` (the last one the default; their words are set by _retranslate)."""
@@ -185,6 +189,9 @@ class _AnswerDialog(QDialog):
 
     def _retranslate(self) -> None:
         """Every text of the dialog in the current language (the server's own text as it came)."""
+        server = origin_who(self.origin, _tr) or _tr(self.context, self.words[self.who_key])
+        self.setWindowTitle(_tr(self.context, self.words[self.title_key]).format(server=server))
+        set_words(self, self.context, self.words, self.controls)
         self.banner.headline.setText(origin_headline(self.origin, _tr))
         self.banner.detail.setText(origin_detail(self.origin, _tr))
         self._tick()
@@ -202,7 +209,7 @@ class _AnswerDialog(QDialog):
 
     def _tick(self) -> None:
         left = self.wait.left()
-        self.countdown.setText("" if left is None else self._fallback_text().format(time=left))
+        self.countdown.setText("" if left is None else _tr(self.context, self.words["countdown"]).format(time=left))
 
     def set_answer_check(self, check: AnswerCheck | None) -> None:
         """``check(answer) -> SchemaVerdict``: the session's check of an answer against the
@@ -245,6 +252,9 @@ class _AnswerDialog(QDialog):
 class SamplingDialog(_AnswerDialog):
     """A sampling/createMessage request: what the server wants the model to do, and the
     response the user writes (as the model) — Approve sends it, Reject refuses."""
+
+    context, words, controls = SAMPLING_CONTEXT, SAMPLING_WORDS, SAMPLING_CONTROLS
+    title_key, who_key = "title", "server"
 
     def _build(self, p: JsonObject) -> None:
         # the words of each row are set by _retranslate (again on a language change)
@@ -293,18 +303,12 @@ class SamplingDialog(_AnswerDialog):
     def _retranslate(self) -> None:
         super()._retranslate()
         p, w, ctx = self.params, SAMPLING_WORDS, SAMPLING_CONTEXT
-        server = origin_who(self.origin, _tr) or _tr(ctx, w["server"])
-        self.setWindowTitle(_tr(ctx, w["title"]).format(server=server))
         for key, label in self.row_labels.items():
             label.setText(_tr(ctx, w[key]))
         self.preferences_label.setText(preferences_text(p.get("modelPreferences"), _tr))
         self.extra_label.setText(sampling_also(p, _tr))
         self.request_view.setPlainText(sampling_transcript(p, _tr))
         set_tab_words(self.request_tabs, ctx, w, SAMPLING_TABS)
-        set_words(self, ctx, w, SAMPLING_CONTROLS)
-
-    def _fallback_text(self) -> str:
-        return _tr(SAMPLING_CONTEXT, SAMPLING_WORDS["countdown"])
 
     def response(self) -> JsonObject:
         """The CreateMessageResult the dialog would send now."""
@@ -325,8 +329,12 @@ class ElicitationDialog(_AnswerDialog):
     """An elicitation/create request. Form mode: a form from requestedSchema. URL mode: the URL,
     opened only by the explicit "Open in browser" button. Accept / Decline / Cancel."""
 
+    context, words, controls = ELICITATION_CONTEXT, ELICITATION_WORDS, ELICITATION_CONTROLS
+    who_key = "the_server"
+
     def _build(self, p: JsonObject) -> None:
         self.mode = "url" if p.get("mode") == "url" else "form"
+        self.title_key = "open_link" if self.mode == "url" else "information"
         self.url = str(p.get("url", "")) if self.mode == "url" else ""
         self.opened = False
         self.form: ElicitationForm | None = None
@@ -372,13 +380,10 @@ class ElicitationDialog(_AnswerDialog):
     def _retranslate(self) -> None:
         super()._retranslate()
         w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
-        server = origin_who(self.origin, _tr) or _tr(ctx, w["the_server"])
-        self.setWindowTitle(_tr(ctx, w["open_link" if self.mode == "url" else "information"]).format(server=server))
         if self.form is not None:
             self.note.setText(_tr(ctx, w["required"]))
         else:
             self._retranslate_url()
-        set_words(self, ctx, w, ELICITATION_CONTROLS)
         self.cancel_button.setToolTip(_tr(ctx, w["cancel_tip"]).format(action='{"action": "cancel"}'))
         self.decline_button.setToolTip(_tr(ctx, w["decline_tip"]).format(action='{"action": "decline"}'))
         self.accept_button.setToolTip(_tr(ctx, w["accept_form_tip" if self.mode == "form" else "accept_url_tip"]))
@@ -422,9 +427,6 @@ class ElicitationDialog(_AnswerDialog):
         if self.open_button is not None and not self.open_button.isEnabled():
             scheme = self.url_parts.scheme or _tr(ctx, w["not_a_url"])
             self.url_problem.setText(_tr(ctx, w["bad_scheme"]).format(scheme=scheme))
-
-    def _fallback_text(self) -> str:
-        return _tr(ELICITATION_CONTEXT, ELICITATION_WORDS["countdown"])
 
     def _dismissed(self) -> JsonValue:
         return {"action": "cancel"}
