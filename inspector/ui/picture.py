@@ -5,8 +5,8 @@ Theory of operation. A view that exports a picture says how big its page is and 
 SVG drawing with a title and a description, or an image at a scale (device pixels a pixel) -
 paints it once and writes it. A write that fails raises ``OSError`` saying why, in the user's
 language: a name of another type, a folder that cannot be written, a picture too large to hold in
-memory, or the writer's own reason (:mod:`.exporting`). The sequence diagram writes through it; the
-lifecycle diagram's export (``window_files``) does the same steps by hand and can use it too.
+memory, or the writer's own reason (:mod:`.exporting`). The sequence diagram and the lifecycle
+diagram's export (``window_files``) write through it.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from inspector.session.file_types import FileType
@@ -432,46 +432,24 @@ class WindowFiles(QObject):
         """The whole diagram as it is now (every state, not only the part scrolled into view),
         with a caption naming the state, the era and the entry: SVG (``.svg``, shapes and text)
         or PNG (``.png``, at ``scale`` device pixels a pixel, no hover or focus ring)."""
-        from PySide6.QtGui import QImage, QPainter
-
-        from .exporting import image_error, writable_error
+        from .picture import write_picture
 
         widget = self.window.diagram
         caption = self.diagram_caption()
         size = widget.export_size()
         if size.isEmpty():
             return self._export_failed(path, self.tr("no diagram to export"))
-        low = path.lower()
-        if low.endswith(".svg"):
-            from PySide6.QtSvg import QSvgGenerator
-
-            reason = writable_error(path)
-            if reason is not None:
-                return self._export_failed(path, reason)
-            gen = QSvgGenerator()
-            gen.setFileName(path)
-            gen.setSize(size)
-            gen.setViewBox(QRect(QPoint(0, 0), size))
-            gen.setTitle(self.tr("Lifecycle diagram"))
-            gen.setDescription(caption)
-            painter = QPainter()
-            if not painter.begin(gen):
-                return self._export_failed(path, self.tr("the picture could not be drawn"))
-            widget.paint_export(painter, caption)
-            if not painter.end():
-                return self._export_failed(path, self.tr("the SVG writer failed"))
-        elif low.endswith(".png"):
-            image = QImage(size * scale, QImage.Format.Format_ARGB32)
-            if not image.isNull():
-                image.setDevicePixelRatio(scale)
-                painter = QPainter(image)
-                widget.paint_export(painter, caption)
-                painter.end()
-            reason = image_error(image, path)
-            if reason is not None:
-                return self._export_failed(path, reason)
-        else:
-            return self._export_failed(path, self.tr("unknown file type: the name must end in .svg or .png"))
+        try:
+            write_picture(
+                path,
+                size,
+                lambda painter: widget.paint_export(painter, caption),
+                title=self.tr("Lifecycle diagram"),
+                description=caption,
+                scale=scale,
+            )
+        except OSError as exc:
+            return self._export_failed(path, exc.strerror or str(exc))
         self.window.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
