@@ -85,8 +85,9 @@ class MarkedSlider(QSlider):
         groove = self.groove()
         painter = QPainter(self)
         left, width = groove.left(), max(1, groove.width())
-        ticks = slider_marks.message_ticks(self.density(width) if self.density is not None else [], left, width)
-        if ticks:
+        counts = self.density(width) if self.density is not None else []
+        if counts:  # all zero (no messages): no ticks, and none counted
+            ticks = slider_marks.message_ticks(counts, left, width)
             pal = self.palette()
             painter.setPen(mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.55))
             below = groove.bottom() + 1

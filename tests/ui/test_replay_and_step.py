@@ -200,3 +200,19 @@ async def test_ping_is_offered_only_in_the_era_that_has_it(window_and_controller
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     assert not window.act_ping.isEnabled()
+
+
+def test_a_stretch_without_messages_counts_no_message_ticks(qapp):
+    """The slider counts the message ticks of its last paint: none once the histogram holds no
+    message (not the count an earlier recording's paint left)."""
+    from inspector.ui.replay import MarkedSlider
+
+    slider = MarkedSlider()
+    slider.resize(300, 30)
+    slider.setRange(0, 9)
+    slider.density = lambda buckets: [1 if b % 50 == 0 else 0 for b in range(buckets)]
+    slider.grab()
+    assert slider.message_ticks > 0
+    slider.density = lambda buckets: [0] * buckets
+    slider.grab()
+    assert slider.message_ticks == 0
