@@ -199,13 +199,9 @@ class ProfileEditor(QWidget):
         form.addRow("", self.detected)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
-        self.caps: dict[str, QCheckBox] = {}
-        for key, label in words.CAPABILITY_WORDS.items():
-            self.caps[key] = QCheckBox(_tr(words.CONTEXT, label))
-            self.caps[key].toggled.connect(self._changed)
+        self.caps = {key: QCheckBox(_tr(words.CONTEXT, label)) for key, label in words.CAPABILITY_WORDS.items()}
         caps_box = group_box(_say("caps"), *self.caps.values())
         self.roots = RootsEditor()
-        self.roots.changed.connect(self._changed)
         roots_box = group_box(_say("roots"), self.roots)
 
         self.inherit = QCheckBox()
@@ -236,16 +232,14 @@ class ProfileEditor(QWidget):
             combo.setMinimumContentsLength(10)
         vbox(form, self.http_box, caps_box, roots_box, self.env_box, t_box, 1, margins=False, parent=self)
 
-        for w in (self.name, self.command, self.cwd, self.url):
-            w.textEdited.connect(self._changed)
         self.transport.currentIndexChanged.connect(self._show_transport)  # then, as every field, _changed
-        self.transport.currentIndexChanged.connect(self._changed)
-        self.era.currentIndexChanged.connect(self._era_changed)
-        self.version.currentIndexChanged.connect(self._changed)
-        self.verify_tls.toggled.connect(self._changed)
-        self.inherit.toggled.connect(self._changed)
-        for table in (self.headers, self.env):
-            table.changed.connect(self._changed)
+        self.era.currentIndexChanged.connect(self._era_changed)  # the versions listed again, then _changed
+        edits = [line.textEdited for line in (self.name, self.command, self.cwd, self.url)]
+        edits += [self.transport.currentIndexChanged, self.version.currentIndexChanged, self.roots.changed]
+        edits += [box.toggled for box in (self.verify_tls, self.inherit, *self.caps.values())]
+        edits += [self.headers.changed, self.env.changed]
+        for edited in edits:
+            edited.connect(self._changed)
 
     def _spin_box(self, low: float, high: float, *, decimals: int, step: float = 1.0) -> QDoubleSpinBox:
         """A number field from ``low`` to ``high`` that marks the server edited."""
@@ -453,6 +447,7 @@ class ConnectionPanel(QWidget):
         # the compact form: picker, state, Connect, Disconnect, Edit servers…
         self.compact_form = QWidget()
         self.picker = QComboBox()
+        self.picker.setModel(self.list.model())  # one model: the picker lists the list's rows
         self.picker.setAccessibleName(self.tr("Server"))
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.setMinimumContentsLength(12)
@@ -512,10 +507,8 @@ class ConnectionPanel(QWidget):
     def _refresh_list(self, select: int) -> None:
         with QSignalBlocker(self.list), QSignalBlocker(self.picker):
             self.list.clear()
-            self.picker.clear()
             for row in range(len(self.profiles)):
                 self.list.addItem("")
-                self.picker.addItem("")
                 self._show_row(row)
             self.list.setCurrentRow(select)
             self.picker.setCurrentIndex(select)
@@ -526,8 +519,6 @@ class ConnectionPanel(QWidget):
         if item is not None:
             item.setText(words.server_label(p, _tr))
             item.setToolTip(plain_tooltip(p.command_line))
-        self.picker.setItemText(row, words.server_label(p, _tr))
-        self.picker.setItemData(row, plain_tooltip(p.command_line), Qt.ItemDataRole.ToolTipRole)
 
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.profiles):
