@@ -17,8 +17,9 @@ so the recorder gets everything in the order it happened - a request before its 
 the host had before the signal it then sent. Memory stays bounded however long the proxy runs:
 the recorder lets its recording go of what the writer has written, and moves a queue that grew
 in a flood to a spill file beside the recording (read back in order; see :class:`Recorder`).
-The recorder frames the host's bytes into lines, judges them with the protocol
-engine in observer mode (``ProtocolEngine.observe``: the host is the client, nothing is sent by
+The recorder frames the host's bytes and the server's stdout into lines (the transport hands
+the server's reads over unframed: cutting a flood into lines is work the forwarding need not wait
+for), judges them with the protocol engine in observer mode (``ProtocolEngine.observe``: the host is the client, nothing is sent by
 the inspector), judges the server's lines as any session's, appends everything to a
 :class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
 drained and the file closed with its summary before the proxy exits: the recording is complete.
@@ -72,7 +73,7 @@ from inspector.transport.base import (
     signal_name,
 )
 from inspector.transport.host_pipes import HostGone, HostPipe
-from inspector.transport.stdio import LaneQueue, StdioTransport
+from inspector.transport.stdio import UNFRAMED, LaneQueue, StdioTransport
 
 from .launched import launched_name
 from .proxied_folder import keep_folder, prepared_folder
@@ -232,6 +233,8 @@ class Recorder(threading.Thread):
         self.most_held = 0
         self._flushed = 0  # len(rec) at the last flush
         self._host_lines = LineSplitter(max_line)
+        self._server_lines = LineSplitter(max_line)  # the server's stdout reads (UNFRAMED), cut here
+        self._server_t = 0.0  # the time of the last of them
         self._host_t = 0.0
         #: time.monotonic() until which the forwarding is busy (a read a moment ago): judging waits
         self.busy_until = 0.0
@@ -305,8 +308,12 @@ class Recorder(threading.Thread):
     def _take(self, item: _Item) -> None:
         rec, eng = self.rec, self.engine
         if type(item) is Frames:
-            cut = dict(item.cut)
-            for i, raw in enumerate(item.items):
+            items, cut = item.items, dict(item.cut)
+            if item.channel == UNFRAMED:  # a read as it came: framed here, behind the forwarding
+                self._server_t = item.t
+                items = self._server_lines.feed(items[0])
+                cut = dict(self._server_lines.truncated)
+            for i, raw in enumerate(items):
                 dropped = cut.get(i)
                 if dropped is None:
                     rec.append(Direction.S2C, item.t, raw, self._judged(eng.incoming, raw, item.t, len(rec)))
@@ -358,6 +365,11 @@ class Recorder(threading.Thread):
             return self.engine.failed_analysis(raw, exc)
 
     def _process_event(self, ev: ProcessEvent) -> None:
+        if ev.kind is ProcessEventKind.STDOUT_CLOSED:  # a last line without its newline is a message too
+            splitter = self._server_lines
+            rest = splitter.flush()
+            if rest is not None:
+                self._take(Frames(self._server_t, [rest], tuple(splitter.truncated)))
         if ev.kind is ProcessEventKind.EXITED:
             self.returncode, self.signal = ev.returncode, ev.signal
         record_process_event(self.rec, self.engine, ev)
@@ -438,7 +450,7 @@ async def run_proxy(
             if stream == "stdout":
                 host_left.set()
 
-    transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay)
+    transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay, frame_stdout=False)
     announced = try_announce(name, spec.shown(), path)  # the Watch list's: withdrawn once the recording is complete
     status = EXIT_SPAWN_FAILED
     escalation: str | None = None

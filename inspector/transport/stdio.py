@@ -47,11 +47,14 @@ from .base import (
     spawn_error,
 )
 
-__all__ = ["StdioTransport"]
+__all__ = ["UNFRAMED", "StdioTransport"]
 
 Clock = Callable[[], float]
 T = TypeVar("T")
 
+#: The channel of a ``Frames`` whose one item is a read of stdout as it came, not a line: what a
+#: transport made with ``frame_stdout=False`` delivers (its consumer frames it).
+UNFRAMED = "stdout unframed"
 #: How many events may wait for the consumer before the pipe readers stop reading.
 EVENT_BUFFER = 256
 #: After SIGKILL, how long shutdown waits before giving up on a process stuck in the kernel.
@@ -319,6 +322,7 @@ class StdioTransport(PipeMessages):
         max_line: int = DEFAULT_MAX_LINE,
         group_grace: float = 1.0,
         relay: Callable[[str, bytes], Awaitable[None]] | None = None,
+        frame_stdout: bool = True,
     ) -> None:
         """``drain_grace``: once the process has exited and what was left of its process group
         is gone (or shutdown gave up on it), how long the readers keep waiting on pipes that
@@ -328,11 +332,17 @@ class StdioTransport(PipeMessages):
         survive it, how long they get between SIGTERM and SIGKILL (a shutdown uses its own
         ``force_grace``).
         ``relay`` (the proxy): called with ``"stdout"`` or ``"stderr"`` and each read's bytes,
-        exactly as read, before anything else happens to them (framing, events)."""
+        exactly as read, before anything else happens to them (framing, events).
+        ``frame_stdout=False`` (the proxy): stdout is not cut into lines here; each read becomes one
+        ``Frames`` whose one item is the read as it came, on channel :data:`UNFRAMED`, and the consumer
+        frames it (the proxy's recorder, in its own thread, after a flood: cutting 200k lines into
+        objects between two reads cost the forwarding as much as the reads). ``cut`` is then always
+        empty and no partial line is flushed at the end: the consumer's own splitter has it."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
         self._spec = spec
         self._relay = relay
+        self._frame_stdout = frame_stdout
         self._clock = clock
         self._read_size = read_size
         self._max_line = max_line
@@ -892,6 +902,13 @@ class StdioTransport(PipeMessages):
     async def _deliver_stdout(self, t: float, data: bytes) -> None:
         assert self._queue is not None
         self._stdout_last_t = t
+        if not self._frame_stdout:
+            try:
+                await self._queue.put(Frames(t, [data], (), UNFRAMED))
+            except BaseException:
+                self._lost_in_delivery["stdout"] += len(data)
+                raise
+            return
         splitter = self._stdout_lines
         lines = splitter.feed(data)
         if lines:
