@@ -17,12 +17,13 @@ so the recorder gets everything in the order it happened - a request before its 
 the host had before the signal it then sent. Memory stays bounded however long the proxy runs:
 the recorder lets its recording go of what the writer has written, and moves a queue that grew
 in a flood to a spill file beside the recording (read back in order; see :class:`Recorder`).
-The recorder frames the host's bytes and the server's stdout into lines (the transport hands
-the server's reads over unframed: cutting a flood into lines is work the forwarding need not wait
+The recorder frames the host's bytes and the server's stdout into lines (the transport hands the
+server's reads over unframed: cutting a flood into lines is work the forwarding need not wait
 for), judges the host's lines with the protocol engine in observer mode
-(``ProtocolEngine.observe``: the host is the client, nothing is sent by the inspector), judges
-the server's lines as any session's, appends everything to a :class:`Recording` and lets its writer flush a batch at a time. When the proxy ends, the queue is
-drained and the file closed with its summary before the proxy exits: the recording is complete.
+(``ProtocolEngine.observe``: the host is the client, nothing is sent by the inspector), judges the
+server's lines as any session's, appends everything to a :class:`Recording` and lets its writer
+flush a batch at a time. When the proxy ends, the queue is drained and the file closed with its
+summary before the proxy exits: the recording is complete.
 The two share one interpreter, so the recorder gives way: while the forwarding read something
 in the last ``BUSY_WINDOW`` (a flood) it sleeps instead of judging (at most ``MAX_DEFER`` at a
 stretch, then it judges for ``JUDGE_SLICE``: a steady stream is recorded as it goes), and the thread switch
