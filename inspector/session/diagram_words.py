@@ -25,6 +25,7 @@ __all__ = [
     "accessible_description",
     "caption",
     "current_label",
+    "legend",
     "explanation",
     "state_tip",
 ]
@@ -52,6 +53,8 @@ WORDS = {
     "goes": "on “{label}” → {target}",
     "failure": "✗ failure",  # a no-break space: the cross stays with its word
     "final": "A final state: the session has ended.",
+    "transition": "transition",  # the legend's samples: a line, a dashed line, the highlight, a final state
+    "final-state": "final state",
     "tip": "Click to see what may happen in this state.",
     "caption": "State: {state}",
     "entry": "entry #{n}",
@@ -70,6 +73,15 @@ def current_label(tr: Translate, as_of: int | None) -> str:
     """What the legend says of the highlighted state: "current state", or "as of entry N" when it
     is the state of a past entry."""
     return _w(tr, "current") if as_of is None else _w(tr, "as-of").format(n=as_of)
+
+
+def legend(tr: Translate, past: bool) -> list[tuple[str, str]]:
+    """The legend's kinds and texts, as the layout measures them: showing a ``past`` state, the
+    "current" slot is made wide enough for "as of entry" and seven digits (the number changes
+    without a new layout)."""
+    current = _w(tr, "as-of").format(n="0000000") if past else _w(tr, "current")
+    keys = (("line", "transition"), ("dash", "failure"), ("current", None), ("final", "final-state"))
+    return [(kind, current if key is None else _w(tr, key)) for kind, key in keys]
 
 
 def _edge(tr: Translate, key: str, t: Transition) -> str:

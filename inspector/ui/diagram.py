@@ -52,10 +52,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QColor,
     QFocusEvent,
-    QFont,
-    QFontMetricsF,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -63,70 +60,55 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QPixmap,
     QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QLabel,
     QScrollArea,
     QScrollBar,
     QSizePolicy,
     QStyle,
-    QToolButton,
     QToolTip,
     QWidget,
 )
 
 from inspector.protocol.jsontypes import JsonObject
-from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
+from inspector.protocol.lifecycle import STATE_INFO, State, Transition
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.diagram_geometry import (
-    MIN_FONT,
     Geometry,
-    block_at,
-    fit,
     keep_in_view,
     legend_pin,
-    moved_focus,
     node_at,
     quietest_corner,
     scaled,
     wheel_scroll,
 )
-from inspector.session.diagram_plan import Plan, analyse, explanation_box, focus_order, machine_as_of, resolve_edge
+from inspector.session.diagram_plan import explanation_box, machine_as_of
 from inspector.session.diagram_shapes import Pt, Rect, View
-from inspector.session.diagram_words import (
-    accessible_description,
-    caption,
-    current_label,
-    explanation,
-    state_tip,
-)
+from inspector.session.diagram_state import Change, DiagramState, Layouts
 from inspector.session.recording import TransportKind
 
+from .diagram_explanation import ExplanationPanel
 from .diagram_paint import (
+    PIN_PAD,
+    SMOOTH,
     Colours,
-    edge_pen,
-    font,
-    paint_block,
+    export_size,
+    paint_export,
     paint_frame,
-    paint_legend,
-    paint_node,
+    paint_highlights,
+    paint_pinned_legend,
     paint_static,
     palette_colours,
     plain_rect,
-    qpath,
-    qpolygon,
     qrect,
     qtransform,
     text_size,
 )
-from .theme import mix
-from .whole_lines import WholeLines, label_runs
 
 if TYPE_CHECKING:
     from inspector.session.recording import Recording
@@ -141,16 +123,20 @@ _ANIM_MS = 600
 
 #: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
-_SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
-_PIN_PAD = 4.0  # round the pinned legend, inside its box
-# the keys that move the keyboard focus between states (:func:`moved_focus`)
-_MOVES: dict[int, str] = {
+# the keys that move the keyboard focus between states (:data:`MOVES`), explain the focused state
+# and close the explanation
+_KEYS: dict[int, str] = {
     Qt.Key.Key_Right: "next",
     Qt.Key.Key_Left: "previous",
     Qt.Key.Key_Home: "first",
     Qt.Key.Key_End: "last",
     Qt.Key.Key_Up: "up",
     Qt.Key.Key_Down: "down",
+    Qt.Key.Key_Return: "explain",
+    Qt.Key.Key_Enter: "explain",
+    Qt.Key.Key_Space: "explain",
+    Qt.Key.Key_Select: "explain",
+    Qt.Key.Key_Escape: "close",
 }
 
 
@@ -166,12 +152,8 @@ class LifecycleDiagram(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, MIN_HEIGHT)
-        self._mode: EraMode | None = None
-        self._era: Era | None = None
-        self._key: tuple | None = None
-        self._table: tuple[Transition, ...] = ()
-        self._plan: Plan | None = None
-        self._geoms: dict[tuple[tuple[Transition, ...], int, int, str, bool], Geometry] = {}
+        self._model = DiagramState()
+        self._geoms = Layouts()
         self._geom: Geometry | None = None
         self._geom_exact = False
         self._relayout = QTimer(self)
@@ -180,14 +162,7 @@ class LifecycleDiagram(QWidget):
         self._relayout.timeout.connect(self._on_relayout)
         self._static: QPixmap | None = None
         self._colours: Colours | None = None
-        self._state: State | None = None
-        self._prev: State | None = None
-        self._edge: Transition | None = None
-        self._edge_seq: int | None = None
-        self._progress = 1.0
-        self._focus: State | None = None
-        self._hover: State | None = None
-        self._explained: State | None = None
+        self._progress = 1.0  # the animation of the last edge (1: at rest)
 
         self._anim = QVariantAnimation(self)
         self._anim.setStartValue(0.0)
@@ -197,45 +172,8 @@ class LifecycleDiagram(QWidget):
         self._anim.valueChanged.connect(self._on_anim)
         self._anim.finished.connect(self._on_anim_done)
 
-        self._explanation = QLabel()
-        self._explanation.setObjectName("lifecycleExplanation")
-        self._explanation.setTextFormat(Qt.TextFormat.PlainText)
-        self._explanation.setWordWrap(True)
-        self._explanation.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self._explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._explanation.setContentsMargins(10, 8, 26, 8)  # room for the close button
         # beside the drawing when the widget is wide, below it when not; hidden until asked for
-        self._explain_area = QFrame(self)
-        self._explain_area.setObjectName("lifecycleExplanationPanel")
-        self._explain_area.setFrameShape(QFrame.Shape.NoFrame)
-        scroll = QScrollArea()
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self._explanation)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._explain_scroll = scroll
-        # no line cut at the panel's foot
-        self._explain_lines = WholeLines(scroll, label_runs(self._explanation), (self._explanation,))
-        self._close = QToolButton()
-        self._close.setText("✕")
-        self._close.setAutoRaise(True)
-        self._close.clicked.connect(lambda: self.explain(None))
-        self._spec_link = QToolButton()  # opens the spec page the explanation cites
-        self._spec_link.setAutoRaise(True)
-        self._spec_link.setObjectName("lifecycleSpecLink")
-        self._spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
-        self._spec_link.clicked.connect(self._open_spec)
-        grid = QGridLayout(self._explain_area)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(scroll, 0, 0)
-        grid.addWidget(self._close, 0, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
-        grid.addWidget(self._spec_link, 1, 0, Qt.AlignmentFlag.AlignLeft)
-        self._pending: Transition | None = None  # step mode: the edge the held step will take
-        #: the entry whose state is shown when it is a past one (Follow live off, replay); None:
-        #: the state shown is the session's current state
-        self._as_of: int | None = None
-        self._explain_area.hide()
+        self._panel = ExplanationPanel(self, lambda: self.explain(None), self._open_spec)
         self._beside = False
         # the drawing scrolls when even 11 px type does not fit (it is never scaled below that)
         self._hbar = QScrollBar(Qt.Orientation.Horizontal, self)
@@ -251,62 +189,65 @@ class LifecycleDiagram(QWidget):
     # ------------------------------------------------------------------ public API
 
     @property
+    def model(self) -> DiagramState:
+        """What the diagram shows (:class:`~inspector.session.diagram_state.DiagramState`)."""
+        return self._model
+
+    @property
     def current_state(self) -> State | None:
-        return self._state
+        return self._model.state
 
     @property
     def last_edge(self) -> Transition | None:
-        return self._edge
+        return self._model.edge
 
     @property
     def pending_edge(self) -> Transition | None:
-        return self._pending
+        return self._model.pending
 
     @property
     def as_of(self) -> int | None:
         """The entry the state shown belongs to when it is a past state; None when it is the
         session's current state."""
-        return self._as_of
+        return self._model.as_of
 
     @property
     def current_label(self) -> str:
         """What the legend says of the highlighted state: "current state", or "as of entry N"."""
-        return current_label(QCoreApplication.translate, self._as_of)
+        return self._model.current_label(QCoreApplication.translate)
 
     def set_pending(self, tr: Transition | None) -> None:
         """Step mode: draw the edge the held step will take once it goes (None: no such edge)."""
-        edge = resolve_edge(self._table, tr)
-        if edge != self._pending:
-            self._pending = edge
+        if self._model.set_pending(tr):
             self._update_accessible()
             self._reveal()
             self.update()
 
     def _open_spec(self) -> None:
-        if self._explained is not None:
-            self.specRequested.emit(STATE_INFO[self._explained].spec)
+        if self._model.explained is not None:
+            self.specRequested.emit(STATE_INFO[self._model.explained].spec)
 
     @property
     def explanation_panel(self) -> QFrame:
         """The panel that shows a state's explanation (beside the diagram when wide, below when not)."""
-        return self._explain_area
+        return self._panel
 
     @property
     def explanation_scroll(self) -> QScrollArea:
         """The scroll area of the explanation in the panel."""
-        return self._explain_scroll
+        return self._panel.text_scroll
 
     @property
     def explanation_label(self) -> QLabel:
-        return self._explanation
+        return self._panel.label
 
     @property
     def explained_state(self) -> State | None:
-        return self._explained
+        return self._model.explained
 
     @property
     def focused_state(self) -> State | None:
-        return self._focus
+        return self._model.focus
 
     @property
     def animating(self) -> bool:
@@ -314,31 +255,17 @@ class LifecycleDiagram(QWidget):
 
     @property
     def table(self) -> tuple[Transition, ...]:
-        return self._table
+        return self._model.table
 
     def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = TransportKind.STDIO) -> None:
         """Draw the machine :func:`diagram_table` gives for ``mode``, the detected ``era`` and
         the session's ``transport`` (its shutdown steps differ; a name not known: stdio's)."""
-        transport = TransportKind.named(transport)
-        key = (mode, era, transport)
-        if key == self._key:
-            return
-        table = diagram_table(mode, era, transport)
-        self._key = key
-        self._mode, self._era = mode, era
-        if table == self._table:
-            return
-        self._table = table
-        self._plan = plan = analyse(table)  # cached per table
-        self._edge = resolve_edge(self._table, self._edge) if self._edge is not None else None
-        self._pending = resolve_edge(self._table, self._pending) if self._pending is not None else None
-        if self._focus is not None and self._focus not in plan.row_of:
-            self._focus = None
-        self._invalidate_geometry(keep_cache=True)
-        if self.isVisible():
-            self._ensure_geometry(exact=True)  # lay out here, not in paintEvent
-        self._update_accessible()
-        self.update()
+        if self._model.set_machine(mode, era, transport):
+            self._invalidate_geometry(keep_cache=True)
+            if self.isVisible():
+                self._ensure_geometry(exact=True)  # lay out here, not in paintEvent
+            self._update_accessible()
+            self.update()
 
     def set_state(
         self, state: State, transition: JsonObject | Transition | None = None, *, animate: bool = True
@@ -362,30 +289,22 @@ class LifecycleDiagram(QWidget):
         self._set_state(recording.state_at(row), tr, animate, seq)
 
     def _set_as_of(self, row: int | None) -> None:
-        if row == self._as_of:
+        change = self._model.set_as_of(row)
+        if not change:
             return
-        if (row is None) != (self._as_of is None) and self._geom is not None:
+        if Change.LEGEND in change and self._geom is not None:
             # the legend's slot is measured for "as of entry N": laid out again on the relayout
             # timer, as after a resize (a selection must not wait for a layout)
             self._geom_exact = False
             self._static = None
             self._relayout.start()
-        self._as_of = row
-        if self._explained is not None:
-            self._explanation.setText(self._explanation_text(self._explained))
-        self._update_accessible()
+        self._refresh_text()
         self.update()
 
     def explain(self, state: State | None) -> None:
         """Fill the explanation area for ``state`` (None hides it)."""
-        self._explained = state
-        if state is None:
-            self._explanation.clear()
-            self._explain_area.hide()
-        else:
-            self._explanation.setText(self._explanation_text(state))
-            self._spec_link.setText(self.tr("Open the spec") + " ↗")  # the explanation names the section
-            self._explain_area.show()
+        self._model.explained = state
+        self._panel.show_text(self._model.explanation(QCoreApplication.translate, state) if state else None)
         self._place_explanation()
 
     def layout_for_tests(self) -> dict:
@@ -425,42 +344,20 @@ class LifecycleDiagram(QWidget):
     def export_caption(self, entry: int | None) -> str:
         """What an exported picture says it shows: the state, the era and the entry, in the
         window's language ("State: Operating · legacy · entry #11")."""
-        era = self._era.value if self._era is not None else (self._mode.value if self._mode is not None else None)
-        return caption(QCoreApplication.translate, self._state, era, entry)
-
-    def _caption_font(self, g: Geometry) -> QFont:
-        return font(g.family, max(MIN_FONT, g.f), False)
+        return self._model.caption(QCoreApplication.translate, entry)
 
     def export_size(self) -> QSize:
         """The size of :meth:`paint_export`'s picture in logical pixels: the whole drawing (not
         only the part scrolled into view) and a caption line under it."""
         g = self._ensure_geometry(exact=True)
-        if g is None:
-            return QSize(0, 0)
-        band = QFontMetricsF(self._caption_font(g)).height() * 1.8
-        return QSize(math.ceil(g.content_w), math.ceil(g.content_h + band))
+        return export_size(g) if g is not None else QSize(0, 0)
 
     def paint_export(self, p: QPainter, caption: str) -> None:
         """Paint the whole drawing as shapes and text, at rest (no animation, no hover or focus
         ring), with ``caption`` under it, onto ``p`` at (0, 0) in logical pixels."""
         g = self._ensure_geometry(exact=True)
-        if g is None:
-            return
-        c = self._ensure_colours()
-        size = self.export_size()
-        p.save()
-        p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
-        p.setRenderHints(_SMOOTH)
-        p.setTransform(qtransform(g.view), True)
-        paint_static(p, g, c)
-        self._paint_highlights(p, g, c, 1.0, decorations=False)
-        p.restore()
-        p.save()
-        p.setFont(self._caption_font(g))
-        p.setPen(c.text)
-        band = QRectF(8.0, g.content_h, size.width() - 16.0, size.height() - g.content_h)
-        p.drawText(band, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, caption)
-        p.restore()
+        if g is not None:
+            paint_export(p, g, self._ensure_colours(), self._model, self.current_label, caption)
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(1000, 280)
@@ -473,36 +370,30 @@ class LifecycleDiagram(QWidget):
     def _set_state(
         self, state: State, transition: JsonObject | Transition | None, animate: bool, seq: int | None
     ) -> None:
-        edge = resolve_edge(self._table, transition)
-        if state is self._state and edge == self._edge and (seq is None or seq == self._edge_seq):
+        change = self._model.show(state, transition, seq)
+        if not change:
             return  # nothing new: no repaint (called on every timeline batch)
-        changed_edge = edge != self._edge or (seq is not None and seq != self._edge_seq)
-        self._prev = self._state if state is not self._state else None
-        self._state = state
-        self._edge = edge
-        if seq is not None:
-            self._edge_seq = seq
-        if animate and changed_edge and edge is not None:
-            self._anim.stop()
+        self._anim.stop()
+        if animate and Change.NEW_EDGE in change:
             self._progress = 0.0
             self._anim.start()
         else:
-            self._anim.stop()
             self._on_anim_done()  # at rest at once
-        if self.lesson and self._explained is not state:
-            self.explain(state)  # lesson notes follow the current state
-        elif self._explained is not None:
-            self._explanation.setText(self._explanation_text(self._explained))
-        self._update_accessible()
+        if Change.EXPLAIN in change:
+            self.explain(state)
+        self._refresh_text()
         self._reveal()
         self.update()
 
-    lesson = False  # presenter mode: the explanation shows the current state's notes, always
+    @property
+    def lesson(self) -> bool:
+        """Presenter mode: the explanation shows the current state's notes, always."""
+        return self._model.lesson
 
     def set_lesson(self, on: bool) -> None:
         """Lesson notes: the explanation area follows the current state (presenter mode)."""
-        self.lesson = on
-        self.explain(self._state if on else None)  # places the notes (narrower while on)
+        self._model.lesson = on
+        self.explain(self._model.state if on else None)  # places the notes (narrower while on)
 
     def _on_anim(self, value: float) -> None:
         self._progress = float(value)
@@ -510,59 +401,43 @@ class LifecycleDiagram(QWidget):
 
     def _on_anim_done(self) -> None:
         self._progress = 1.0
-        self._prev = None
+        self._model.at_rest()
         self.update()
 
     # ------------------------------------------------------------------ text
 
-    def _layout_legend(self) -> list[tuple[str, str]]:
-        """The legend as the layout measures it: showing a past state, the "current" slot is
-        made wide enough for "as of entry" and seven digits (the number changes without a new layout)."""
-        if self._as_of is None:
-            return self._legend_texts
-        wide = self.tr("as of entry {n}").format(n="0000000")
-        return [(kind, wide if kind == "current" else text) for kind, text in self._legend_texts]
-
     def _retranslate(self) -> None:
         self.setAccessibleName(self.tr("Lifecycle diagram"))
-        self._explain_area.setAccessibleName(self.tr("State explanation"))
-        self._close.setToolTip(self.tr("Close the explanation (Esc)"))
-        self._spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
-        self._close.setAccessibleName(self.tr("Close explanation"))
-        self._legend_texts = [
-            ("line", self.tr("transition")),
-            ("dash", self.tr("✗ failure")),
-            ("current", self.tr("current state")),
-            ("final", self.tr("final state")),
-        ]
+        self._panel.retranslate()
         self._update_accessible()
-        if self._explained is not None:
-            self.explain(self._explained)
+        if self._model.explained is not None:
+            self.explain(self._model.explained)
 
     def _update_accessible(self) -> None:
-        self.setAccessibleDescription(
-            accessible_description(QCoreApplication.translate, self._state, self._as_of, self._edge, self._pending)
-        )
+        self.setAccessibleDescription(self._model.accessible(QCoreApplication.translate))
 
-    def _explanation_text(self, state: State) -> str:
-        return explanation(QCoreApplication.translate, self._table, state, self._state, self._as_of)
+    def _refresh_text(self) -> None:
+        """The explanation (of the state it explains) and the description again, for what is shown now."""
+        if self._model.explained is not None:
+            self._panel.label.setText(self._model.explanation(QCoreApplication.translate, self._model.explained))
+        self._update_accessible()
 
     # ------------------------------------------------------------------ geometry
 
     def _drawing_rect(self) -> QRectF:
         w, h = self.width(), self.height()
-        if self._explain_area.isVisibleTo(self):
+        if self._panel.isVisibleTo(self):
             if self._beside:
-                w = self._explain_area.geometry().left()
+                w = self._panel.geometry().left()
             else:
-                h = self._explain_area.geometry().top()
+                h = self._panel.geometry().top()
         return QRectF(0, 0, max(1, w), max(1, h))
 
     def _place_explanation(self) -> None:
-        if self._explain_area.isVisibleTo(self):
+        if self._panel.isVisibleTo(self):
             w, h = self.width(), self.height()
-            self._beside, box = explanation_box(w, h, self.lesson, self._explanation.heightForWidth)
-            self._explain_area.setGeometry(*box)
+            self._beside, box = explanation_box(w, h, self.lesson, self._panel.label.heightForWidth)
+            self._panel.setGeometry(*box)
         self._provisional()
         self.update()
 
@@ -584,9 +459,9 @@ class LifecycleDiagram(QWidget):
         timer fires (never below 11 px type: scrolled instead)."""
         old = self._geom
         self._static = None
-        plan = self._plan
         rect = self._drawing_rect()
-        if old is None or plan is None or self._geom_key(plan, rect.width(), rect.height()) in self._geoms:
+        key = Layouts.key(self._model, rect.width(), rect.height(), self.font().family())
+        if old is None or self._model.plan is None or key in self._geoms:
             self._geom = None
             self._geom_exact = False
             return
@@ -602,32 +477,18 @@ class LifecycleDiagram(QWidget):
         if self._geom is not None and (self._geom_exact or not exact):
             return self._geom
         self._static = None
-        plan = self._plan
+        plan = self._model.plan
         if plan is None or not plan.states:
             return None
         rect = self._drawing_rect()
         W, H = max(40.0, rect.width()), max(40.0, rect.height())
-        g = self._fit_cached(plan, W, H)
+        family = self.font().family()
+        tr = QCoreApplication.translate
+        g = self._geoms.get(self._model, W, H, family, text_size(family), tr, self._bar_extent())
         self._geom = g
         self._geom_exact = True
         self._sync_bars(g, g.view_w, g.view_h)
         self._reveal(quiet=True)
-        return g
-
-    def _geom_key(self, plan: Plan, W: float, H: float) -> tuple[tuple[Transition, ...], int, int, str, bool]:
-        """A layout's place in the cache: the table, the area, the type's family, and whether the
-        legend's "current" slot is measured for "as of entry N"."""
-        return (plan.table, int(W), int(H), self.font().family(), self._as_of is None)
-
-    def _fit_cached(self, plan: Plan, W: float, H: float) -> Geometry:
-        key = self._geom_key(plan, W, H)
-        g = self._geoms.get(key)
-        if g is None:
-            legend = self._layout_legend()
-            g = fit(plan, W, H, text_size(key[3]), QCoreApplication.translate, legend, self._bar_extent(), key[3])
-            if len(self._geoms) > 24:
-                self._geoms.pop(next(iter(self._geoms)))
-            self._geoms[key] = g
         return g
 
     # ------------------------------------------------------------------ scrolling
@@ -685,18 +546,13 @@ class LifecycleDiagram(QWidget):
         g = self._geom
         if g is None or not self.scrolls:
             return
-        wanted = [
-            s for s in (only, self._focus if self.hasFocus() else None, self._state) if s is not None and s in g.nodes
-        ]
-        if not wanted and self._plan is not None and self._plan.initial in g.nodes:
-            wanted = [self._plan.initial]
-        if not wanted:
+        wanted = self._model.wanted(g, only, self.hasFocus())
+        if wanted is None:
             return
-        also = self._pending.target if only is None and self._pending is not None else None  # when both fit
         bars = (self._hbar, self._vbar)
         shown = [(bar.value(), bar.maximum()) if bar.isVisibleTo(self) else None for bar in bars]
         view = (self._vp.width(), self._vp.height())
-        for bar, v in zip(bars, keep_in_view(g, wanted[0], also, view, shown), strict=True):
+        for bar, v in zip(bars, keep_in_view(g, *wanted, view, shown), strict=True):
             if v is not None and v != bar.value():
                 bar.blockSignals(quiet)
                 bar.setValue(v)
@@ -731,7 +587,7 @@ class LifecycleDiagram(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self._explain_area.isVisibleTo(self):
+        if self._panel.isVisibleTo(self):
             self._place_explanation()
         else:
             self._provisional()
@@ -753,19 +609,13 @@ class LifecycleDiagram(QWidget):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            pos = QPointF(event.pos())
-            s = self.state_at(pos)
-            if s is not None:
-                tip = state_tip(QCoreApplication.translate, s, self._state, self._as_of)
+            found = self._in_layout(QPointF(event.pos()))
+            tip = self._model.tip_at(QCoreApplication.translate, *found) if found is not None else None
+            if tip is not None:
                 QToolTip.showText(event.globalPos(), tip, self)
-                return True
-            found = self._in_layout(pos)
-            b = block_at(*found) if found is not None else None
-            if b is not None:
-                QToolTip.showText(event.globalPos(), b.tip, self)
-                return True
-            QToolTip.hideText()
-            event.ignore()
+            else:
+                QToolTip.hideText()
+                event.ignore()
             return True
         return super().event(event)
 
@@ -778,8 +628,7 @@ class LifecycleDiagram(QWidget):
             event.accept()
             return
         s = self.state_at(event.position())
-        if s is not self._hover:
-            self._hover = s
+        if self._model.set_hover(s):
             if s is None:
                 self.unsetCursor()
             else:
@@ -788,8 +637,7 @@ class LifecycleDiagram(QWidget):
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
-        if self._hover is not None:
-            self._hover = None
+        if self._model.set_hover(None):
             self.unsetCursor()
             self.update()
         super().leaveEvent(event)
@@ -798,7 +646,7 @@ class LifecycleDiagram(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             s = self.state_at(event.position())
             if s is not None:
-                self._focus = s
+                self._model.focus = s
                 self.explain(s)
                 self.stateClicked.emit(s)
                 self.update()
@@ -820,9 +668,7 @@ class LifecycleDiagram(QWidget):
         super().mouseReleaseEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
-        order = self._order()  # every state of the plan: none without one
-        if self._focus is None and order:
-            self._focus = self._state if self._state in order else order[0]
+        self._model.take_focus(keep=True)  # a state of the plan: none without one
         self.update()
         super().focusInEvent(event)
 
@@ -830,29 +676,19 @@ class LifecycleDiagram(QWidget):
         self.update()
         super().focusOutEvent(event)
 
-    def _order(self) -> list[State]:
-        return focus_order(self._plan) if self._plan is not None else []
-
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        key = event.key()
-        order = self._order()
-        if not order:
+        m = self._model
+        action = _KEYS.get(event.key())
+        if not m.take_focus() or action is None or (action == "close" and m.explained is None):
             super().keyPressEvent(event)
             return
-        if self._focus not in order:
-            self._focus = self._state if self._state in order else order[0]
-        move = _MOVES.get(key)
-        if move is not None and self._plan is not None:
-            g = self._ensure_geometry() if move in ("up", "down") else None
-            self._focus = moved_focus(self._plan, g, self._focus, move)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Select):
-            self.explain(self._focus)
-            self.stateClicked.emit(self._focus)
-        elif key == Qt.Key.Key_Escape and self._explained is not None:
+        if action == "explain":
+            self.explain(m.focus)
+            self.stateClicked.emit(m.focus)
+        elif action == "close":
             self.explain(None)
         else:
-            super().keyPressEvent(event)
-            return
+            m.move(action, self._ensure_geometry() if action in ("up", "down") else None)
         event.accept()
         self._reveal()
         self.update()
@@ -874,19 +710,12 @@ class LifecycleDiagram(QWidget):
         c = self._ensure_colours()
         pm.fill(c.base)
         p = QPainter(pm)
-        p.setRenderHints(_SMOOTH)
+        p.setRenderHints(SMOOTH)
         p.setTransform(qtransform(g.view))
         paint_static(p, g, c)
         p.end()
         self._static = pm
         return pm
-
-    def _paint_current_legend(self, p: QPainter, g: Geometry, c: Colours) -> None:
-        for kind, _text, _sample, trect in g.legend:
-            if kind == "current":
-                p.setFont(font(g.family, g.f, False))
-                p.setPen(c.muted if self._as_of is None else c.text)
-                p.drawText(qrect(trect), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.current_label)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         g = self._ensure_geometry()
@@ -908,18 +737,19 @@ class LifecycleDiagram(QWidget):
         p.setClipRect(vp)
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
-            p.setRenderHints(_SMOOTH)
+            p.setRenderHints(SMOOTH)
             p.setTransform(qtransform(self._view(g)))
             paint_static(p, g, c)
         else:  # only the part in view
             pm = self._ensure_static(g)
             dpr = pm.devicePixelRatio()
             p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
-            p.setRenderHints(_SMOOTH)
+            p.setRenderHints(SMOOTH)
             p.setTransform(qtransform(self._view(g)))
         self._paint_highlights(p, g, c, self._progress, decorations=True)
-        if (sx or sy) and g.legend:
-            self._paint_pinned_legend(p, g, c, vp)
+        pinned = self._pinned_legend(g, vp) if (sx or sy) and g.legend else None
+        if pinned is not None:  # scrolled so that the legend is (partly) out of view: a copy pinned
+            paint_pinned_legend(p, g, c, vp, pinned, self._view(g), self.current_label, self._model.as_of is not None)
         paint_frame(p, vp, c)
         p.end()
 
@@ -929,10 +759,11 @@ class LifecycleDiagram(QWidget):
         """Where the pinned legend covers least: the corner of the view (top left first) over
         the fewest states, then labels, then lines; never over the current state or where the
         held step goes when another corner is free of them."""
-        key = (id(g), self._scroll(), vp.getRect(), size.width(), size.height(), self._state, self._pending)
+        m = self._model
+        key = (id(g), self._scroll(), vp.getRect(), size.width(), size.height(), m.state, m.pending)
         if self._corner[0] == key:
             return QRectF(self._corner[1])
-        hot = [s for s in (self._state, self._pending.target if self._pending is not None else None) if s is not None]
+        hot = m.hot()
         best = qrect(quietest_corner(g, self._view(g).inverted(), plain_rect(vp), size.width(), size.height(), hot))
         self._corner = (key, QRectF(best))
         return best
@@ -940,106 +771,8 @@ class LifecycleDiagram(QWidget):
     def _pinned_legend(self, g: Geometry, vp: QRectF) -> tuple[QRectF, Rect] | None:
         """The pinned legend's box in the widget and the legend's own rectangle (in the layout's
         coordinates); None while the legend itself is in view."""
-        size = legend_pin(g, self._view(g), plain_rect(vp), _PIN_PAD) if any(self._scroll()) else None
+        size = legend_pin(g, self._view(g), plain_rect(vp), PIN_PAD) if any(self._scroll()) else None
         return (self._legend_corner(g, vp, QSize(*size)), g.legend_area()) if size is not None else None
 
-    def _paint_pinned_legend(self, p: QPainter, g: Geometry, c: Colours, vp: QRectF) -> None:
-        """Scrolled so that the legend is (partly) out of view: a copy of it pinned, on the
-        view's background, in the corner where it covers least (:meth:`_legend_corner`), so
-        what the highlight means ("current state", "as of entry N") is always said."""
-        pinned = self._pinned_legend(g, vp)
-        if pinned is None:
-            return
-        box, area = pinned
-        content = g.view.map_rect(area)
-        p.save()
-        p.resetTransform()
-        p.setClipRect(vp)
-        # the part of the legend itself still in view is covered: one legend is shown, not a
-        # cut one beside its copy (its area holds nothing else)
-        p.fillRect(qrect(self._view(g).map_rect(area).adjusted(-2, -2, 2, 2)).intersected(vp), c.base)
-        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
-        p.setBrush(c.base)
-        p.drawRoundedRect(box, 3, 3)
-        p.setTransform(
-            qtransform(g.view.shifted(box.left() + _PIN_PAD - content.left, box.top() + _PIN_PAD - content.top))
-        )
-        paint_legend(p, g, c)
-        self._paint_current_legend(p, g, c)
-        p.restore()
-
     def _paint_highlights(self, p: QPainter, g: Geometry, c: Colours, t: float, decorations: bool) -> None:
-        """What changes over the static picture: the legend's "current" slot, the held step's
-        edge, the last edge (animated at ``t`` < 1), the current state; ``decorations``: the
-        hover and keyboard focus rings too (not in an export)."""
-        self._paint_current_legend(p, g, c)
-        # the edge the held step will take starts at the session's state: not drawn over a past one
-        held = self._pending if self._pending != self._edge and self._as_of is None else None
-        pending = g.edges.get(held) if held is not None else None
-        if held is not None and pending is not None:  # step mode: where the held step will go, dashed
-            colour = c.error if pending.failure else c.accent
-            pen = QPen(
-                colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin
-            )
-            pen.setDashPattern([2.0, 1.6])
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(pen)
-            p.drawPath(qpath(pending.path))
-            p.setPen(Qt.PenStyle.NoPen)
-            hollow = QColor(colour)
-            hollow.setAlphaF(0.55)
-            p.setBrush(hollow)
-            p.drawPolygon(qpolygon(pending.arrow))
-            where = g.edge_block.get(held)
-            if where is not None:
-                paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
-
-        last = self._edge
-        edge = g.edges.get(last) if last is not None else None
-        if last is not None and edge is not None:
-            path = qpath(edge.path)
-            colour = c.error if edge.failure else c.accent
-            pulse = math.sin(math.pi * t) if t < 1.0 else 0.0
-            width = max(2.2, g.f / 5.0) + 2.4 * pulse
-            if pulse > 0:
-                glow = QColor(colour)
-                glow.setAlphaF(0.25 * pulse)
-                p.setPen(
-                    QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-                )
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawPath(path)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(edge_pen(c, edge.failure, width, colour))
-            p.drawPath(path)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(colour)
-            p.drawPolygon(qpolygon(edge.arrow))
-            if t < 1.0:
-                dot = path.pointAtPercent(min(1.0, max(0.0, t)))
-                p.setBrush(colour)
-                p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
-            where = g.edge_block.get(last)
-            if where is not None:
-                paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
-
-        if self._prev is not None and self._prev in g.nodes and t < 1.0:
-            paint_node(p, g, c, self._prev, current=1.0 - t)
-        if self._state is not None and self._state in g.nodes:
-            paint_node(p, g, c, self._state, current=t if self._prev is not None else 1.0)
-
-        if not decorations:
-            return
-        if self._hover is not None and self._hover in g.nodes:
-            r = qrect(g.nodes[self._hover])
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(c.accent, 1.6))
-            radius = min(r.height() * 0.32, 9.0)
-            p.drawRoundedRect(r, radius, radius)
-        if self.hasFocus() and self._focus is not None and self._focus in g.nodes:
-            r = qrect(g.nodes[self._focus].adjusted(-3.5, -3.5, 3.5, 3.5))
-            pen = QPen(c.focus, 2.0, Qt.PenStyle.DotLine)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(pen)
-            radius = min(r.height() * 0.32, 11.0)
-            p.drawRoundedRect(r, radius, radius)
+        paint_highlights(p, g, c, self._model, self.current_label, t, decorations, self.hasFocus())

@@ -15,17 +15,21 @@ so colour is never the only cue.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF, QTransform
 
 from inspector.protocol.lifecycle import State
-from inspector.session.diagram_geometry import Block, Geometry, TextSize
+from inspector.session.diagram_geometry import MIN_FONT, Block, Geometry, TextSize
 from inspector.session.diagram_shapes import Path, Pt, Rect, View, arrow
+from inspector.session.diagram_state import DiagramState
 
 from .theme import colour, is_dark, mix
 
+SMOOTH = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing  # lines and text
+PIN_PAD = 4.0  # round the pinned legend, inside its box
 _ALIGN = {
     "center": Qt.AlignmentFlag.AlignHCenter,
     "left": Qt.AlignmentFlag.AlignLeft,
@@ -244,3 +248,142 @@ def paint_legend(p: QPainter, g: Geometry, c: Colours) -> None:
             continue  # drawn with the state (paintEvent): it names the entry shown
         p.setPen(c.muted)
         p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+
+
+def paint_current_legend(p: QPainter, g: Geometry, c: Colours, label: str, past: bool) -> None:
+    """The legend's "current" text, ``label``: the state it names is a ``past`` one or the current."""
+    for kind, _text, _sample, trect in g.legend:
+        if kind == "current":
+            p.setFont(font(g.family, g.f, False))
+            p.setPen(c.text if past else c.muted)
+            p.drawText(qrect(trect), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+
+
+def paint_pinned_legend(
+    p: QPainter, g: Geometry, c: Colours, vp: QRectF, pinned: tuple[QRectF, Rect], view: View, label: str, past: bool
+) -> None:
+    """A copy of the legend pinned over the view ``vp`` (its box and the legend's own rectangle:
+    ``pinned``), on the view's background, so what the highlight means ("current state", "as of
+    entry N": ``label``) is always said; ``view``: the layout's coordinates to the widget's."""
+    box, area = pinned
+    content = g.view.map_rect(area)
+    p.save()
+    p.resetTransform()
+    p.setClipRect(vp)
+    # the part of the legend itself still in view is covered: one legend is shown, not a
+    # cut one beside its copy (its area holds nothing else)
+    p.fillRect(qrect(view.map_rect(area).adjusted(-2, -2, 2, 2)).intersected(vp), c.base)
+    p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
+    p.setBrush(c.base)
+    p.drawRoundedRect(box, 3, 3)
+    p.setTransform(qtransform(g.view.shifted(box.left() + PIN_PAD - content.left, box.top() + PIN_PAD - content.top)))
+    paint_legend(p, g, c)
+    paint_current_legend(p, g, c, label, past)
+    p.restore()
+
+
+def paint_highlights(
+    p: QPainter, g: Geometry, c: Colours, m: DiagramState, label: str, t: float, decorations: bool, focused: bool
+) -> None:
+    """What changes over the static picture of ``m``'s machine: the legend's "current" slot
+    (``label``), the held step's edge, the last edge (animated at ``t`` < 1), the current state;
+    ``decorations``: the hover and (``focused``: the widget has the focus) keyboard focus rings
+    too (not in an export)."""
+    paint_current_legend(p, g, c, label, m.as_of is not None)
+    # the edge the held step will take starts at the session's state: not drawn over a past one
+    held = m.held()
+    pending = g.edges.get(held) if held is not None else None
+    if held is not None and pending is not None:  # step mode: where the held step will go, dashed
+        colour = c.error if pending.failure else c.accent
+        pen = QPen(colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
+        pen.setDashPattern([2.0, 1.6])
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(pen)
+        p.drawPath(qpath(pending.path))
+        p.setPen(Qt.PenStyle.NoPen)
+        hollow = QColor(colour)
+        hollow.setAlphaF(0.55)
+        p.setBrush(hollow)
+        p.drawPolygon(qpolygon(pending.arrow))
+        where = g.edge_block.get(held)
+        if where is not None:
+            paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
+
+    last = m.edge
+    edge = g.edges.get(last) if last is not None else None
+    if last is not None and edge is not None:
+        path = qpath(edge.path)
+        colour = c.error if edge.failure else c.accent
+        pulse = math.sin(math.pi * t) if t < 1.0 else 0.0
+        width = max(2.2, g.f / 5.0) + 2.4 * pulse
+        if pulse > 0:
+            glow = QColor(colour)
+            glow.setAlphaF(0.25 * pulse)
+            p.setPen(QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(edge_pen(c, edge.failure, width, colour))
+        p.drawPath(path)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawPolygon(qpolygon(edge.arrow))
+        if t < 1.0:
+            dot = path.pointAtPercent(min(1.0, max(0.0, t)))
+            p.setBrush(colour)
+            p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
+        where = g.edge_block.get(last)
+        if where is not None:
+            paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
+
+    if m.prev is not None and m.prev in g.nodes and t < 1.0:
+        paint_node(p, g, c, m.prev, current=1.0 - t)
+    if m.state is not None and m.state in g.nodes:
+        paint_node(p, g, c, m.state, current=t if m.prev is not None else 1.0)
+
+    if not decorations:
+        return
+    if m.hover is not None and m.hover in g.nodes:
+        r = qrect(g.nodes[m.hover])
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(c.accent, 1.6))
+        radius = min(r.height() * 0.32, 9.0)
+        p.drawRoundedRect(r, radius, radius)
+    if focused and m.focus is not None and m.focus in g.nodes:
+        r = qrect(g.nodes[m.focus].adjusted(-3.5, -3.5, 3.5, 3.5))
+        pen = QPen(c.focus, 2.0, Qt.PenStyle.DotLine)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(pen)
+        radius = min(r.height() * 0.32, 11.0)
+        p.drawRoundedRect(r, radius, radius)
+
+
+def _caption_font(g: Geometry) -> QFont:
+    return font(g.family, max(MIN_FONT, g.f), False)
+
+
+def export_size(g: Geometry) -> QSize:
+    """The size of an export of ``g`` (:func:`paint_export`) in logical pixels: the whole drawing
+    and a caption line under it."""
+    band = QFontMetricsF(_caption_font(g)).height() * 1.8
+    return QSize(math.ceil(g.content_w), math.ceil(g.content_h + band))
+
+
+def paint_export(p: QPainter, g: Geometry, c: Colours, m: DiagramState, label: str, caption: str) -> None:
+    """The whole drawing of ``g`` as shapes and text, with ``m``'s highlights at rest (no
+    animation, no hover or focus ring; ``label``: the legend's "current" text), and ``caption``
+    under it, onto ``p`` at (0, 0) in logical pixels."""
+    size = export_size(g)
+    p.save()
+    p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
+    p.setRenderHints(SMOOTH)
+    p.setTransform(qtransform(g.view), True)
+    paint_static(p, g, c)
+    paint_highlights(p, g, c, m, label, 1.0, decorations=False, focused=False)
+    p.restore()
+    p.save()
+    p.setFont(_caption_font(g))
+    p.setPen(c.text)
+    band = QRectF(8.0, g.content_h, size.width() - 16.0, size.height() - g.content_h)
+    p.drawText(band, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, caption)
+    p.restore()

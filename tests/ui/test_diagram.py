@@ -14,8 +14,8 @@ from inspector.protocol.engine import Analysis, ClientConfig, ProtocolEngine
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table, states_of
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import Era, EraMode
+from inspector.session import diagram_state
 from inspector.session.recording import Direction, Recording
-from inspector.ui import diagram as diagram_module
 from inspector.ui.diagram import LifecycleDiagram
 
 MACHINES = [
@@ -111,8 +111,8 @@ def test_layout_follows_the_size_and_is_cached(diagram, monkeypatch):
     diagram.set_machine(EraMode.LEGACY)
     small = diagram.layout_for_tests()
     calls = []
-    real_fit = diagram_module.fit
-    monkeypatch.setattr(diagram_module, "fit", lambda *a: calls.append(a) or real_fit(*a))
+    real_fit = diagram_state.fit  # the layouts are kept by the diagram's state (session/diagram_state.py)
+    monkeypatch.setattr(diagram_state, "fit", lambda *a: calls.append(a) or real_fit(*a))
     diagram.resize(1400, 400)
     big = diagram.layout_for_tests()
     assert len(calls) == 1
