@@ -231,6 +231,33 @@ def server_label(profile: ServerProfile, tr: Translate) -> str:
 
 
 @dataclass
+class PanelState:
+    """What the connection panel shows and lets the user press. ``compact``: the compact form
+    (the server picker, the session's state, Connect, Disconnect, "Edit servers…") instead of the
+    list and the editor; ``running``: a session runs, so Connect is off, Disconnect on, and the
+    picker holds the running session's server; ``said``: what the compact form says of it."""
+
+    compact: bool = False
+    running: bool = False
+    said: str = ""
+
+    def shown(self) -> dict[str, bool]:
+        """Whether each part of the panel shows (by its attribute name)."""
+        return {"compact_form": self.compact, "full": not self.compact}
+
+    def enabled(self) -> dict[str, bool]:
+        """Whether each control takes a click (by its attribute name)."""
+        return {"connect_button": not self.running, "disconnect_button": self.running, "picker": not self.running}
+
+
+def reveals_at_once(profile: ServerProfile) -> bool:
+    """Whether the editor shows a server's field problems as soon as it shows the server: one
+    with a command, arguments or a URL does; a new, untouched one shows no red "missing command"
+    until the user edits it or presses Connect."""
+    return bool(profile.command or profile.args or profile.url)
+
+
+@dataclass
 class Deleted:
     """The last server deleted, and the row it was at (what Undo puts back)."""
 

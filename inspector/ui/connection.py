@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from inspector.session import server_editor as words
 from inspector.session.profiles import EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.secrecy import secret_header
-from inspector.session.server_editor import SecretRows, ServerList
+from inspector.session.server_editor import PanelState, SecretRows, ServerList
 
 from .form_rows import set_words
 from .roots_editor import RootsEditor
@@ -171,9 +171,7 @@ class ProfileEditor(QWidget):
         super().__init__(parent)
         self._profile: ServerProfile | None = None
         self._loading = False
-        # A new, untouched server shows no red "missing command" before the user has typed
-        # anything; the problems appear on the first edit or when Connect is pressed.
-        self._reveal = True
+        self._reveal = True  # whether the problems show (words.reveals_at_once; then after an edit or Connect)
         self.errors: dict[str, ErrorLabel] = {}
         self._rows: dict[str, tuple[QFormLayout, QWidget]] = {}  # each field with its problem, as a form's row
         self.name = QLineEdit()
@@ -342,7 +340,7 @@ class ProfileEditor(QWidget):
         self.max_line.setValue(profile.max_line / words.MIB)
         self._update_detected()
         self._loading = False
-        self._reveal = bool(profile.command or profile.args or profile.url)
+        self._reveal = words.reveals_at_once(profile)
         self._show_problems()
 
     @property
@@ -416,7 +414,7 @@ class ConnectionPanel(QWidget):
         super().__init__(parent)
         self.profiles = profiles
         self.servers = ServerList(profiles)
-        self.compact = False
+        self.state = PanelState()  # which form shows, what it says, which of its buttons take a click
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Saved servers"))
         self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
@@ -459,13 +457,12 @@ class ConnectionPanel(QWidget):
         self.disconnect_button = push_button(
             QCoreApplication.translate("MainWindow", "Disconnect"), self.disconnectRequested.emit
         )
-        self.disconnect_button.setEnabled(False)
         self.edit_button = _button("edit", lambda: self.set_compact(False))
         buttons = hbox(self.connect_button, self.disconnect_button, 1, self.edit_button)
         vbox(self.picker, self.state_label, buttons, margins=False, parent=self.compact_form)
-        self.compact_form.hide()
 
         vbox(self.compact_form, (self.full, 1), parent=self)
+        self._show_state()  # the full form, Disconnect off
         self._refresh_list(0)
         self.list.currentRowChanged.connect(self._select)
         self.picker.currentIndexChanged.connect(self._picked)
@@ -476,21 +473,30 @@ class ConnectionPanel(QWidget):
 
     # ------------------------------------------------------------------ compact form
 
+    @property
+    def compact(self) -> bool:
+        """Whether the compact form shows (not the list and the editor)."""
+        return self.state.compact
+
     def set_compact(self, on: bool) -> None:
         """The compact form (picker, state, Connect/Disconnect) or the full list and editor."""
-        changed = on != self.compact
-        self.compact = on
-        self.compact_form.setVisible(on)
-        self.full.setVisible(not on)
+        changed, self.state.compact = on != self.state.compact, on
+        self._show_state()
         if changed:
             self.compactChanged.emit(on)
 
     def set_session(self, running: bool, state: str) -> None:
         """What the compact form says: the session's state; Connect or Disconnect enabled."""
-        self.connect_button.setEnabled(not running)
-        self.disconnect_button.setEnabled(running)
-        self.picker.setEnabled(not running)  # the running session's server stays the one shown
-        self.state_label.setText(state)
+        self.state.running, self.state.said = running, state
+        self._show_state()
+
+    def _show_state(self) -> None:
+        """The panel as :class:`~inspector.session.server_editor.PanelState` says."""
+        for name, shown in self.state.shown().items():
+            getattr(self, name).setVisible(shown)
+        for name, enabled in self.state.enabled().items():
+            getattr(self, name).setEnabled(enabled)
+        self.state_label.setText(self.state.said)
 
     def _picked(self, row: int) -> None:
         if 0 <= row < len(self.profiles) and row != self.list.currentRow():

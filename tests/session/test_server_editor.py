@@ -161,3 +161,18 @@ def test_the_lists_buttons_have_their_words_and_tips_in_the_table_for_the_catalo
         assert key in words.LIST_WORDS
     assert all(key.removesuffix("_tip") in words.LIST_WORDS for key in words.LIST_WORDS)
     assert set(words.LIST_WORDS.values()) | {words.UNNAMED} == set(words.list_words())
+
+
+def test_the_panel_state_says_which_form_shows_and_which_buttons_take_a_click():
+    state = words.PanelState()  # before any session: the list and the editor, Connect only
+    assert state.shown() == {"compact_form": False, "full": True}
+    assert state.enabled() == {"connect_button": True, "disconnect_button": False, "picker": True}
+    state.compact, state.running = True, True  # a session runs: Disconnect only, the picker held
+    assert state.shown() == {"compact_form": True, "full": False}
+    assert state.enabled() == {"connect_button": False, "disconnect_button": True, "picker": False}
+
+
+def test_a_new_untouched_server_keeps_its_problems_until_edited_and_a_filled_one_shows_them_at_once():
+    assert not words.reveals_at_once(ServerProfile("new", ""))
+    assert words.reveals_at_once(ServerProfile("cmd", "node server.js"))
+    assert words.reveals_at_once(ServerProfile("web", "", transport=TransportKind.STREAMABLE_HTTP, url="http://x/mcp"))
