@@ -11,14 +11,14 @@ is plain text (server stderr included).
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QWidget
 
 from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
 
 from .form_rows import bold, spaced
 from .theme import tone
-from .widgets import mono_font, plain_label, push_button, tool_button, vbox
+from .widgets import hbox, mono_font, plain_label, push_button, tool_button, vbox
 
 
 class FailureBanner(QFrame):
@@ -40,11 +40,8 @@ class FailureBanner(QFrame):
         self.close_button = tool_button("✕", self.hide)
         self.close_button.setAutoRaise(True)
         text = spaced(vbox(self.headline, self.rules, self.exit, self.stderr), 2)
-        side = QVBoxLayout()
-        side.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
-        side.addStretch(1)
-        side.addWidget(self.show_button)
-        row = QHBoxLayout(self)
+        side = vbox((self.close_button, 0, Qt.AlignmentFlag.AlignRight), 1, self.show_button)
+        row = hbox(parent=self)
         row.setContentsMargins(10, 6, 6, 6)
         row.addLayout(text, 1)
         row.addLayout(side)
