@@ -5,29 +5,35 @@ Theory of operation
 Nothing about states or edges is written down here: :func:`diagram_table` says which
 transitions exist, :mod:`inspector.session.diagram_geometry` decides where to put them in
 plain numbers (plan per table, :mod:`inspector.session.diagram_plan`; measure per font size and
-wrap with the widget's font metrics, place per widget size; the widget caches the result), and
-this module
-paints the result and handles the widget: the type is never smaller than 11 px, and when even
-the smallest layout does not fit the widget scrolls (scroll bars, the wheel, a drag on empty
-space), keeping the current state and the held step's target in view as they change.
+wrap with the widget's font metrics, place per widget size; kept by
+:class:`~inspector.session.diagram_state.Layouts`), and this module is a view: what is shown
+(the machine, the current state and the edge that led there, the held step, the entry shown,
+the focus, the state explained) is a Qt-free :class:`~inspector.session.diagram_state.DiagramState`
+that takes the widget's events and says what each changed (repaint, lay out again, animate).
+The widget keeps the animation's clock, the scroll bars and the cached pixmap: the type is
+never smaller than 11 px, and when even the smallest layout does not fit the widget scrolls
+(scroll bars, the wheel, a drag on empty space), keeping the current state and the held step's
+target in view as they change.
 :meth:`LifecycleDiagram.layout_for_tests` exposes the layout, with its list of problems.
 What is under the pointer, the up and down keys' next state, the held step's corner and what to
 keep in view are read off the layout by :mod:`~inspector.session.diagram_geometry` too; the
 plan, the keyboard's order, the edge a recording names and the scroll position are
 :mod:`inspector.session.diagram_plan`'s.
 
-Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
-highlights on top (current state, last edge and its animation, focus ring, hover): about a
-millisecond a frame, and as much again for the scroll bars when it scrolls
-(``benchmarks/diagram_paint.py``). An export (:meth:`LifecycleDiagram.paint_export`) paints the whole drawing
-as shapes and text, at rest (no animation, hover or focus ring), with a caption naming the
-state, the era and the entry, so an SVG is a drawing and a PNG is sharp at any scale.
+Painting (:mod:`.diagram_paint`) draws a cached pixmap of the static picture (the whole
+drawing, scrolled), then the highlights on top (current state, last edge and its animation,
+focus ring, hover): about a millisecond a frame, and as much again for the scroll bars when it
+scrolls (``benchmarks/diagram_paint.py``). An export (:meth:`LifecycleDiagram.paint_export`)
+paints the whole drawing as shapes and text, at rest (no animation, hover or focus ring), with
+a caption naming the state, the era and the entry, so an SVG is a drawing and a PNG is sharp
+at any scale.
 ``set_state`` with nothing new returns before touching the widget. While the widget is being
 resized the previous layout is shown scaled and the new one computed 80 ms after the last
 resize; a machine switch lays out in ``set_machine``, not in ``paintEvent``.
 
 Clicking a state, or Enter on the keyboard focus (Tab in, arrows to move), explains it in a
-plain-text panel beside the drawing when the widget is wide and below it when not.
+plain-text panel (:mod:`.diagram_explanation`) beside the drawing when the widget is wide and
+below it when not.
 
 Colours come from the widget's :class:`QPalette` (base, text, highlight); the only colour not
 in a palette, the error red, is chosen from the base colour's lightness. Failure edges are

@@ -6,7 +6,10 @@ with :func:`text_size` (the font metrics of the widget's type family), and the s
 become Qt's here (:func:`qrect`, :func:`qpath`, :func:`qpolygon`, :func:`qtransform`).
 The widget (:mod:`inspector.ui.diagram`) paints a :class:`~inspector.session.diagram_geometry.Geometry` with these:
 the static picture (lines, arrow heads, label blocks, states, legend) once into a cached pixmap
-and whole into an export, and a label block or a state again over it when highlighted. The
+and whole into an export (:func:`paint_export`), and over it the highlights of what the
+:class:`~inspector.session.diagram_state.DiagramState` shows (:func:`paint_highlights`: the held
+step's edge, the last edge and its animation, the current state, hover and focus rings) and,
+when the drawing is scrolled, a pinned copy of the legend (:func:`paint_pinned_legend`). The
 colours come from the widget's palette (base, text, highlight); the only colour not in a
 palette, the error red, is chosen from the base colour's lightness. Failure edges are dashed,
 so colour is never the only cue.
