@@ -37,7 +37,7 @@ SUGGESTED = "* required. Suggestions come from the server (completion/complete) 
 TYPED = "* required. The server did not declare completions: type the values yourself."
 NO_SUGGESTIONS = "The server did not declare completions, so no suggestions."  # in each field's tooltip
 
-#: the panel's fixed words, by part (the skeleton sets them: FeaturePanel.worded)
+#: the panel's fixed words, by part (set on the panel's controls by CONTROLS)
 LABELS = {
     "name": "Name",
     "identifier": "Identifier",
@@ -45,6 +45,14 @@ LABELS = {
     "get": "Get prompt",
     "get_tip": "Send prompts/get with the arguments filled in",
     "messages": "Messages",
+}
+
+#: which control of the panel (its attribute) says which LABELS: (its text, its tooltip; "" for
+#: none), set by ``ui.form_rows.set_words``
+CONTROLS = {
+    "args_box": ("arguments", ""),
+    "get_button": ("get", "get_tip"),
+    "result_title": ("messages", ""),
 }
 
 #: what the panel says of its state: nothing selected, the list's count and rows, a field, a get

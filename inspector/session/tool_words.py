@@ -79,7 +79,7 @@ TASK_TIPS = {
     ),
 }
 
-#: the panel's fixed words, by part (the skeleton sets them: FeaturePanel.worded)
+#: the panel's fixed words, by part (set on the panel's controls by CONTROLS)
 LABELS = {
     "refresh": "Refresh",
     "filter": "Filter by name, title or description",
@@ -99,6 +99,23 @@ LABELS = {
     "ttl_tip": (
         "How long the server should keep the task and its result (the task's ttl); the server may choose another"
     ),
+}
+
+#: which control of the panel (its attribute) says which LABELS: (its text, its tooltip; "" for
+#: none), set by ``ui.form_rows.set_words``; the validate box's accessible name and the TTL box's
+#: words (none of these kinds) the panel sets itself from LABELS
+CONTROLS = {
+    "refresh_button": ("refresh", ""),
+    "filter_edit": ("filter", ""),
+    "load_more_button": ("more", ""),
+    "placeholder": ("placeholder", ""),
+    "validate_box": ("", "validate_tip"),
+    "validate_label": ("validate", "validate_tip"),
+    "reset_button": ("reset", "reset_tip"),
+    "cancel_button": ("cancel", ""),
+    "call_button": ("call", "call_tip"),
+    "task_box": ("task", ""),
+    "ttl_spin": ("", "ttl_tip"),
 }
 
 #: what the panel says of its state: a tool's tooltip in the list, its annotations, the count while

@@ -63,3 +63,10 @@ def test_a_prompts_row_and_the_count() -> None:
     assert words.count_text(2, tr) == "2 prompts"
     assert said == [("PromptsPanel", "{n} prompts")]
     assert set(words.LABELS.values()) | set(words.STATE.values()) <= set(words.WORDS)
+
+
+def test_every_control_says_words_of_the_table() -> None:
+    """CONTROLS names only LABELS (a wrong key would fail the panel at its first wording)."""
+    for text_key, tip_key in words.CONTROLS.values():
+        assert (text_key or tip_key) and {text_key, tip_key} - {""} <= set(words.LABELS)
+    assert words.CONTROLS["get_button"] == ("get", "get_tip")

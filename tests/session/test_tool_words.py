@@ -87,3 +87,10 @@ def test_the_list_tooltip_the_annotations_and_the_schema_checks_summary() -> Non
         "or uncheck the schema check to send them anyway."
     )
     assert set(words.LABELS.values()) | set(words.STATE.values()) <= set(words.WORDS)
+
+
+def test_every_control_says_words_of_the_table() -> None:
+    """CONTROLS names only LABELS (a wrong key would fail the panel at its first wording)."""
+    for text_key, tip_key in words.CONTROLS.values():
+        assert (text_key or tip_key) and {text_key, tip_key} - {""} <= set(words.LABELS)
+    assert words.CONTROLS["call_button"] == ("call", "call_tip")

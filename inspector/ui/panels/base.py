@@ -17,9 +17,9 @@ recording, or a new load of the same list takes the note away.
 Whatever a panel says from state - a status, an error, a note - it says with
 :meth:`FeaturePanel.say` (or draws again in its ``changeEvent``), so a live language switch
 words it again, both ways; what the server sent stays as it was. Its fixed words (a button's,
-a box's, a placeholder) are named where the widget is made, :meth:`FeaturePanel.worded`, by
-their part in the panel's session ``*_words`` table (``LABELS``; what it says of its state is
-``STATE``, :meth:`FeaturePanel.phrase`), and set again on every language switch.
+a box's, a placeholder) come from its session ``*_words`` table (``CONTROLS``: which control says
+which words), set by :func:`inspector.ui.form_rows.set_words` in :meth:`FeaturePanel.retranslate`
+on every language switch; what it says of its state is ``STATE``, :meth:`FeaturePanel.phrase`.
 """
 
 from __future__ import annotations
@@ -194,7 +194,6 @@ class FeaturePanel(QWidget):
         self._wait_box: QWidget | None = None  # the notes, over the panel
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
         self._busy: dict[str, ExitStack] = {}  # what runs -> its hold on the busy line (set_busy)
-        self._worded: list[tuple[Callable[[str], object], str]] = []  # see worded()
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
@@ -461,25 +460,14 @@ class FeaturePanel(QWidget):
 
     # set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)
     _built = False
-    #: the panel's fixed words (its session ``*_words`` table: part -> English), the words it
-    #: says of its state (:meth:`phrase`), and their context
-    LABELS: Mapping[str, str] = {}
+    #: the words the panel says of its state (its session ``*_words`` table's, :meth:`phrase`)
+    #: and their context
     STATE: Mapping[str, str] = {}
-    LABELS_CONTEXT = ""
+    STATE_CONTEXT = ""
 
     def phrase(self, key: str, *values: object, **named: object) -> str:
         """The :attr:`STATE` words ``key`` in the current language, with the values put in."""
-        return QCoreApplication.translate(self.LABELS_CONTEXT, self.STATE[key]).format(*values, **named)
-
-    def worded(self, widget: _W, **setters: str) -> _W:
-        """``widget`` with fixed words from :attr:`LABELS`, set by :meth:`retranslate` in the
-        current language: ``text="refresh"`` calls ``setText``, ``toolTip=...`` ``setToolTip``,
-        ``placeholderText=...`` ``setPlaceholderText`` (any ``set`` + the name)."""
-        for name, key in setters.items():
-            if key not in self.LABELS:  # fails at build, not at a language switch
-                raise KeyError(key)
-            self._worded.append((getattr(widget, "set" + name[0].upper() + name[1:]), key))
-        return widget
+        return QCoreApplication.translate(self.STATE_CONTEXT, self.STATE[key]).format(*values, **named)
 
     def built(self) -> None:
         """The panel's widgets exist: :meth:`retranslate` now, and again on every language switch."""
@@ -487,10 +475,8 @@ class FeaturePanel(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Every fixed text of the panel in the current language (in place): the parts given
-        to :meth:`worded`; subclasses word what depends on their state after it."""
-        for setter, key in self._worded:
-            setter(QCoreApplication.translate(self.LABELS_CONTEXT, self.LABELS[key]))
+        """Hook: every fixed text of the panel in the current language (in place), and what
+        depends on its state."""
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._built:

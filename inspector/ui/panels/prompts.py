@@ -46,6 +46,7 @@ from inspector.session.operations import NOTE_ERROR, ListNote
 from inspector.session.outcomes import Reply
 
 from ..content import ContentView
+from ..form_rows import set_words
 from ..text import format_duration
 from ..theme import tone
 from ..widgets import (
@@ -150,7 +151,7 @@ class Conversation(QScrollArea):
 
 class PromptsPanel(FeaturePanel):
     key = "prompts"
-    LABELS, STATE, LABELS_CONTEXT = words.LABELS, words.STATE, words.CONTEXT
+    STATE, STATE_CONTEXT = words.STATE, words.CONTEXT
     #: the arguments the form was built for, and whether the server completes them
     _form_args: tuple[list[PromptArgument], bool] = ([], False)
 
@@ -191,7 +192,7 @@ class PromptsPanel(FeaturePanel):
         self.name_label = muted(plain_label(selectable=True, mono=True))
         self.description = plain_label(selectable=True)
 
-        self.args_box = self.worded(QGroupBox(), title="arguments")
+        self.args_box = QGroupBox()
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.args_hint = muted(plain_label())
@@ -199,9 +200,9 @@ class PromptsPanel(FeaturePanel):
         ab.addLayout(self.form)
         ab.addWidget(self.args_hint)
         self.args_box.setVisible(False)
-        self.get_button = self.worded(button("getPrompt", self.get_selected), text="get", toolTip="get_tip")
+        self.get_button = button("getPrompt", self.get_selected)
         self.get_button.setDefault(True)
-        self.result_title = self.worded(section_title(""), text="messages")
+        self.result_title = section_title("")
         self.conversation = Conversation()
         self.conversation.resourceLinkActivated.connect(self.resourceLinkActivated)
         line = QFrame()
@@ -272,7 +273,7 @@ class PromptsPanel(FeaturePanel):
 
     def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
-        super().retranslate()
+        set_words(self, words.CONTEXT, words.LABELS, words.CONTROLS)
         self.list_view.retranslate(self._headers())
         if self.current is None:
             self._show_nothing()

@@ -50,6 +50,7 @@ status; every status it learns is emitted as ``taskUpdated`` and the final answe
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -94,7 +95,7 @@ from inspector.session.controllers.tools import (
 )
 from inspector.session.operations import ListNote
 
-from ..form_rows import bold
+from ..form_rows import bold, set_words
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
@@ -260,7 +261,7 @@ class _CheckLabel(QLabel):
 
 class ToolsPanel(FeaturePanel):
     key = "tools"
-    LABELS, STATE, LABELS_CONTEXT = words.LABELS, words.STATE, words.CONTEXT
+    STATE, STATE_CONTEXT = words.STATE, words.CONTEXT
     taskUpdated = Signal(dict, bool)  # a task this panel started, as last learned; True the first time
     taskResult = Signal(str, dict)  # task id, {"result": ...} or {"error": ...}
     showTaskRequested = Signal(str)  # "Show in Tasks" for this task id
@@ -304,9 +305,9 @@ class ToolsPanel(FeaturePanel):
 
     def _build(self) -> None:
         # ---- left: the list
-        self.refresh_button = self.worded(button("refreshTools", self.feature.refresh), text="refresh")
+        self.refresh_button = button("refreshTools", self.feature.refresh)
         self.count_label = named(plain_label(wrap=False, selectable=False), "toolCount")
-        self.filter_edit = self.worded(QLineEdit(), placeholderText="filter")
+        self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.list = named(QListWidget(), "toolList")
@@ -316,7 +317,7 @@ class ToolsPanel(FeaturePanel):
         self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(self._selected)
         self.list.setMinimumHeight(60)  # a tool and a half: the panel sizes it (_fit_split), the user may drag
-        self.load_more_button = self.worded(button("loadMore", self.feature.load_more, hidden=True), text="more")
+        self.load_more_button = button("loadMore", self.feature.load_more, hidden=True)
         self.list_note = named(plain_label(selectable=True), "listNote", "muted", hidden=True)
         self.list_error = ErrorLabel("listError")
         left = QWidget()
@@ -326,7 +327,7 @@ class ToolsPanel(FeaturePanel):
         # ---- right: details, arguments, call, result
         # One page that scrolls as a whole: nothing in it is ever squeezed below the height it
         # needs (so nothing is painted over anything), the scroll bar takes what does not fit.
-        self.placeholder = self.worded(plain_label(selectable=False), text="placeholder")
+        self.placeholder = plain_label(selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.placeholder, "muted")
 
@@ -340,23 +341,19 @@ class ToolsPanel(FeaturePanel):
         # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
         self.http_problem_label = label("toolHttpProblem", "error", hidden=True)
         self.editor = ArgumentsEditor(scrolls=False)
-        self.validate_box = self.worded(named(QCheckBox(), "validateArguments"), accessibleName="validate")
-        self.worded(self.validate_box, toolTip="validate_tip")
+        self.validate_box = named(QCheckBox(), "validateArguments")
         self.validate_box.setChecked(True)
         # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
-        self.validate_label = self.worded(_CheckLabel(self.validate_box), text="validate", toolTip="validate_tip")
+        self.validate_label = _CheckLabel(self.validate_box)
         check_row = row(spacing=4)
         check_row.addWidget(self.validate_box, 0, Qt.AlignmentFlag.AlignTop)
         check_row.addWidget(self.validate_label, 1)
-        self.reset_button = self.worded(
-            button("resetArguments", self._reset_arguments), text="reset", toolTip="reset_tip"
-        )
-        self.cancel_button = self.worded(button("cancelCall", self.cancel_call), text="cancel")
-        self.call_button = self.worded(button("callTool", self.call_selected), text="call", toolTip="call_tip")
+        self.reset_button = button("resetArguments", self._reset_arguments)
+        self.cancel_button = button("cancelCall", self.cancel_call)
+        self.call_button = button("callTool", self.call_selected)
         self.call_button.setDefault(True)
-        self.task_box = self.worded(named(QCheckBox(), "runAsTask"), text="task")
-        self.ttl_spin = self.worded(named(QSpinBox(), "taskTtl"), specialValueText="ttl_default", toolTip="ttl_tip")
-        self.worded(self.ttl_spin, prefix="ttl_prefix", suffix="ttl_suffix")
+        self.task_box = named(QCheckBox(), "runAsTask")
+        self.ttl_spin = named(QSpinBox(), "taskTtl")
         self.ttl_spin.setRange(0, 7 * 24 * 3600)
         self.ttl_spin.setValue(0)
         self.task_box.toggled.connect(lambda on: self.ttl_spin.setEnabled(on))
@@ -403,7 +400,12 @@ class ToolsPanel(FeaturePanel):
                 edit.returnPressed.connect(self.call_selected)
 
     def retranslate(self) -> None:
-        super().retranslate()
+        set_words(self, words.CONTEXT, words.LABELS, words.CONTROLS)
+        label = partial(QCoreApplication.translate, words.CONTEXT)
+        self.validate_box.setAccessibleName(label(words.LABELS["validate"]))
+        self.ttl_spin.setSpecialValueText(label(words.LABELS["ttl_default"]))
+        self.ttl_spin.setPrefix(label(words.LABELS["ttl_prefix"]))
+        self.ttl_spin.setSuffix(label(words.LABELS["ttl_suffix"]))
         self.result.retranslate()
         if self.current is not None:
             self._describe(self.current)
