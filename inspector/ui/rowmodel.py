@@ -24,6 +24,7 @@ from .ticker import Ticker, app_ticker
 _TOP = QModelIndex()  # the invisible root a table's rows hang from (a default argument, never changed)
 SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
 _PAINTED = 20_000  # cells kept for painting (a few screens); cleared wholesale when full
+_COLUMN_BITS = 8  # a kept cell's key: its entry number, then its column in these bits (256 columns at most)
 
 
 class RowTableModel(QAbstractTableModel, ViewObserver):
@@ -37,9 +38,8 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
         super().__init__(parent)
         self.view = view
         view.observers.append(self)
-        self._cells: dict[int, Cell] = {}
-        # COLUMNS read once: a class attribute costs ~0.3 µs a lookup on a Qt object, per painted cell
-        self._stride = self.COLUMNS
+        self._cells: dict[int, Cell] = {}  # by entry << _COLUMN_BITS | column
+        assert self.COLUMNS <= 1 << _COLUMN_BITS
         self._following = (ticker or app_ticker()).subscribe(self, self._tick)
 
     # ------------------------------------------------------------ the view's announcements
@@ -161,13 +161,17 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
     def paint_cell(self, row: int, col: int) -> Cell | None:
         """Everything painting asks of a cell, in one tuple (for :class:`~.cells.CellDelegate`):
         :meth:`make_cell`'s, made once and kept; the same values ``data()`` answers role by role."""
+        # every painted cell of every frame comes here: a kept cell is found with no more than the
+        # row's entry (a class attribute read through the Qt object, such as COLUMNS, costs ~0.3 µs)
         rows = self.view.rows
-        if not (0 <= row < len(rows)) or self.view.rec is None:
+        if not (0 <= row < len(rows)):
             return None
         seq = rows[row]
-        key = seq * self._stride + col
+        key = seq << _COLUMN_BITS | col
         cell = self._cells.get(key)
         if cell is None:
+            if self.view.rec is None:
+                return None
             cell = self.make_cell(seq, row, col)
             if len(self._cells) >= _PAINTED:
                 self._cells.clear()
