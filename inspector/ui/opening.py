@@ -34,8 +34,7 @@ from PySide6.QtWidgets import QProgressBar, QToolButton, QWidget
 from inspector.session.recording import Recording
 from inspector.session.sliced_load import SlicedLoad, Turn
 
-from .panels.base import on_language_change
-from .widgets import hbox, plain_label
+from .widgets import hbox, on_language_change, plain_label
 
 # Read before the recording is shown: a file that loads this fast opens as a whole.
 FIRST_SLICE_S = 0.05

@@ -33,9 +33,8 @@ from inspector.session import slider_marks
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
 
-from .panels.base import on_language_change
 from .theme import mix, tone
-from .widgets import hbox, plain_label, plain_tooltip
+from .widgets import hbox, on_language_change, plain_label, plain_tooltip
 
 TICK_MS = 30  # how often a running playback looks for the entry due
 MESSAGE_MS = 1000  # "next message": one message a second

@@ -25,8 +25,7 @@ from inspector.protocol.teaching import slug
 from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
-from .panels.base import on_language_change
-from .widgets import hbox, plain_label, push_button, vbox
+from .widgets import hbox, on_language_change, plain_label, push_button, vbox
 
 
 class SpecViewer(QDialog):

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -63,6 +63,26 @@ ITEM_ROLE = Qt.ItemDataRole.UserRole  # where PagedListView keeps each row's ent
 DEBOUNCE_MS = 200  # CompletionField asks this long after the last edit
 
 _SELECTABLE = Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+
+
+class _LanguageWatch(QObject):
+    """Calls ``again`` when its widget gets a LanguageChange (before the widget's own handler)."""
+
+    def __init__(self, widget: QWidget, again: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self.again = again
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.again()
+        return False
+
+
+def on_language_change(widget: QWidget, again: Callable[[], object]) -> None:
+    """``again()`` whenever ``widget`` is told the language changed (it words itself again from
+    its state): one watch instead of a ``changeEvent`` override per class."""
+    _LanguageWatch(widget, again)
 
 
 def mono_font() -> QFont:

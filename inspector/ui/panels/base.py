@@ -29,7 +29,7 @@ from contextlib import ExitStack
 from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -51,7 +51,17 @@ from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import WaitState
 
 from ..text import list_note_text
-from ..widgets import BusyIndicator, Part, hbox, plain_label, plain_tooltip, push_button, set_tone, vbox
+from ..widgets import (
+    BusyIndicator,
+    Part,
+    hbox,
+    on_language_change,
+    plain_label,
+    plain_tooltip,
+    push_button,
+    set_tone,
+    vbox,
+)
 from . import lists
 from .answers import error_text, failure_text
 
@@ -96,26 +106,6 @@ def label(name: str, tone: str | None = None, *, wrap: bool = True, mono: bool =
 def button(name: str, clicked: Callable[[], object], *, hidden: bool = False) -> QPushButton:
     """A :func:`~inspector.ui.widgets.push_button` named ``name`` (its words come from retranslate)."""
     return named(push_button("", clicked), name, hidden=hidden)
-
-
-class _LanguageWatch(QObject):
-    """Calls ``again`` when its widget gets a LanguageChange (before the widget's own handler)."""
-
-    def __init__(self, widget: QWidget, again: Callable[[], object]) -> None:
-        super().__init__(widget)
-        self.again = again
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange:
-            self.again()
-        return False
-
-
-def on_language_change(widget: QWidget, again: Callable[[], object]) -> None:
-    """``again()`` whenever ``widget`` is told the language changed (it words itself again from
-    its state): one watch instead of a ``changeEvent`` override per class."""
-    _LanguageWatch(widget, again)
 
 
 class WaitNote(QFrame):

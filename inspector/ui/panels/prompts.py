@@ -55,13 +55,14 @@ from ..widgets import (
     ErrorLabel,
     PagedListView,
     muted,
+    on_language_change,
     plain_label,
     plain_tooltip,
     section_title,
 )
 from . import lists
 from .answers import complete_field, error_text, failure_text
-from .base import FeaturePanel, button, column, named, on_language_change, row
+from .base import FeaturePanel, button, column, named, row
 
 
 class MessageBubble(QFrame):
