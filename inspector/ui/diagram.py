@@ -752,7 +752,7 @@ class LifecycleDiagram(QWidget):
             p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
             p.setRenderHints(SMOOTH)
             p.setTransform(qtransform(self._view(g)))
-        self._paint_highlights(p, g, c, self._progress, decorations=True)
+        paint_highlights(p, g, c, self._model, self.current_label, self._progress, True, self.hasFocus())
         pinned = self._pinned_legend(g, vp) if (sx or sy) and g.legend else None
         if pinned is not None:  # scrolled so that the legend is (partly) out of view: a copy pinned
             paint_pinned_legend(p, g, c, vp, pinned, self._view(g), self.current_label, self._model.as_of is not None)
@@ -779,6 +779,3 @@ class LifecycleDiagram(QWidget):
         coordinates); None while the legend itself is in view."""
         size = legend_pin(g, self._view(g), plain_rect(vp), PIN_PAD) if any(self._scroll()) else None
         return (self._legend_corner(g, vp, QSize(*size)), g.legend_area()) if size is not None else None
-
-    def _paint_highlights(self, p: QPainter, g: Geometry, c: Colours, t: float, decorations: bool) -> None:
-        paint_highlights(p, g, c, self._model, self.current_label, t, decorations, self.hasFocus())
