@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import math
 import re
 import sys
 import threading
@@ -412,6 +413,7 @@ class _Proxy:
         self.retiring: list[HttpRecorder] = []  # earlier sessions' recorders with exchanges still open
         self.announced: Path | None = None
         self.closers: list[threading.Thread] = []  # closing earlier sessions' recordings
+        self.live: list[HttpRecorder] = []  # recorders whose threads run (each gives way to the forwarding)
         self._xid = 0
         # what the current session has seen (see _session_for)
         self.exchanges = 0
@@ -476,7 +478,9 @@ class _Proxy:
 
     def _retire(self, recorder: HttpRecorder) -> None:
         """A session's recording is no longer the current one: closed once its open exchanges
-        end (an event stream of the old session may go on)."""
+        end (an event stream of the old session may go on). Its backlog is judged only while the
+        forwarding is idle (the current session's recorder keeps up with the live view)."""
+        recorder.max_defer = math.inf
         if recorder.open_exchanges:
             self.retiring.append(recorder)
         else:
@@ -494,6 +498,8 @@ class _Proxy:
         ``remove``: then remove the file (it holds no entry)."""
         recorder.put(None)
         recorder.join()
+        with contextlib.suppress(ValueError):
+            self.live.remove(recorder)
         writer = recorder.writer
         if writer is not None:
             summary: JsonObject = {"kind": "summary", **recorder.engine.summary(), "counts": recorder.rec.counts()}
@@ -533,6 +539,7 @@ class _Proxy:
         rec.add_listener(writer.on_batch)
         recorder = HttpRecorder(rec, engine, kind, self.options.max_line, writer)
         recorder.start()
+        self.live.append(recorder)
         return recorder
 
     def put(self, item: object) -> None:
@@ -540,7 +547,9 @@ class _Proxy:
         xid = getattr(item, "xid", None)
         recorder = self.recorders.get(xid) if xid is not None else self.recorder
         if recorder is not None:
-            recorder.busy_until = time.monotonic() + BUSY_WINDOW
+            busy = time.monotonic() + BUSY_WINDOW
+            for live in self.live:  # an earlier session's recorder judging its backlog gives way too
+                live.busy_until = busy
             recorder.put(item)  # type: ignore[arg-type]
 
     async def serve(self, stream: anyio.abc.ByteStream) -> None:

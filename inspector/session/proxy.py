@@ -233,6 +233,9 @@ class Recorder(threading.Thread):
         self.most_queued = 0
         self.most_held = 0
         self._flushed = 0  # len(rec) at the last flush
+        #: the longest it gives way at a stretch (MAX_DEFER; infinite: only when the forwarding is
+        #: idle, for a recording no one follows live, as an HTTP proxy's earlier session's)
+        self.max_defer = MAX_DEFER
         self._host_lines = LineSplitter(max_line)
         self._server_lines = LineSplitter(max_line)  # the server's stdout reads (UNFRAMED), cut here
         self._server_t = 0.0  # the time of the last of them
@@ -260,7 +263,7 @@ class Recorder(threading.Thread):
                     # few ms) would keep it busy for ever: after MAX_DEFER of giving way, judge for
                     # JUDGE_SLICE, so the recording (and the Watch list's live view) keeps up
                     while time.monotonic() < self.busy_until:
-                        if time.monotonic() - now >= MAX_DEFER:
+                        if time.monotonic() - now >= self.max_defer:
                             judge_until = time.monotonic() + JUDGE_SLICE
                             break
                         time.sleep(_YIELD)
