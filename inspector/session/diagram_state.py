@@ -32,11 +32,7 @@ from .diagram_shapes import Pt
 from .recording import TransportKind
 from .translate import Translate
 
-__all__ = ["MOVES", "Change", "DiagramState", "LayoutKey", "Layouts"]
-
-#: The keyboard's moves between states (:func:`~.diagram_geometry.moved_focus`); "up" and "down"
-#: read the layout.
-MOVES = ("next", "previous", "first", "last", "up", "down")
+__all__ = ["Change", "DiagramState", "LayoutKey", "Layouts"]
 
 
 class Change(enum.Flag):
@@ -157,7 +153,8 @@ class DiagramState:
         return True
 
     def move(self, move: str, g: Geometry | None) -> None:
-        """Move the keyboard focus (one of :data:`MOVES`; "up" and "down" need the layout ``g``)."""
+        """Move the keyboard focus (one of :data:`~.diagram_geometry.FOCUS_MOVES`; "up" and "down"
+        need the layout ``g``)."""
         if self.plan is not None and self.focus is not None:
             self.focus = moved_focus(self.plan, g, self.focus, move)
 

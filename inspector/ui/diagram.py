@@ -129,7 +129,7 @@ _ANIM_MS = 600
 
 #: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
-# the keys that move the keyboard focus between states (:data:`MOVES`), explain the focused state
+# the keys that move the keyboard focus between states (:data:`FOCUS_MOVES`), explain the focused state
 # and close the explanation
 _KEYS: dict[int, str] = {
     Qt.Key.Key_Right: "next",
