@@ -14,6 +14,7 @@ from inspector.session.diagram_words import (
     caption,
     current_label,
     explanation,
+    legend,
     state_tip,
 )
 from inspector.session.translate import untranslated
@@ -83,3 +84,16 @@ def test_a_states_tooltip_and_an_exports_caption() -> None:
     assert caption(untranslated, None, None, None) == "State: —"
     assert caption(untranslated, s, None, -1) == f"State: {s.title}"  # no entry
     assert "[Eras:" in caption(marked, s, "legacy", None)
+
+
+def test_the_legend_says_what_each_sample_means_and_makes_room_for_a_past_entry() -> None:
+    now = legend(untranslated, False)
+    assert now == [
+        ("line", "transition"),
+        ("dash", "✗\u00a0failure"),
+        ("current", "current state"),
+        ("final", "final state"),
+    ]
+    then = dict(legend(untranslated, True))
+    assert then["current"] == "as of entry 0000000" and then["line"] == "transition"
+    assert dict(legend(marked, False))["final"] == f"[{CONTEXT}:final state]"
