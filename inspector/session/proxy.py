@@ -49,6 +49,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,7 +104,8 @@ EXIT_SPAWN_FAILED = 127
 SWITCH_INTERVAL = 0.0005
 #: After each read the forwarding counts as busy this long: the recorder judges nothing meanwhile.
 BUSY_WINDOW = 0.01
-#: The buffer asked for the pipe to the host (HostPipe), so that a flood rarely waits for it.
+#: The buffer asked for the pipes from the server's stdout and to the host (HostPipe), so that a
+#: flood rarely waits for either.
 PIPE_SIZE = 1 << 20
 #: The longest the recorder gives way at a stretch; then it judges for JUDGE_SLICE (a steady
 #: stream is recorded as it goes, a short flood after it).
@@ -206,7 +208,8 @@ class Recorder(threading.Thread):
     (its writer writes them out) at least every ``FLUSH_EVERY`` entries, and once it holds more
     than ``HOLD`` the written ones are released (the engine keeps its own state); a queue longer
     than ``QUEUE_LIMIT`` items is moved to a :class:`.Spill` beside the recording and read back
-    in order (``spill_dir``; without one, or when the spill cannot be made, it stays queued)."""
+    in order (``spill_dir``; without one, or when the spill cannot be made or written - a full
+    disk -, it stays in memory: nothing is dropped)."""
 
     def __init__(
         self,
@@ -226,6 +229,7 @@ class Recorder(threading.Thread):
         self.spill_dir = spill_dir
         self.queue_limit = queue_limit
         self.spill: Spill | None = None
+        self._kept: deque[_Item | None] = deque()  # moved off the queue, when the spill could not take them
         self.queue: SimpleQueue[_Item | None] = SimpleQueue()
         self.put = self.queue.put
         #: the most items the queue held when the recorder looked, and the most entries the
@@ -253,8 +257,11 @@ class Recorder(threading.Thread):
         try:
             while True:
                 self._bound_queue()
-                spill = self.spill
-                item = spill.take() if spill is not None and spill.waiting else q.get()
+                spill, kept = self.spill, self._kept
+                if spill is not None and spill.waiting:
+                    item = spill.take()
+                else:
+                    item = kept.popleft() if kept else q.get()
                 if item is None:
                     break
                 now = time.monotonic()
@@ -269,7 +276,9 @@ class Recorder(threading.Thread):
                         time.sleep(_YIELD)
                         self._bound_queue()
                 self._take(item)  # type: ignore[arg-type]  # what the spill gives back is what was queued
-                if len(rec) - self._flushed >= FLUSH_EVERY or (q.empty() and not (spill and spill.waiting)):
+                if len(rec) - self._flushed >= FLUSH_EVERY or (
+                    q.empty() and not kept and not (spill and spill.waiting)
+                ):
                     self._flush()
         except BaseException as exc:  # noqa: BLE001 - kept and reported by the proxy; forwarding goes on
             self.failure = exc
@@ -307,7 +316,13 @@ class Recorder(threading.Thread):
         with contextlib.suppress(Empty):
             while True:
                 items.append(q.get_nowait())
-        self.spill.put_all(items)
+        try:
+            self.spill.put_all(items)
+        except OSError:
+            # the disk is full: none of them went to the spill; they are read after what it holds
+            # and before the queue (the order kept), and the queue is no longer spilled
+            self._kept.extend(items)
+            self.spill_dir = None
 
     def _take(self, item: _Item) -> None:
         rec, eng = self.rec, self.engine
@@ -454,7 +469,9 @@ async def run_proxy(
             if stream == "stdout":
                 host_left.set()
 
-    transport = StdioTransport(spec, clock=clock, max_line=options.max_line, relay=relay, frame_stdout=False)
+    transport = StdioTransport(
+        spec, clock=clock, max_line=options.max_line, relay=relay, frame_stdout=False, pipe_size=PIPE_SIZE
+    )
     announced = try_announce(name, spec.shown(), path)  # the Watch list's: withdrawn once the recording is complete
     status = EXIT_SPAWN_FAILED
     escalation: str | None = None

@@ -10,14 +10,16 @@ the queue), nothing is dropped, and what is held in memory is the queue's bound.
 
 The spill is an anonymous temporary file (``O_TMPFILE`` where the system has it: it never has a
 name, nothing is left behind when the proxy is killed) in the folder of the recording, never in
-``/tmp``, which may be memory. Items are written as length-prefixed pickles through a buffer and
+``/tmp``, which may be memory. Items are written as length-prefixed pickles, all of one move in
+one ``os.pwrite`` (when the disk is full none of them is in the file: the caller keeps them), and
 read back with ``os.pread`` from the reading offset; once everything written has been read the
 file is emptied, so a spill that keeps up takes no disk either. Only this process writes and
-reads the file, so the pickles are its own.
+reads the file, so the pickles are its own. The file is the user's alone (0600).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import struct
@@ -35,7 +37,7 @@ class Spill:
     """Items written to disk and read back in the order they were written."""
 
     def __init__(self, folder: Path) -> None:
-        self._file: IO[bytes] = tempfile.TemporaryFile(prefix=".spill-", dir=folder)
+        self._file: IO[bytes] = tempfile.TemporaryFile(buffering=0, prefix=".spill-", dir=folder)
         self._read_at = 0  # the offset of the next item to read
         self._end = 0  # the offset after the last item written
         self.waiting = 0  # items written and not read yet
@@ -43,17 +45,28 @@ class Spill:
         self.most_bytes = 0  # the largest the file grew
 
     def put_all(self, items: Iterable[object]) -> None:
-        """Write items after those already waiting (then they can be read back)."""
-        f = self._file
-        f.seek(self._end)
+        """Write items after those already waiting (then they can be read back). All or none:
+        when a write fails (OSError: the disk is full) none of them was put in the spill."""
+        parts: list[bytes] = []
         n = 0
         for item in items:
             blob = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
-            f.write(_LENGTH.pack(len(blob)))
-            f.write(blob)
+            parts += (_LENGTH.pack(len(blob)), blob)
             n += 1
-        f.flush()
-        self._end = f.tell()
+        data = memoryview(b"".join(parts))
+        fd = self._file.fileno()
+        at = self._end
+        try:
+            while data:
+                done = os.pwrite(fd, data, at)
+                data, at = data[done:], at + done
+        except BaseException:
+            # a full disk, a file size limit: none of these items is in the spill (what was written
+            # of them is cut off again); the caller still has them all
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, self._end)
+            raise
+        self._end = at
         self.waiting += n
         self.total += n
         self.most_bytes = max(self.most_bytes, self._end)
@@ -71,8 +84,7 @@ class Spill:
         self._read_at += _LENGTH.size + size
         self.waiting -= 1
         if not self.waiting:  # all read: start again from an empty file
-            self._file.seek(0)
-            self._file.truncate()
+            os.ftruncate(fd, 0)
             self._read_at = self._end = 0
         return pickle.loads(blob)
 

@@ -10,6 +10,7 @@ thousand entries at a time and moved what queued beyond its bound to the spill f
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import threading
 
@@ -158,3 +159,42 @@ def test_the_spill_gives_back_what_it_took_in_order_and_empties(tmp_path):
     with pytest.raises(LookupError):
         spill.take()
     spill.close()
+
+
+FULL_DISK = """
+import resource, signal, sys
+from pathlib import Path
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.session.proxy import Recorder, _HostRead
+from inspector.session.recording import Direction, Recording
+from inspector.session.spill import Spill
+
+folder = Path(sys.argv[1])
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 1024, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+lines = [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"n":%d,"pad":"%s"}}\\n' % (n, b"p" * 900)
+         for n in range(2100)]
+rec = Recording({}, t0=0.0)
+recorder = Recorder(rec, ProtocolEngine(ClientConfig(observer=True)), spill_dir=folder, queue_limit=8)
+recorder.spill = Spill(folder)
+recorder.spill.put_all([_HostRead(1.0, line) for line in lines[:100]])  # fits under the limit
+for line in lines[100:]:  # 2 MB: the spill cannot take them
+    recorder.put(_HostRead(2.0, line))
+recorder.put(None)
+recorder.start()
+recorder.join()
+got = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+print(recorder.failure, recorder.spill.total, got == lines, len(got))
+"""
+
+
+def test_a_spill_the_disk_cannot_take_drops_nothing(tmp_path):
+    """The spill's file cannot grow (a full disk; here a file size limit): the recorder keeps what
+    it took off the queue in memory, after what the spill already holds, and records everything in
+    order (it used to stop with the write's error: nothing after it was recorded)."""
+    done = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, str(tmp_path)], capture_output=True, timeout=60, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.split() == [b"None", b"100", b"True", b"2100"], done.stdout
+    assert list(tmp_path.iterdir()) == []  # the spill left nothing behind
