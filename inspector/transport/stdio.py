@@ -273,6 +273,20 @@ def _seconds(value: float) -> str:
     return f"{float(value)!r} s"
 
 
+def _widen_pipe(stream: object, size: int) -> None:
+    """Ask for a ``size``-byte buffer on the pipe under a child's output ``stream`` (F_SETPIPE_SZ,
+    Linux); anything in the way (another system or anyio backend, more than this user may have)
+    leaves the buffer as it is: it is a speed-up, never a condition."""
+    if not hasattr(fcntl, "F_SETPIPE_SZ"):
+        return
+    try:
+        # anyio's asyncio backend: its stream wraps an asyncio.StreamReader fed by the pipe's transport
+        transport = getattr(getattr(stream, "_stream"), "_transport")  # noqa: B009
+        fcntl.fcntl(transport.get_extra_info("pipe").fileno(), fcntl.F_SETPIPE_SZ, size)
+    except Exception:  # noqa: BLE001, S110 - see above
+        pass
+
+
 def _spawn_error(argv: Sequence[str], cwd: str | None, exc: Exception) -> SpawnError:
     """A sentence a person can act on (with its reason code), from what ``open_process`` raised."""
     name = argv[0]
@@ -323,6 +337,7 @@ class StdioTransport(PipeMessages):
         group_grace: float = 1.0,
         relay: Callable[[str, bytes], Awaitable[None]] | None = None,
         frame_stdout: bool = True,
+        pipe_size: int | None = None,
     ) -> None:
         """``drain_grace``: once the process has exited and what was left of its process group
         is gone (or shutdown gave up on it), how long the readers keep waiting on pipes that
@@ -337,7 +352,12 @@ class StdioTransport(PipeMessages):
         ``Frames`` whose one item is the read as it came, on channel :data:`UNFRAMED`, and the consumer
         frames it (the proxy's recorder, in its own thread, after a flood: cutting 200k lines into
         objects between two reads cost the forwarding as much as the reads). ``cut`` is then always
-        empty and no partial line is flushed at the end: the consumer's own splitter has it."""
+        empty and no partial line is flushed at the end: the consumer's own splitter has it.
+        ``pipe_size`` (the proxy): ask the kernel for a stdout pipe this large (Linux; at most
+        /proc/sys/fs/pipe-max-size, 1 MiB by default, for an unprivileged user). With the default
+        64 KiB a flooding server blocks on the full pipe every 64 KiB until the reader wakes; the
+        proxy, one hop more than a host reading the server itself, then got a flood about 1.5x as
+        late, and with 1 MiB as soon (benchmarks/proxy_flood_spread.py)."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
         self._spec = spec
@@ -346,6 +366,7 @@ class StdioTransport(PipeMessages):
         self._clock = clock
         self._read_size = read_size
         self._max_line = max_line
+        self._pipe_size = pipe_size
         self._drain_grace = drain_grace
         self._group_grace = group_grace
         self._group_sigterm_at: float | None = None  # anyio time SIGTERM went to the group
@@ -475,6 +496,8 @@ class StdioTransport(PipeMessages):
         self._stdout_last_t = 0.0
         self._stderr_lines = LineSplitter(self._max_line)
         self._stderr_last_t = 0.0
+        if self._pipe_size is not None:
+            _widen_pipe(process.stdout, self._pipe_size)
         self._emit(ProcessEventKind.SPAWNED, shlex.join(self._spec.shown()), pid=process.pid)
 
         async with AsyncExitStack() as stack:
