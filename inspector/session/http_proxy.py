@@ -227,6 +227,7 @@ class HttpRecorder(Recorder):
         super().__init__(rec, engine, max_line, writer=writer, spill_dir=writer.path.parent if writer else None)
         self.kind = kind
         self.open_exchanges = 0  # the forwarding's count: exchanges begun and not ended
+        self.closing = False  # the forwarding's: its recording is being closed (nothing more goes to it)
         self._flows: dict[int, _Flow] = {}
 
     def _take(self, item: object) -> None:
@@ -421,6 +422,7 @@ class _Proxy:
         self.event_stream = False  # HTTP+SSE: its GET was forwarded
         self.session_id: str | None = None
         self.session_ids: set[str] = set()  # every session id seen: an earlier session's request splits nothing
+        self.sid_owners: dict[str, HttpRecorder] = {}  # each session id: the recorder of the session that had it
 
     def _path_for(self, session: int) -> Path:
         """The recording of the host's ``session``-th MCP session: ``--record FILE`` for the first,
@@ -445,12 +447,19 @@ class _Proxy:
         """The recorder of the session a request belongs to. A host that starts a new MCP session
         gets a new recording: an ``initialize`` after one was forwarded, a request with an
         ``Mcp-Session-Id`` never seen before (the session had another), or (HTTP+SSE) a second GET
-        of the event stream. A late request of an earlier session is recorded in the current one.
+        of the event stream. A late request of an earlier session (its ``Mcp-Session-Id``) is recorded in that
+        session's recording while it is open (an event stream of it goes on), else in the current one.
         The recording made when the proxy began listening is for Streamable HTTP; a GET as the
         very first request is an HTTP+SSE host: that empty recording is made again for it."""
         current = self.recorder
         assert current is not None
         sid = next((v for k, v in headers if k.lower() == "mcp-session-id"), None)
+        owner = self.sid_owners.get(sid) if sid is not None else None
+        if owner is not None and owner is not current:
+            # a late request of an earlier session (its event stream, a DELETE, an answer to the
+            # server): recorded in that session's recording while it is open, else in the current
+            # one; it neither starts a session nor gives the current one its id
+            return current if owner.closing else owner
         init = method == "POST" and b'"initialize"' in body and _is_initialize(body)
         if not self.exchanges and method == "GET" and current.kind is not TransportKind.SSE:
             self.close_recorder(current, remove=True)  # nothing was put on it: no wait; the same path again
@@ -472,6 +481,7 @@ class _Proxy:
         self.event_stream = self.event_stream or (method == "GET" and current.kind is TransportKind.SSE)
         if sid is not None:
             self.session_ids.add(sid)
+            self.sid_owners.setdefault(sid, current)
             if self.session_id is None:
                 self.session_id = sid
         return current
@@ -489,6 +499,7 @@ class _Proxy:
     def _close_later(self, recorder: HttpRecorder) -> None:
         """Close a recording in a thread of its own (its recorder may have a backlog to judge: the
         forwarding never waits for it); the proxy joins these threads before it exits."""
+        recorder.closing = True  # nothing more is routed to it (see _session_for)
         closer = threading.Thread(target=self.close_recorder, args=(recorder,), name="proxy recording closer")
         closer.start()
         self.closers.append(closer)
@@ -496,6 +507,7 @@ class _Proxy:
     def close_recorder(self, recorder: HttpRecorder, remove: bool = False) -> None:
         """Drain a recorder and close its file with the summary (blocks until its thread is done);
         ``remove``: then remove the file (it holds no entry)."""
+        recorder.closing = True
         recorder.put(None)
         recorder.join()
         with contextlib.suppress(ValueError):

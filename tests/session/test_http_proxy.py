@@ -492,3 +492,47 @@ def test_each_mcp_session_a_host_starts_gets_its_own_recording(tmp_path: Path, s
             for rec in recs
         ]
         assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
+
+
+def test_a_late_request_of_an_earlier_session_is_recorded_in_its_own_recording(tmp_path: Path) -> None:
+    """A host starts a second MCP session while the first one's event stream is still open, then
+    sends a request of the first session (its Mcp-Session-Id) and ends it with DELETE: those go to
+    the first session's recording; the second session's requests to its own; no third recording
+    (the late request and its answer used to be recorded in the new session's recording)."""
+    port = free_port()
+    init = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+        b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}'
+    )
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    notified = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
+    record = tmp_path / "host.jsonl"
+    with HttpPeer(sdk_http_server(port, "--json-response"), port) as peer:
+        with proxy(peer.url, record) as origin, httpx.Client(timeout=20) as c:
+            url = origin + "/mcp"
+
+            def initialized() -> dict[str, str]:
+                r = c.post(url, content=init, headers=accept)
+                assert r.status_code == 200
+                return {**accept, "Mcp-Session-Id": r.headers["mcp-session-id"], "MCP-Protocol-Version": "2025-06-18"}
+
+            a = initialized()
+            assert c.post(url, content=notified, headers=a).status_code == 202
+            get_a = {"Accept": "text/event-stream", "Mcp-Session-Id": a["Mcp-Session-Id"]}
+            with c.stream("GET", url, headers=get_a) as stream:  # the first session's event stream stays open
+                assert stream.status_code == 200
+                b = initialized()
+                # before the second session's next request: the first session's
+                late = c.post(url, content=b'{"jsonrpc":"2.0","id":7,"method":"tools/list"}', headers=a)
+                assert late.status_code == 200
+                assert c.post(url, content=notified, headers=b).status_code == 202
+                assert c.post(url, content=b'{"jsonrpc":"2.0","id":8,"method":"ping"}', headers=b).status_code == 200
+                assert c.delete(url, headers=a).status_code in (200, 204)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["host-2.jsonl", "host.jsonl"]
+    first, second = Recording.load(record), Recording.load(tmp_path / "host-2.jsonl")
+    assert _methods(first, Direction.C2S) == ["initialize", "notifications/initialized", "tools/list"]
+    assert _methods(second, Direction.C2S) == ["initialize", "notifications/initialized", "ping"]
+    assert any(first.extra_at(i).get("event") == "session_closing" for i in range(len(first)))
+    assert not any(second.extra_at(i).get("event") == "session_closing" for i in range(len(second)))
+    s2c = [first.raw_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.S2C]
+    assert any(b'"tools"' in raw for raw in s2c)  # the late answer is in the first session's recording
