@@ -19,8 +19,10 @@ size. It removes only what a proxy wrote there and no one needs:
   name still holds - is never touched), named as ``default_record_path`` names them, whose first
   line is a proxied recording's header;
 - never a recording being written: one a running proxy announced (the runtime folder's
-  announcements, :mod:`.watch`), nor one written to in the last :data:`LIVE_GRACE` seconds (a
-  proxy that could not announce itself).
+  announcements, :mod:`.watch`), one written to in the last :data:`LIVE_GRACE` seconds, nor one
+  a writer holds (the proxy's writer keeps a shared ``flock`` on its file: a proxy that could not
+  announce itself and has been quiet for hours); the file is opened without following a link and
+  must be the one scanned.
 
 The proxy reads the setting from the window's saved settings (``settings.ini`` in the config
 folder, QSettings' INI format, read here with ``configparser``: no Qt in a proxy); a value that
@@ -135,14 +137,36 @@ def prepared_folder(env: Env | None = None) -> Path:
     return folder
 
 
-def _is_proxied(path: Path) -> bool:
-    """The file's first line is a proxied recording's header."""
+def _remove_if_idle(path: Path, inode: int) -> bool:
+    """Remove ``path`` if it is still the file scanned (``inode``; never a link put there since),
+    its first line is a proxied recording's header, and no writer holds it (a proxy's
+    RecordingWriter keeps a shared ``flock`` on its file while it writes: an exclusive one
+    cannot be had). False when it was left; OSError when the removal failed."""
     try:
-        with path.open("rb") as f:
-            first = f.readline(_HEADER_LIMIT)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return False
-    return first.startswith(b"{") and b'"proxied":' in first and b'"format":' in first
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_ino != inode:
+            return False
+        with os.fdopen(os.dup(fd), "rb") as f:
+            first = f.readline(_HEADER_LIMIT)
+        if not (first.startswith(b"{") and b'"proxied":' in first and b'"format":' in first):
+            return False
+        try:
+            import fcntl
+        except ImportError:
+            pass
+        else:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return False  # a proxy is writing it
+        path.unlink()
+        return True
+    finally:
+        os.close(fd)
 
 
 def keep_folder(
@@ -171,7 +195,7 @@ def keep_folder(
     if live is None:
         running, _ended = announcements(env)
         live = {a.recording.absolute() for a in running}
-    files: list[tuple[float, int, Path]] = []  # (last written, size, path) of what may be removed
+    files: list[tuple[float, int, int, Path]] = []  # (last written, size, inode, path) of what may be removed
     try:
         with os.scandir(folder) as it:
             entries = list(it)
@@ -198,17 +222,16 @@ def keep_folder(
             or info.st_nlink > 1  # another name holds it: the user kept it elsewhere
         ):
             continue
-        files.append((info.st_mtime, info.st_size, path))
+        files.append((info.st_mtime, info.st_size, info.st_ino, path))
     files.sort()
-    for mtime, size, path in files:
+    for mtime, size, inode, path in files:
         too_old = choice.max_days is not None and now - mtime > choice.max_days * _DAY
         too_much = choice.max_bytes is not None and result.total_bytes > choice.max_bytes
         if not (too_old or too_much):
             continue
-        if not _is_proxied(path):
-            continue
         try:
-            path.unlink()
+            if not _remove_if_idle(path, inode):
+                continue
         except OSError as exc:
             result.problems.append(f"{path}: {exc.strerror or exc}")
             continue

@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import bisect
 import codecs
+import contextlib
 import os
 import sys
 import time
@@ -932,9 +933,15 @@ class RecordingWriter:
 
 
 def _open_private(path: Path, mode: int) -> IO[bytes]:
+    """The file, ``mode`` whatever it was before, and held with a shared ``flock`` while it is
+    open: the proxied folder's cap (session.proxied_folder) never removes a file being written."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), mode)
     try:
         os.fchmod(fd, mode)  # created before with other permissions (or under an odd umask)
+        with contextlib.suppress(ImportError, OSError):  # no flock (Windows): the cap's other rules
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         return os.fdopen(fd, "wb")
     except BaseException:
         os.close(fd)

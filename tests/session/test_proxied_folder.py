@@ -23,6 +23,7 @@ from inspector.session.proxied_folder import (
     saved_keep,
     settings_file,
 )
+from inspector.session.recording import Recording, RecordingWriter
 from inspector.session.settings import SETTINGS
 from inspector.session.watch import announce, proxied_folder
 
@@ -112,6 +113,23 @@ def test_the_size_cap_removes_the_oldest_first_and_never_a_fresh_one(tmp_path):
     # "all" keeps everything, however old or large
     recording(folder, "s-20200101-000000-1.jsonl", age_days=2000, size=200 * mb)
     assert keep_folder(env, "all", live=set()).removed == []
+
+
+def test_a_recording_a_writer_holds_is_never_removed_however_old(tmp_path):
+    """A proxy that could not announce itself and has been quiet for weeks (its file's time is old)
+    still writes its recording: the writer's lock keeps it; once the writer is closed it may go."""
+    env = env_for(tmp_path)
+    folder = prepared_folder(env)
+    path = folder / "quiet-20250101-000000-21.jsonl"
+    rec = Recording({"proxied": {"command": ["x"], "name": "quiet"}})
+    writer = RecordingWriter(path, rec, mode=0o600)
+    when = time.time() - 40 * DAY
+    os.utime(path, (when, when))
+    assert keep_folder(env, "100mb-7d", live=set()).removed == []
+    assert path.exists()
+    writer.close({"kind": "summary"})
+    os.utime(path, (when, when))
+    assert keep_folder(env, "100mb-7d", live=set()).removed == [path.absolute()]
 
 
 def test_the_choice_is_read_from_the_saved_settings_and_a_damaged_one_is_the_default(tmp_path):
