@@ -475,6 +475,7 @@ async def run_proxy(
     announced = try_announce(name, spec.shown(), path)  # the Watch list's: withdrawn once the recording is complete
     status = EXIT_SPAWN_FAILED
     escalation: str | None = None
+    late: deque[_Item] = deque()  # handed over once the server had exited (see in_order)
     try:
         try:
             await transport.__aenter__()
@@ -490,11 +491,16 @@ async def run_proxy(
         def in_order(item: _Item) -> None:
             """The host's reads and the passed-on signals join the transport's event stream, which
             hands everything over by time (the server's reads with them), so the recording keeps
-            the order things happened in; once the server has exited, straight to the recorder."""
-            if not consumed and transport.exit_info is None and isinstance(stream, LaneQueue):
+            the order things happened in. Once the server has exited the stream may be closed to
+            new items while it still hands over what was read before: such an item waits in
+            ``late`` and is handed over by time among the stream's last events (or after them);
+            once the stream has ended, straight to the recorder."""
+            if consumed or not isinstance(stream, LaneQueue):
+                recorder.put(item)
+            elif transport.exit_info is None:
                 stream.put_nowait(cast(TransportEvent, item))
             else:
-                recorder.put(item)
+                late.append(item)
 
         try:
             with _signals_passed_on(transport, in_order, clock):
@@ -502,7 +508,11 @@ async def run_proxy(
                     tg.start_soon(_from_host, host_in, transport, recorder, in_order, clock, host_left)
                     tg.start_soon(_shutdown_when, host_left, transport, options)
                     async for ev in stream:
+                        while late and late[0].t <= ev.t:
+                            recorder.put(late.popleft())
                         recorder.put(ev)
+                    while late:
+                        recorder.put(late.popleft())
                     consumed = True
                     tg.cancel_scope.cancel()
         finally:
@@ -517,6 +527,8 @@ async def run_proxy(
     finally:
         for pipe in (host_in, host_out, host_err):
             pipe.close()
+        while late:  # the stream ended early (a failure): still recorded
+            recorder.put(late.popleft())
         recorder.put(None)
         await anyio.to_thread.run_sync(recorder.join)
         try:
