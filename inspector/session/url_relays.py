@@ -34,13 +34,23 @@ once (the HTTP proxy reads no stdin; on SIGTERM it closes its recording), SIGKIL
 :data:`STOP_GRACE` seconds; it returns when every child is gone (:meth:`Relays.abandon`, when no
 loop is left to wait on: SIGTERM to each group, not waited for). ``on_change`` is called after
 each change of state, on the caller's loop.
+
+A relay also ends when the window ends without stopping it (killed, crashed): each child is
+started with :data:`RELAY_OF` naming the window's pid, and the proxy calls :func:`die_with_window`
+before it listens: on Linux the kernel sends it SIGTERM when its parent goes (``PR_SET_PDEATHSIG``),
+and it ends at once when the window is already gone. Only loopback addresses are served: an
+attached entry whose address is no loopback one (a record written by hand) is left out by
+:func:`wanted`, never started.
 """
 
 from __future__ import annotations
 
 import errno
+import ipaddress
 import os
+import signal
 import socket
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -54,7 +64,17 @@ from inspector.transport.stdio import StdioTransport
 
 from .attach import FoundFile, Listen
 
-__all__ = ["PORT_POLL", "STDERR_KEPT", "STOP_GRACE", "Relay", "RelayWant", "Relays", "wanted"]
+__all__ = [
+    "PORT_POLL",
+    "RELAY_OF",
+    "STDERR_KEPT",
+    "STOP_GRACE",
+    "Relay",
+    "RelayWant",
+    "Relays",
+    "die_with_window",
+    "wanted",
+]
 
 #: how many of a relay's stderr lines (and process events) are kept
 STDERR_KEPT = 500
@@ -63,6 +83,9 @@ STOP_GRACE = 3.0
 #: seconds between two looks at an address found taken, to serve it once it is free
 PORT_POLL = 2.0
 _IN_USE = os.strerror(errno.EADDRINUSE)
+#: the environment variable a relay is started with: the pid of the window that runs it
+RELAY_OF = "MCP_INSPECTOR_RELAY_OF"
+_PR_SET_PDEATHSIG = 1
 RUNNING = ("starting", "serving")
 
 
@@ -98,6 +121,28 @@ def _bindable(listen: Listen) -> bool:
     return True
 
 
+def die_with_window(env: dict[str, str] | None = None) -> None:
+    """In a relay (``env`` names :data:`RELAY_OF`): end with the window that started it (see the
+    module). Elsewhere: nothing."""
+    window = (os.environ if env is None else env).get(RELAY_OF, "")
+    if not window.isdigit():
+        return
+    if sys.platform == "linux":
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != int(window):  # the window went before the line above ran
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: never resolved here
+        return False
+
+
 def wanted(found: Iterable[FoundFile], lead: list[str] | None = None) -> list[RelayWant]:
     """The attached URL entries of the host files ``found``, in their order (``lead``: the
     launcher, :func:`.attach.launcher` when None)."""
@@ -110,9 +155,10 @@ def wanted(found: Iterable[FoundFile], lead: list[str] | None = None) -> list[Re
             if argv is None:
                 continue
             where = argv[argv.index("--listen") + 1].rsplit(":", 1)
-            out.append(
-                RelayWant(f.location.path, e.name, e.command_line, (where[0].strip("[]"), int(where[1])), tuple(argv))
-            )
+            host = where[0].strip("[]")
+            if not _loopback(host):  # the inspector attaches on loopback only: a record written by hand
+                continue
+            out.append(RelayWant(f.location.path, e.name, e.command_line, (host, int(where[1])), tuple(argv)))
     return out
 
 
@@ -195,7 +241,7 @@ class Relays:
             self.on_change()
 
     async def _run_child(self, relay: Relay) -> None:
-        spec = StdioSpec(argv=list(relay.want.argv))
+        spec = StdioSpec(argv=list(relay.want.argv), env={RELAY_OF: str(os.getpid())})
         try:
             async with StdioTransport(spec, drain_grace=0.5) as transport:
                 relay.pid, relay.transport = transport.pid, transport

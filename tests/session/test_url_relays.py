@@ -167,3 +167,72 @@ def test_two_entries_on_one_address_start_one_relay(tmp_path, monkeypatch):
 
     anyio.run(main)
     assert port_free(want.listen[1])
+
+
+_WINDOW = """
+import sys, anyio
+from pathlib import Path
+from inspector.session.attach import found_host_files
+from inspector.session.url_relays import Relays, wanted
+
+async def main():
+    relays = Relays()
+    where = {"platform": "linux", "home": Path(sys.argv[1]), "cwd": Path(sys.argv[2])}
+    async with anyio.create_task_group() as tg:
+        relays.sync(tg, wanted(found_host_files(**where)))
+        (relay,) = relays.relays.values()
+        with anyio.fail_after(30):
+            while relay.state != "serving":
+                await anyio.sleep(0.02)
+        print(relay.pid, flush=True)
+        await anyio.sleep(600)
+
+anyio.run(main)
+"""
+
+
+def test_a_relay_ends_when_its_window_is_killed(tmp_path, monkeypatch):
+    """A window killed (SIGKILL: no loop left to stop its relays) takes its relays with it: the
+    port is free again, no orphan serves on (it did before: the child outlived the window)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
+    attach_checked(path, ["web"])
+    (want,) = wanted(found_host_files(**where))
+    window = subprocess.Popen(
+        [sys.executable, "-c", _WINDOW, str(where["home"]), str(where["cwd"])], stdout=subprocess.PIPE, text=True
+    )
+    pid = 0
+    try:
+        assert window.stdout is not None
+        pid = int(window.stdout.readline())
+        assert not gone(pid) and not port_free(want.listen[1])
+        window.send_signal(signal.SIGKILL)
+        window.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while not (gone(pid) and port_free(want.listen[1])):
+            assert time.monotonic() < deadline, "the relay outlived its window"
+            time.sleep(0.05)
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.wait()
+        if pid and not gone(pid):  # an orphan relay (the failure above): not left serving
+            os.killpg(pid, signal.SIGKILL)
+
+
+def test_an_attached_entry_on_no_loopback_address_is_never_served(tmp_path, monkeypatch):
+    """The record and the entry edited by hand to an address that is not loopback: the window
+    starts nothing for it (the proxy would refuse it; no child is started at all)."""
+    where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
+    attach_checked(path, ["web"])
+    assert len(wanted(found_host_files(**where))) == 1
+    record = path.with_name(path.name + ".inspector-attach.json")
+    for f in (path, record):
+        f.write_text(f.read_text().replace("127.0.0.1:9/", "127.0.0.8:9/").replace("127.0.0.1", "192.0.2.1"))
+    (entry,) = found_host_files(**where)[0].host.entries
+    assert entry.attached and "192.0.2.1" in entry.runs  # still attached by the record's words
+    assert wanted(found_host_files(**where)) == []
