@@ -9,10 +9,22 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
 APP_ID = "io.github.mcp_session_inspector.Inspector"
 SIZES = (16, 32, 48, 64, 128, 256)
+
+
+def have(tool: str, package: str) -> bool:
+    """Whether ``tool`` is here; under CI (scripts/setup.sh --test installs ``package``) its
+    absence fails instead of leaving its checks out."""
+    if shutil.which(tool) is not None:
+        return True
+    if os.environ.get("CI"):
+        pytest.fail(f"{tool} is missing: scripts/setup.sh --test installs {package}")
+    return False
 
 
 def fake_stage(tmp: Path) -> Path:
@@ -68,10 +80,12 @@ def test_install_into_home_local_by_default_and_uninstall(tmp_path: Path) -> Non
     assert f"\nExec={lib}/mcp-session-inspector %f\n" in desktop and f"\nIcon={APP_ID}\n" in desktop
     assert "\nMimeType=application/jsonl;text/x-log;application/x-har;\n" in desktop
     assert (local / "share" / "mime" / "packages" / f"{APP_ID}.xml").is_file()
-    if shutil.which("update-mime-database"):  # the database a desktop reads was rebuilt with our types
+    if have("update-mime-database", "shared-mime-info"):  # the database a desktop reads was rebuilt with our types
         globs = (local / "share" / "mime" / "globs2").read_text()
         assert "application/x-har:*.har" in globs and "application/jsonl:*.jsonl" in globs
-    if shutil.which("gio") and shutil.which("update-mime-database"):  # what a file manager says of the files
+    if have("gio", "libglib2.0-bin") and have(
+        "update-mime-database", "shared-mime-info"
+    ):  # what a file manager says of the files
         samples = tmp_path / "samples"
         samples.mkdir()
         for name, text in (
@@ -83,7 +97,7 @@ def test_install_into_home_local_by_default_and_uninstall(tmp_path: Path) -> Non
         for name, kind in (("s.jsonl", "application/jsonl"), ("s.har", "application/x-har"), ("s.log", "text/x-log")):
             said = run(["gio", "info", "-a", "standard::content-type", str(samples / name)], home).stdout
             assert f"standard::content-type: {kind}" in said, said
-    if shutil.which("desktop-file-validate"):
+    if have("desktop-file-validate", "desktop-file-utils"):
         run(["desktop-file-validate", str(local / "share" / "applications" / f"{APP_ID}.desktop")], home)
     for size in SIZES:
         assert (local / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
