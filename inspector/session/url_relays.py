@@ -39,8 +39,9 @@ A relay also ends when the window ends without stopping it (killed, crashed): ea
 started with :data:`RELAY_OF` naming the window's pid, and the proxy calls :func:`die_with_window`
 before it listens: on Linux the kernel sends it SIGTERM when its parent goes (``PR_SET_PDEATHSIG``),
 and it ends at once when the window is already gone. Only loopback addresses are served: an
-attached entry whose address is no loopback one (a record written by hand) is left out by
-:func:`wanted`, never started.
+attached entry whose address is no loopback one, or whose upstream is no http(s) URL (a record
+written by hand), is left out by :func:`wanted`, never started; a child that cannot be started is
+``failed``, never an error in the window's task group.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import anyio
 import anyio.abc
@@ -155,10 +157,12 @@ def wanted(found: Iterable[FoundFile], lead: list[str] | None = None) -> list[Re
             if argv is None:
                 continue
             where = argv[argv.index("--listen") + 1].rsplit(":", 1)
-            host = where[0].strip("[]")
+            host, upstream = where[0].strip("[]"), e.command_line
             if not _loopback(host):  # the inspector attaches on loopback only: a record written by hand
                 continue
-            out.append(RelayWant(f.location.path, e.name, e.command_line, (host, int(where[1])), tuple(argv)))
+            if not isinstance(upstream, str) or urlsplit(upstream).scheme not in ("http", "https"):
+                continue  # a record written by hand whose URL is no http(s) URL (the proxy would refuse it)
+            out.append(RelayWant(f.location.path, e.name, upstream, (host, int(where[1])), tuple(argv)))
     return out
 
 
@@ -256,7 +260,7 @@ class Relays:
                     async for event in transport.events():
                         self._event(relay, event)
                     tg.cancel_scope.cancel()
-        except SpawnError as exc:
+        except (SpawnError, OSError, TypeError, ValueError) as exc:  # never the window's task group's end
             relay.state, relay.why = "failed", str(exc)
         finally:
             relay.transport = None

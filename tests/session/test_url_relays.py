@@ -236,3 +236,20 @@ def test_an_attached_entry_on_no_loopback_address_is_never_served(tmp_path, monk
     (entry,) = found_host_files(**where)[0].host.entries
     assert entry.attached and "192.0.2.1" in entry.runs  # still attached by the record's words
     assert wanted(found_host_files(**where)) == []
+
+
+def test_a_record_whose_url_is_no_url_starts_nothing_and_never_ends_the_window(tmp_path, monkeypatch):
+    """A record edited by hand so that the upstream is a JSON number (or no http(s) URL): nothing
+    is started for it (before: the relay's argv held the number, the spawn's TypeError ended the
+    window's task group, the window with it)."""
+    import json
+
+    where, path = host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)
+    attach_checked(path, ["web"])
+    record = path.with_name(path.name + ".inspector-attach.json")
+    data = json.loads(record.read_text())
+    for url in ("5", '"file:///etc/passwd"'):
+        data["servers"]["web"]["url"] = url
+        record.write_text(json.dumps(data))
+        assert found_host_files(**where)[0].host.entries[0].attached
+        assert wanted(found_host_files(**where)) == []
