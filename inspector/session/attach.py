@@ -115,7 +115,13 @@ def launcher() -> list[str]:
 
 def proxy_argv(name: str, command: list[str], lead: list[str] | None = None) -> list[str]:
     """The command line an attached entry runs: ``LAUNCHER proxy --name NAME -- COMMAND...``."""
-    return [*(lead or launcher()), "proxy", "--name", name, "--", *command]
+    return [*(lead or launcher()), "proxy", *_name_args(name), "--", *command]
+
+
+def _name_args(name: str) -> list[str]:
+    """``--name NAME``; ``--name=NAME`` for a name that starts with ``-`` (else the proxy's
+    argument parser takes it for an option and the host's server never starts)."""
+    return [f"--name={name}"] if name.startswith("-") else ["--name", name]
 
 
 # ---------------------------------------------------------------------- spans
@@ -578,7 +584,7 @@ def http_proxy_argv(name: str, upstream: str, listen: Listen, lead: list[str] | 
     """The command that serves an attached URL entry: ``proxy --listen ADDRESS:PORT --upstream URL``."""
     host, port = listen
     where = f"[{host}]" if ":" in host else host
-    return [*(lead or launcher()), "proxy", "--name", name, "--listen", f"{where}:{port}", "--upstream", upstream]
+    return [*(lead or launcher()), "proxy", *_name_args(name), "--listen", f"{where}:{port}", "--upstream", upstream]
 
 
 def _runs_proxy(argv: list[str]) -> bool:

@@ -253,3 +253,38 @@ def test_a_record_whose_url_is_no_url_starts_nothing_and_never_ends_the_window(t
         record.write_text(json.dumps(data))
         assert found_host_files(**where)[0].host.entries[0].attached
         assert wanted(found_host_files(**where)) == []
+
+
+def test_a_server_whose_name_starts_with_a_dash_is_proxied(tmp_path, monkeypatch):
+    """A host's server named ``-x``: the proxy the attached entry (stdio) or the relay (URL) runs
+    takes the name as its name (before: ``--name -x`` was an option to the proxy's parser, which
+    refused the command line: the host's server never started, the relay failed)."""
+    import signal
+    import subprocess
+    import sys
+
+    from inspector.session.attach import http_proxy_argv, proxy_argv
+
+    host_file(tmp_path, "http://127.0.0.1:9/mcp", monkeypatch)  # the data and runtime folders: temporary
+    said = subprocess.run(
+        proxy_argv("-x", [sys.executable, "-c", "print('ok')"]),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (said.returncode, said.stdout) == (0, "ok\n"), said.stderr
+    (recording,) = (tmp_path / "data" / "mcp-session-inspector" / "proxied").glob("-x-*.jsonl")
+    port = free_port()
+    relay = subprocess.Popen(
+        http_proxy_argv("-x", "http://127.0.0.1:9/mcp", ("127.0.0.1", port)),
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert relay.stderr is not None
+        assert "listening on http://127.0.0.1:" in relay.stderr.readline()
+    finally:
+        relay.send_signal(signal.SIGTERM)
+        relay.wait(timeout=30)
