@@ -658,6 +658,8 @@ def test_the_first_paint_imports_none_of_what_is_imported_on_first_use(tmp_path)
         os.environ,
         QT_QPA_PLATFORM="offscreen",
         XDG_CONFIG_HOME=str(tmp_path),
+        HOME=str(tmp_path),  # no host file of this machine's user is read (nor an attached URL server served)
+        XDG_DATA_HOME=str(tmp_path / "data"),
         MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1",
     )
     proc = subprocess.run(
