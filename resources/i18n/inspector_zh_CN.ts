@@ -1610,7 +1610,7 @@
     </message>
     <message>
         <source>{method} failed. {error}</source>
-        <extracomment>the panel's fixed words (its session ``*_words`` table: part -&gt; English), the words it says of its state (:meth:`phrase`), and their context</extracomment>
+        <extracomment>the words the panel says of its state (its session ``*_words`` table's, :meth:`phrase`) and their context</extracomment>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
@@ -2713,11 +2713,11 @@
     <name>LifecycleDiagram</name>
     <message>
         <source>Open the spec</source>
-        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>打开规范</translation>
     </message>
     <message>
         <source>Lifecycle diagram</source>
+        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.</extracomment>
         <translation>生命周期图</translation>
     </message>
     <message>
@@ -7687,15 +7687,15 @@
     </message>
     <message>
         <source>the picture could not be drawn</source>
-        <translation>无法绘制图片</translation>
+        <translation type="vanished">无法绘制图片</translation>
     </message>
     <message>
         <source>the SVG writer failed</source>
-        <translation>SVG 写入失败</translation>
+        <translation type="vanished">SVG 写入失败</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .svg or .png</source>
-        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
+        <translation type="vanished">未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
 </context>
 </TS>
