@@ -171,8 +171,8 @@ class ImportDialog(QDialog):
                     "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "  # noqa: E501
                     "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "  # noqa: E501
                     "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "  # noqa: E501
-                    "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "  # noqa: E501
-                    "they are: a secret in one is marked ⚠ below."
+                    "secret variable the argument names (${secret:NAME}, filled in when the server starts). A URL with a "  # noqa: E501
+                    "secret in it is kept there whole, and servers.json holds it masked."
                 )
             )
         )

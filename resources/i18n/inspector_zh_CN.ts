@@ -1916,6 +1916,10 @@
         <translation>未导入或导入时有改动的内容</translation>
     </message>
     <message>
+        <source>Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a secret variable the argument names (${secret:NAME}, filled in when the server starts). A URL with a secret in it is kept there whole, and servers.json holds it masked.</source>
+        <translation>机密值（密码输入、文件标记为机密的变量和请求头、名称含 token、key、secret、password 或 authorization 的变量，以及看起来像令牌、密钥或带密码 URL 的值）保存在仅你可读的 secrets.json 中，绝不写入 servers.json。参数中的机密也保存在那里，作为该参数引用的机密变量（${secret:NAME}，在启动服务器时填入）。含有机密的 URL 也整个保存在那里，servers.json 中只保存遮盖后的形式。</translation>
+    </message>
+    <message>
         <source>Secret values (password inputs, variables and headers the file marks secret or whose names say token, key, secret, password or authorization) are kept in secrets.json, readable only by you, never in servers.json.</source>
         <translation type="vanished">机密值（密码输入项、文件标记为机密的变量和请求头，以及名称中含有 token、key、secret、password 或 authorization 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。</translation>
     </message>
@@ -1945,7 +1949,7 @@
     </message>
     <message>
         <source>Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as they are: a secret in one is marked ⚠ below.</source>
-        <translation>机密值（密码输入、文件标记为机密的变量和请求头、名称含 token、key、secret、password 或 authorization 的变量，以及看起来像令牌、密钥或带密码 URL 的值）保存在仅你可读的 secrets.json 中，绝不写入 servers.json。参数中的机密也保存在那里，作为该参数引用的机密变量（${secret:NAME}，在启动服务器时填入）。URL 按原样保存：其中的机密在下方以 ⚠ 标出。</translation>
+        <translation type="vanished">机密值（密码输入、文件标记为机密的变量和请求头、名称含 token、key、secret、password 或 authorization 的变量，以及看起来像令牌、密钥或带密码 URL 的值）保存在仅你可读的 secrets.json 中，绝不写入 servers.json。参数中的机密也保存在那里，作为该参数引用的机密变量（${secret:NAME}，在启动服务器时填入）。URL 按原样保存：其中的机密在下方以 ⚠ 标出。</translation>
     </message>
     <message>
         <source>Import</source>
