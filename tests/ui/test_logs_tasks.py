@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 
 import anyio
@@ -328,5 +329,9 @@ async def test_tasks_list_waiting_on_an_answer_nobody_can_take_is_said_over_the_
         await until(lambda: bool(panel.error.text()), what="the failure said")
         assert "timed out" in note.text.text()
         # the session's words
-        assert panel.error.text() == f"tasks/list (id {state.request_id}) got no answer within 2.0 s"
+        said = re.fullmatch(
+            rf"tasks/list \(id {state.request_id}\) got no answer within (\d+\.\d) s", panel.error.text()
+        )
+        assert said is not None, panel.error.text()
+        assert 2.0 <= float(said.group(1)) < 10.0  # the time it waited: the 2 s timeout, and later on a busy machine
         assert panel.feature.outcome is not None and panel.feature.outcome.failure is not None
