@@ -9,7 +9,7 @@ tightened when the folder is kept).
 
 A host starts its servers every time it starts, so the folder would grow without end. It is
 kept to a cap the user chooses, the setting ``proxied/keep`` (:data:`KEEP_CHOICES`: a size and
-an age; the default keeps 500 MB and 30 days; ``all`` keeps everything). :func:`keep_folder`
+an age; the default keeps 500 MiB and 30 days; ``all`` keeps everything). :func:`keep_folder`
 applies it when a proxy starts and when the window opens the Watch list: first the recordings
 older than the age go, then, oldest first, as many as it takes to bring the folder under the
 size. It removes only what a proxy wrote there and no one needs:
@@ -64,7 +64,7 @@ DEFAULT_KEEP = "500mb-30d"
 #: A recording written to this recently may still be written: never removed.
 LIVE_GRACE = 120.0
 _DAY = 86400.0
-_MB = 1_000_000
+_MIB = 1 << 20  # binary units, as the Watch dialog says the folder's size (entry_text.format_size)
 #: The name session.proxy's default_record_path gives: NAME-YYYYmmdd-HHMMSS-PID.jsonl
 _OURS = re.compile(r"^[A-Za-z0-9._-]+-\d{8}-\d{6}-\d+\.jsonl$")
 _HEADER_LIMIT = 1 << 20
@@ -81,9 +81,9 @@ class Keep:
 
 #: The choices of the setting, by the name saved (the Watch dialog words them).
 KEEP_CHOICES: dict[str, Keep] = {
-    "100mb-7d": Keep(100 * _MB, 7),
-    "500mb-30d": Keep(500 * _MB, 30),
-    "2gb-90d": Keep(2000 * _MB, 90),
+    "100mb-7d": Keep(100 * _MIB, 7),
+    "500mb-30d": Keep(500 * _MIB, 30),
+    "2gb-90d": Keep(2048 * _MIB, 90),
     "all": Keep(None, None),
 }
 assert SETTINGS[KEEP_SETTING].default == DEFAULT_KEEP and set(SETTINGS[KEEP_SETTING].names) == set(KEEP_CHOICES)

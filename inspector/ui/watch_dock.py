@@ -193,9 +193,9 @@ class WatchDialog(QDialog):
         self.keep_label = QLabel(self.tr("Keep in the proxied folder:"))
         self.keep_box = QComboBox()
         keep_words = {
-            "100mb-7d": self.tr("up to 100 MB and 7 days"),
-            "500mb-30d": self.tr("up to 500 MB and 30 days"),
-            "2gb-90d": self.tr("up to 2 GB and 90 days"),
+            "100mb-7d": self.tr("up to 100 MiB and 7 days"),
+            "500mb-30d": self.tr("up to 500 MiB and 30 days"),
+            "2gb-90d": self.tr("up to 2 GiB and 90 days"),
             "all": self.tr("everything (never remove)"),
         }
         for name in KEEP_CHOICES:

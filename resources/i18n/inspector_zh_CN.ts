@@ -7182,15 +7182,27 @@
     </message>
     <message>
         <source>up to 100 MB and 7 days</source>
-        <translation>最多 100 MB 和 7 天</translation>
+        <translation type="vanished">最多 100 MB 和 7 天</translation>
     </message>
     <message>
         <source>up to 500 MB and 30 days</source>
-        <translation>最多 500 MB 和 30 天</translation>
+        <translation type="vanished">最多 500 MB 和 30 天</translation>
     </message>
     <message>
         <source>up to 2 GB and 90 days</source>
-        <translation>最多 2 GB 和 90 天</translation>
+        <translation type="vanished">最多 2 GB 和 90 天</translation>
+    </message>
+    <message>
+        <source>up to 100 MiB and 7 days</source>
+        <translation>最多 100 MiB 和 7 天</translation>
+    </message>
+    <message>
+        <source>up to 500 MiB and 30 days</source>
+        <translation>最多 500 MiB 和 30 天</translation>
+    </message>
+    <message>
+        <source>up to 2 GiB and 90 days</source>
+        <translation>最多 2 GiB 和 90 天</translation>
     </message>
     <message>
         <source>everything (never remove)</source>

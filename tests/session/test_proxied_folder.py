@@ -102,11 +102,11 @@ def test_the_age_cap_removes_old_proxied_recordings_only(tmp_path):
 def test_the_size_cap_removes_the_oldest_first_and_never_a_fresh_one(tmp_path):
     env = env_for(tmp_path)
     folder = prepared_folder(env)
-    mb = 1_000_000
+    mb = 1 << 20  # MiB: the cap counts as the dialog does
     files = [recording(folder, f"s-2026010{n}-000000-{n}.jsonl", age_days=6 - n, size=30 * mb) for n in range(1, 6)]
     fresh = recording(folder, "s-20260109-000000-9.jsonl", age_days=LIVE_GRACE / 2 / DAY, size=30 * mb)
     kept = keep_folder(env, "100mb-7d", live=set())
-    # 180 MB in six files: the three oldest go (90 MB left), the fresh one stays whatever its age
+    # 180 MiB in six files: the three oldest go (90 MiB left), the fresh one stays whatever its age
     assert kept.removed == [p.absolute() for p in files[:3]]
     assert [p.exists() for p in files] == [False, False, False, True, True]
     assert fresh.exists() and kept.total_bytes <= 100 * mb

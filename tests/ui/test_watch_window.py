@@ -198,7 +198,7 @@ def test_the_watch_dialog_keeps_the_proxied_folder_to_the_chosen_cap_and_saves_i
     window.act_watch.trigger()
     dialog = window.findChild(WatchDialog)
     assert isinstance(dialog, WatchDialog) and dialog.isVisible()
-    assert dialog.keep_box.currentData() == DEFAULT_KEEP  # 500 MB and 30 days: both stay
+    assert dialog.keep_box.currentData() == DEFAULT_KEEP  # 500 MiB and 30 days: both stay
     assert all(p.exists() for p in made.values())
     assert dialog.usage.text().startswith("2 recordings") and str(folder) in dialog.usage.text()
     dialog.keep_box.setCurrentIndex(dialog.keep_box.findData("100mb-7d"))
