@@ -79,6 +79,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def port_free(port: int) -> bool:
+    """Whether nothing listens on 127.0.0.1:``port`` now (a bind there succeeds)."""
+    import socket
+
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (no such process, or a zombie not yet reaped)."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return "State:\tZ" in Path(f"/proc/{pid}/status").read_text()
+
+
 def sdk_http_server(port: int, *flags: str) -> list[str]:
     """argv of the official SDK's MCPServer over Streamable HTTP (flags: --json-response, --stateless)."""
     return [sys.executable, str(FIXTURES / "sdk_http.py"), "--port", str(port), *flags]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from peers import HttpPeer, free_port, sdk_http_server
+from peers import HttpPeer, free_port, gone, port_free, sdk_http_server
 
 from inspector.session.attach import attach_checked, detach, found_host_files
 from inspector.session.config_files import loads_config
@@ -32,23 +32,6 @@ def host_file(tmp_path: Path, url: str, monkeypatch: pytest.MonkeyPatch) -> tupl
         monkeypatch.setenv(var, str(tmp_path / sub))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     return {"platform": "linux", "home": home, "env": dict(os.environ), "cwd": cwd}, path
-
-
-def port_free(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return Path(f"/proc/{pid}/status").read_text().find("State:\tZ") >= 0
 
 
 async def until(predicate, seconds: float = 30) -> None:

@@ -14,8 +14,8 @@ import tempfile
 import time
 
 import anyio
-from peers import HttpPeer, free_port, sdk_http_server
-from test_url_relays_window import gone, port_free, project, sdk_call, write_host_file  # noqa: F401 (a fixture)
+from peers import HttpPeer, free_port, gone, port_free, sdk_http_server
+from test_url_relays_window import project, sdk_call, write_host_file  # noqa: F401 (a fixture)
 
 from inspector.session.attach import attach_checked
 from inspector.session.config_files import loads_config

@@ -6,13 +6,12 @@ children inherit the environment)."""
 
 from __future__ import annotations
 
-import os
 import socket
 from pathlib import Path
 
 import anyio
 import pytest
-from peers import HttpPeer, free_port, sdk_http_server
+from peers import HttpPeer, free_port, gone, port_free, sdk_http_server
 from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
 
 from inspector.session.attach import attach_checked
@@ -39,23 +38,6 @@ def project(tmp_path, monkeypatch) -> Path:
 
 def write_host_file(path: Path, url: str) -> None:
     path.write_text(f'{{\n  "mcpServers": {{\n    "web": {{ "url": "{url}" }}\n  }}\n}}\n')
-
-
-def port_free(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return "State:\tZ" in Path(f"/proc/{pid}/status").read_text()
 
 
 async def until(predicate, seconds: float = 30) -> None:
