@@ -1,7 +1,7 @@
 """The roots a client offers (Qt-free): which URIs can be roots, and the list as the spec has it.
 
 The spec's roots are ``file://`` URIs with an absolute path, each with an optional name. The
-roots editor (:mod:`inspector.ui.roots_editor`) shows a table a person edits; what a row's URI
+roots editor (:class:`inspector.ui.connection.RootsEditor`) shows a table a person edits; what a row's URI
 lacks is a :class:`RootProblem` code (the editor words it), the rows that pass are offered
 (:func:`offered_roots`), a root added without a name is named after the last part of its path
 (:func:`root_name`), a URI the person adds is admitted or refused (:func:`admit_root`: a

@@ -77,7 +77,7 @@ mode ends). Scrolling text whose height a layout decides shows whole lines (:mod
 
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the
-roots editor (:mod:`.roots_editor`) and the JSON colouring (:mod:`.json_highlight`) the
+roots editor (in :mod:`.connection`) and the JSON colouring (:mod:`.json_highlight`) the
 window shows at once live apart from them.
 
 The main window (:mod:`.main_window`) builds the views and wires them to the controller; its

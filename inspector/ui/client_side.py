@@ -13,7 +13,7 @@ session ends) closes unanswered.
 Wiring: ``Session(options, handlers=UiClientHandlers(parent, profile.roots))`` is enough to
 answer; ``attach(session, task_group)`` (or ``controller=``) adds what needs the session:
 dialogs that say which era and path a request came from, rejection when the server exits,
-and ``notifications/roots/list_changed`` when the roots (:class:`~.roots_editor.RootsEditor`)
+and ``notifications/roots/list_changed`` when the roots (:class:`~.connection.RootsEditor`)
 change during a legacy session.
 
 Everything the server sends is shown as plain text (``Qt.PlainText`` labels, plain text

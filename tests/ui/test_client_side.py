@@ -25,8 +25,8 @@ from inspector.ui.client_side import (
     SamplingDialog,
     UiClientHandlers,
 )
+from inspector.ui.connection import RootsEditor, root_problem_text
 from inspector.ui.controller import SessionController
-from inspector.ui.roots_editor import RootsEditor, root_problem_text
 from inspector.ui.schema_form import SchemaForm
 
 pytestmark = pytest.mark.anyio
@@ -111,7 +111,8 @@ async def live(
     handlers = UiClientHandlers(None, profile.roots, timeout=timeout)
     if editor is not None:
         editor.set_roots(profile.roots)
-        editor.bind(handlers)
+        # as the window does: the edited server's roots are the handlers' (live, during a session too)
+        editor.changed.connect(lambda: handlers.set_roots(editor.roots()))
     async with anyio.create_task_group() as tg:
         session = Session(profile.to_options(), handlers=handlers)
         session.recording.header["server_name"] = profile.name
