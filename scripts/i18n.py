@@ -163,6 +163,7 @@ def protocol_strings() -> dict[str, list[str]]:
         schema_words,
         sequence_rows,
         server_editor,
+        session_runner,
         settings,
         step_words,
         task_words,
@@ -194,6 +195,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "WindowActions": action_words.all_words(),  # the actions' texts and tooltips, with the menus' own
         "ExportDialog": sorted(import_view.EXPORT_INTROS.values()),  # where each client reads the entry
         "ImportDialog": sorted(import_view.IMPORT_WORDS.values()),  # a row's secrets, the values to type: with its own
+        "SessionController": sorted(session_runner.WORDS.values()),  # why the runner refuses, an internal error
         "Settings": [settings.NOTE_WORDS],  # a damaged value of settings.ini, in the status bar
         "StepBar": sorted(set(step_words.WORDS.values())),  # the held step's title, Continue's tip: with its own
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
