@@ -2,9 +2,8 @@
 
 Theory of operation. The application sets a light or dark palette (``app.py``); widgets never
 keep colours of their own. They ask :func:`is_dark` (one test: the ``Base`` role's lightness)
-and take a named colour from :data:`COLOURS`, each a pair tuned to read on the light and on the
-dark palette: status colours (error, ok, warn, muted, link), the traffic directions (c2s, s2c,
-stderr, event) and the surfaces of cards and chips. :func:`colour` gives a ``QColor``,
+and take a named colour from :data:`COLOURS` (:mod:`inspector.session.theme_colours`: each a
+pair tuned to read on the light and on the dark palette). :func:`colour` gives a ``QColor``,
 :func:`tone` the ``#rrggbb`` text a style sheet needs; :func:`mix` blends two colours for
 tinted backgrounds; :func:`dot_icon` paints a colour as a small dot (a level's, a direction's).
 Widgets that cache colours rebuild them on ``PaletteChange``.
@@ -12,29 +11,13 @@ Widgets that cache colours rebuild them on ``PaletteChange``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
-#: name -> (on a light palette, on a dark palette)
-COLOURS: dict[str, tuple[str, str]] = {
-    # status
-    "error": ("#b91e1e", "#ff786e"),
-    "ok": ("#1e823c", "#6ed282"),
-    "warn": ("#965500", "#f5be64"),
-    "muted": ("#6b7078", "#9aa0a6"),
-    "link": ("#195fbe", "#78afff"),
-    # traffic
-    "c2s": ("#195fbe", "#78afff"),
-    "s2c": ("#147d46", "#6ecd8c"),
-    "stderr": ("#965500", "#f5be64"),
-    "event": ("#6946a0", "#bea0f0"),
-    # surfaces
-    "card-border": ("#d5d8dc", "#3c3f44"),
-    "card-background": ("#fbfbfc", "#25272b"),
-    "chip-background": ("#e4ebf5", "#3a4a63"),
-    "chip-text": ("#1f3b63", "#d6e4ff"),
-}
+from inspector.session.theme_colours import COLOURS, HIGH_CONTRAST_DISABLED, high_contrast
 
 
 def _palette(source: QWidget | QPalette | None) -> QPalette:
@@ -97,42 +80,17 @@ def dot_icon(color: QColor | QBrush, size: int = 10) -> QIcon:
 
 def high_contrast_palette(dark: bool) -> QPalette:
     """Presenter mode: pure black on white (or white on black) with a strong accent, for a
-    projector in a lit room. Every role a widget paints with is set, so nothing keeps a grey of
-    the usual theme."""
-    fg, bg, alt, button = (
-        ("#ffffff", "#000000", "#1c1c1c", "#1c1c1c") if dark else ("#000000", "#ffffff", "#eeeeee", "#f0f0f0")
-    )
-    accent, accent_text, link = ("#ffd400", "#000000", "#66ccff") if dark else ("#0032b4", "#ffffff", "#0032b4")
-    roles = {
-        QPalette.ColorRole.Window: bg,
-        QPalette.ColorRole.WindowText: fg,
-        QPalette.ColorRole.Base: bg,
-        QPalette.ColorRole.AlternateBase: alt,
-        QPalette.ColorRole.Text: fg,
-        QPalette.ColorRole.BrightText: fg,
-        QPalette.ColorRole.Button: button,
-        QPalette.ColorRole.ButtonText: fg,
-        QPalette.ColorRole.Highlight: accent,
-        QPalette.ColorRole.HighlightedText: accent_text,
-        QPalette.ColorRole.Link: link,
-        QPalette.ColorRole.LinkVisited: link,
-        QPalette.ColorRole.ToolTipBase: bg,
-        QPalette.ColorRole.ToolTipText: fg,
-        QPalette.ColorRole.PlaceholderText: "#bbbbbb" if dark else "#444444",
-        QPalette.ColorRole.Light: "#ffffff" if not dark else "#3a3a3a",
-        QPalette.ColorRole.Midlight: "#dddddd" if not dark else "#2a2a2a",
-        QPalette.ColorRole.Mid: "#777777",
-        QPalette.ColorRole.Dark: "#333333" if not dark else "#aaaaaa",
-        QPalette.ColorRole.Shadow: "#000000",
-    }
-    return palette_of(roles, disabled="#8a8a8a")
+    projector in a lit room (:func:`inspector.session.theme_colours.high_contrast`)."""
+    return palette_of(high_contrast(dark), disabled=HIGH_CONTRAST_DISABLED)
 
 
-def palette_of(colours: dict[QPalette.ColorRole, str], disabled: str) -> QPalette:
-    """A palette with ``colours`` in every colour group, and the text roles ``disabled``
-    (greyed) in the disabled group (the dark theme's and presenter mode's palettes)."""
+def palette_of(colours: Mapping[QPalette.ColorRole, str] | Mapping[str, str], disabled: str) -> QPalette:
+    """A palette with ``colours`` (by role, or by the role's name) in every colour group, and the
+    text roles ``disabled`` (greyed) in the disabled group (the dark theme's and presenter mode's
+    palettes)."""
     palette = QPalette()
     for role, value in colours.items():
+        role = getattr(QPalette.ColorRole, role) if isinstance(role, str) else role
         palette.setColor(QPalette.ColorGroup.All, role, QColor(value))
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
