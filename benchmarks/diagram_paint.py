@@ -58,7 +58,7 @@ def main() -> None:
             w.set_machine(mode, None, transport)
             lay = w.layout_for_tests()
             layout_ms = (time.perf_counter() - t0) * 1000
-            states = list(states_of(w.table))
+            states = list(states_of(w.model.table))
             frames = []
             for i in range(args.frames):
                 w.set_state(states[i % len(states)], None, animate=False)

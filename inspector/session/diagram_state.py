@@ -6,9 +6,10 @@ Theory of operation. The widget (``ui/diagram.py``) owns a :class:`DiagramState`
 what happens to it: a machine switch (:meth:`DiagramState.set_machine`), a transition or a
 recording's row (:meth:`~DiagramState.show`, :meth:`~DiagramState.set_as_of`), a held step
 (:meth:`~DiagramState.set_pending`), a click, a key or the focus coming in
-(:meth:`~DiagramState.take_focus`, :meth:`~DiagramState.move`). Each says in a :class:`Change` what
-the view has to do about it: nothing (the timeline calls on every batch), repaint, lay out again
-(another table, or the legend's "current" slot measured for "as of entry N"), animate a new edge.
+(:meth:`~DiagramState.take_focus`, :meth:`~DiagramState.move`, :meth:`~DiagramState.press`).
+Each says in a :class:`Change` what the view has to do about it: nothing (the timeline calls
+on every batch), repaint, lay out again (another table, or the legend's "current" slot measured
+for "as of entry N"), animate a new edge.
 The widget keeps what is Qt's: the animation's clock, the scroll bars, the pixmap, the panel.
 What it says in words comes from :mod:`.diagram_words` through the caller's ``tr``; what to keep
 in view and what the highlight draws are read off here (:meth:`~DiagramState.held`,
@@ -19,6 +20,7 @@ in view and what the highlight draws are read off here (:meth:`~DiagramState.hel
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from inspector.protocol.jsontypes import JsonObject
@@ -26,13 +28,30 @@ from inspector.protocol.lifecycle import State, Transition, diagram_table
 from inspector.protocol.versions import Era, EraMode
 
 from . import diagram_words as words
-from .diagram_geometry import Geometry, TextSize, block_at, fit, moved_focus, node_at
+from .diagram_geometry import FOCUS_MOVES, Geometry, TextSize, block_at, fit, moved_focus, node_at
 from .diagram_plan import Plan, analyse, focus_order, resolve_edge
 from .diagram_shapes import Pt
 from .recording import TransportKind
 from .translate import Translate
 
-__all__ = ["Change", "DiagramState", "LayoutKey", "Layouts"]
+__all__ = ["KEYS", "Change", "DiagramState", "LayoutKey", "Layouts"]
+
+
+#: what each key does (by its name, Qt's ``Key_`` dropped): move the keyboard focus between states
+#: (:data:`~.diagram_geometry.FOCUS_MOVES`), explain the focused state, close the explanation
+KEYS = {
+    "Right": "next",
+    "Left": "previous",
+    "Home": "first",
+    "End": "last",
+    "Up": "up",
+    "Down": "down",
+    "Return": "explain",
+    "Enter": "explain",
+    "Space": "explain",
+    "Select": "explain",
+    "Escape": "close",
+}
 
 
 class Change(enum.Flag):
@@ -157,6 +176,18 @@ class DiagramState:
         need the layout ``g``)."""
         if self.plan is not None and self.focus is not None:
             self.focus = moved_focus(self.plan, g, self.focus, move)
+
+    def press(self, key: str, layout: Callable[[], Geometry | None]) -> str | None:
+        """A key (its name in :data:`KEYS`, "Right"), the keyboard focus taken first: the focus
+        moved (``layout`` gives the layout "up" and "down" need) or what the view is to do,
+        "explain" the focused state or "close" the explanation; None: the key is not the
+        diagram's (no state to focus, no such key, nothing explained to close)."""
+        action = KEYS.get(key)
+        if not self.take_focus() or action is None or (action == "close" and self.explained is None):
+            return None
+        if action in FOCUS_MOVES:
+            self.move(action, layout() if action in ("up", "down") else None)
+        return action
 
     # ------------------------------------------------------------------ readings
 

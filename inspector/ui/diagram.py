@@ -71,9 +71,6 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QFrame,
-    QLabel,
-    QScrollArea,
     QScrollBar,
     QSizePolicy,
     QStyle,
@@ -95,7 +92,7 @@ from inspector.session.diagram_geometry import (
 )
 from inspector.session.diagram_plan import explanation_box, machine_as_of
 from inspector.session.diagram_shapes import Pt, Rect, View
-from inspector.session.diagram_state import Change, DiagramState, Layouts
+from inspector.session.diagram_state import KEYS, Change, DiagramState, Layouts
 from inspector.session.recording import TransportKind
 
 from .diagram_explanation import ExplanationPanel
@@ -129,21 +126,8 @@ _ANIM_MS = 600
 
 #: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
 _VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
-# the keys that move the keyboard focus between states (:data:`FOCUS_MOVES`), explain the focused state
-# and close the explanation
-_KEYS: dict[int, str] = {
-    Qt.Key.Key_Right: "next",
-    Qt.Key.Key_Left: "previous",
-    Qt.Key.Key_Home: "first",
-    Qt.Key.Key_End: "last",
-    Qt.Key.Key_Up: "up",
-    Qt.Key.Key_Down: "down",
-    Qt.Key.Key_Return: "explain",
-    Qt.Key.Key_Enter: "explain",
-    Qt.Key.Key_Space: "explain",
-    Qt.Key.Key_Select: "explain",
-    Qt.Key.Key_Escape: "close",
-}
+# what each key does is the model's (:data:`~inspector.session.diagram_state.KEYS`, by name)
+_KEYS = {getattr(Qt.Key, "Key_" + name): name for name in KEYS}
 
 
 class LifecycleDiagram(QWidget):
@@ -178,8 +162,9 @@ class LifecycleDiagram(QWidget):
         self._anim.valueChanged.connect(self._on_anim)
         self._anim.finished.connect(self._on_anim_done)
 
-        # beside the drawing when the widget is wide, below it when not; hidden until asked for
-        self._panel = ExplanationPanel(self, lambda: self.explain(None), self._open_spec)
+        # the explanation panel: beside the drawing when the widget is wide, below it when not;
+        # hidden until asked for
+        self.explanation = ExplanationPanel(self, lambda: self.explain(None), self._open_spec)
         self._beside = False
         # the drawing scrolls when even 11 px type does not fit (it is never scaled below that)
         self._hbar = QScrollBar(Qt.Orientation.Horizontal, self)
@@ -198,14 +183,6 @@ class LifecycleDiagram(QWidget):
     def model(self) -> DiagramState:
         """What the diagram shows (:class:`~inspector.session.diagram_state.DiagramState`)."""
         return self._model
-
-    @property
-    def current_state(self) -> State | None:
-        return self._model.state
-
-    @property
-    def last_edge(self) -> Transition | None:
-        return self._model.edge
 
     @property
     def pending_edge(self) -> Transition | None:
@@ -234,34 +211,8 @@ class LifecycleDiagram(QWidget):
             self.specRequested.emit(STATE_INFO[self._model.explained].spec)
 
     @property
-    def explanation_panel(self) -> QFrame:
-        """The panel that shows a state's explanation (beside the diagram when wide, below when not)."""
-        return self._panel
-
-    @property
-    def explanation_scroll(self) -> QScrollArea:
-        """The scroll area of the explanation in the panel."""
-        return self._panel.text_scroll
-
-    @property
-    def explanation_label(self) -> QLabel:
-        return self._panel.label
-
-    @property
-    def explained_state(self) -> State | None:
-        return self._model.explained
-
-    @property
-    def focused_state(self) -> State | None:
-        return self._model.focus
-
-    @property
     def animating(self) -> bool:
         return self._anim.state() == QVariantAnimation.State.Running
-
-    @property
-    def table(self) -> tuple[Transition, ...]:
-        return self._model.table
 
     def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = TransportKind.STDIO) -> None:
         """Draw the machine :func:`diagram_table` gives for ``mode``, the detected ``era`` and
@@ -310,7 +261,7 @@ class LifecycleDiagram(QWidget):
     def explain(self, state: State | None) -> None:
         """Fill the explanation area for ``state`` (None hides it)."""
         self._model.explained = state
-        self._panel.show_text(self._model.explanation(QCoreApplication.translate, state) if state else None)
+        self.explanation.show_text(self._model.explanation(QCoreApplication.translate, state) if state else None)
         self._place_explanation()
 
     def layout_for_tests(self) -> dict:
@@ -391,11 +342,6 @@ class LifecycleDiagram(QWidget):
         self._reveal()
         self.update()
 
-    @property
-    def lesson(self) -> bool:
-        """Presenter mode: the explanation shows the current state's notes, always."""
-        return self._model.lesson
-
     def set_lesson(self, on: bool) -> None:
         """Lesson notes: the explanation area follows the current state (presenter mode)."""
         self._model.lesson = on
@@ -414,7 +360,7 @@ class LifecycleDiagram(QWidget):
 
     def _retranslate(self) -> None:
         self.setAccessibleName(self.tr("Lifecycle diagram"))
-        self._panel.retranslate()
+        self.explanation.retranslate()
         self._update_accessible()
         if self._model.explained is not None:
             self.explain(self._model.explained)
@@ -425,25 +371,25 @@ class LifecycleDiagram(QWidget):
     def _refresh_text(self) -> None:
         """The explanation (of the state it explains) and the description again, for what is shown now."""
         if self._model.explained is not None:
-            self._panel.label.setText(self._model.explanation(QCoreApplication.translate, self._model.explained))
+            self.explanation.label.setText(self._model.explanation(QCoreApplication.translate, self._model.explained))
         self._update_accessible()
 
     # ------------------------------------------------------------------ geometry
 
     def _drawing_rect(self) -> QRectF:
         w, h = self.width(), self.height()
-        if self._panel.isVisibleTo(self):
+        if self.explanation.isVisibleTo(self):
             if self._beside:
-                w = self._panel.geometry().left()
+                w = self.explanation.geometry().left()
             else:
-                h = self._panel.geometry().top()
+                h = self.explanation.geometry().top()
         return QRectF(0, 0, max(1, w), max(1, h))
 
     def _place_explanation(self) -> None:
-        if self._panel.isVisibleTo(self):
+        if self.explanation.isVisibleTo(self):
             w, h = self.width(), self.height()
-            self._beside, box = explanation_box(w, h, self.lesson, self._panel.label.heightForWidth)
-            self._panel.setGeometry(*box)
+            self._beside, box = explanation_box(w, h, self._model.lesson, self.explanation.label.heightForWidth)
+            self.explanation.setGeometry(*box)
         self._provisional()
         self.update()
 
@@ -593,7 +539,7 @@ class LifecycleDiagram(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self._panel.isVisibleTo(self):
+        if self.explanation.isVisibleTo(self):
             self._place_explanation()
         else:
             self._provisional()
@@ -684,8 +630,8 @@ class LifecycleDiagram(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         m = self._model
-        action = _KEYS.get(event.key())
-        if not m.take_focus() or action is None or (action == "close" and m.explained is None):
+        action = m.press(_KEYS.get(event.key(), ""), self._ensure_geometry)
+        if action is None:
             super().keyPressEvent(event)
             return
         if action == "explain":
@@ -693,8 +639,6 @@ class LifecycleDiagram(QWidget):
             self.stateClicked.emit(m.focus)
         elif action == "close":
             self.explain(None)
-        else:
-            m.move(action, self._ensure_geometry() if action in ("up", "down") else None)
         event.accept()
         self._reveal()
         self.update()

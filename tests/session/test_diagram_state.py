@@ -140,6 +140,28 @@ def test_the_keyboard_focus_starts_at_the_current_state_and_moves() -> None:
     assert fresh.take_focus(keep=True) and fresh.focus is order[0]  # nothing shown: the first state
 
 
+def test_a_key_moves_the_focus_or_says_what_the_view_does() -> None:
+    def no_layout() -> None:
+        raise AssertionError("only up and down need the layout")
+
+    assert DiagramState().press("Right", no_layout) is None  # no machine: no key is the diagram's
+    m = legacy()
+    m.show(State.OPERATING, None)
+    order = m.order()
+    assert m.press("F5", no_layout) is None and m.focus is State.OPERATING  # not its key; the focus taken
+    assert m.press("Home", no_layout) == "first" and m.focus is order[0]
+    assert m.press("Right", no_layout) == "next" and m.focus is order[1]
+    assert m.press("Left", no_layout) == "previous" and m.focus is order[0]
+    assert m.press("End", no_layout) == "last" and m.focus is order[-1]
+    asked: list[bool] = []
+    assert m.press("Up", lambda: asked.append(True)) == "up" and asked == [True]
+    assert m.press("Escape", no_layout) is None  # nothing explained: Esc is not the diagram's
+    for key in ("Return", "Enter", "Space", "Select"):
+        assert m.press(key, no_layout) == "explain"
+    m.explained = m.focus
+    assert m.press("Escape", no_layout) == "close"
+
+
 def test_hover_says_when_it_changed() -> None:
     m = legacy()
     assert m.set_hover(State.IDLE) if State.IDLE in m.order() else m.set_hover(State.OPERATING)

@@ -36,12 +36,12 @@ async def test_window_follows_a_live_session_with_the_demo(window_and_controller
         reply = await controller.session.request("tools/list")
         assert reply.ok
         n = len(controller.recording)
-        await until(lambda: window.timeline.model.total() >= n and window.diagram.current_state is State.OPERATING)
+        await until(lambda: window.timeline.model.total() >= n and window.diagram.model.state is State.OPERATING)
         model = window.timeline.model
         assert model.rowCount() == n
         methods = [controller.recording.method_at(model.seq_at(r)) for r in range(model.rowCount())]
         assert "initialize" in methods and "tools/list" in methods
-        assert window.diagram.last_edge.label == "notifications/initialized →"
+        assert window.diagram.model.edge.label == "notifications/initialized →"
         assert "Operating" in window.status.state.text()
         assert window.negotiation.tree.topLevelItemCount() > 0
         # selecting an early row shows the state as of that row
@@ -49,13 +49,13 @@ async def test_window_follows_a_live_session_with_the_demo(window_and_controller
             r for r in range(model.rowCount()) if controller.recording.method_at(model.seq_at(r)) == "initialize"
         )
         window.timeline.select_seq(model.seq_at(init_row))
-        await until(lambda: window.diagram.current_state is State.INITIALIZING)
+        await until(lambda: window.diagram.model.state is State.INITIALIZING)
         assert not window.act_follow.isChecked()
         window.act_follow.setChecked(True)
-        await until(lambda: window.diagram.current_state is State.OPERATING)
+        await until(lambda: window.diagram.model.state is State.OPERATING)
         window.controller.end_session()
         await until(lambda: not controller.running, 15)
-        await until(lambda: window.diagram.current_state is State.TERMINATED)
+        await until(lambda: window.diagram.model.state is State.TERMINATED)
         tg.cancel_scope.cancel()
     assert controller.recording.summary["exit_code"] == 0
 
@@ -122,10 +122,10 @@ async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_control
             )
         )
         rec = controller.recording
-        await until(lambda: window.timeline.model.total() == len(rec) and window.diagram.current_state is State.FAILED)
+        await until(lambda: window.timeline.model.total() == len(rec) and window.diagram.model.state is State.FAILED)
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
         assert stderr, "the demo's stderr lines are in the timeline"
-        assert window.diagram.last_edge.failure
+        assert window.diagram.model.edge.failure
         assert "3" in window.status.exit.text()
         window.timeline.select_seq(stderr[-1])
         await until(lambda: window.detail.raw_text() != "")
@@ -166,7 +166,7 @@ async def test_saved_recording_reopens_with_the_same_rows(window_and_controller,
     assert rows == live_rows
     assert window.timeline.model.rowCount() == len(live)
     assert controller.mode is EraMode.AUTO
-    await until(lambda: window.diagram.current_state is State.TERMINATED)
+    await until(lambda: window.diagram.model.state is State.TERMINATED)
     assert "read-only" in window.windowTitle()
 
 

@@ -132,7 +132,7 @@ def test_nodes_are_exactly_the_tables_states(diagram):
     for mode, era in [(EraMode.LEGACY, None), (EraMode.MODERN, None), (EraMode.AUTO, Era.MODERN)]:
         diagram.set_machine(mode, era)
         assert set(diagram.layout_for_tests()["nodes"]) == set(states_of(diagram_table(mode, era)))
-        assert diagram.table == diagram_table(mode, era)
+        assert diagram.model.table == diagram_table(mode, era)
 
 
 # ------------------------------------------------------------------ state and last edge
@@ -141,24 +141,24 @@ def test_nodes_are_exactly_the_tables_states(diagram):
 def test_set_state_highlights_and_keeps_the_last_edge(diagram):
     diagram.set_machine(EraMode.LEGACY)
     table = diagram_table(EraMode.LEGACY)
-    assert diagram.current_state is None and diagram.last_edge is None
+    assert diagram.model.state is None and diagram.model.edge is None
     diagram.set_state(
         State.INITIALIZING,
         {"from": "uninitialized", "to": "initializing", "label": "initialize →", "failure": False},
         animate=False,
     )
-    assert diagram.current_state is State.INITIALIZING
-    assert diagram.last_edge == transition(table, State.UNINITIALIZED, State.INITIALIZING)
+    assert diagram.model.state is State.INITIALIZING
+    assert diagram.model.edge == transition(table, State.UNINITIALIZED, State.INITIALIZING)
     # a Transition works as well; parallel edges are told apart by their label
     timeout = transition(table, State.INITIALIZING, State.SHUTTING_DOWN, "no answer (timeout)")
     diagram.set_state(State.SHUTTING_DOWN, timeout, animate=False)
-    assert diagram.last_edge is timeout and diagram.last_edge.failure
+    assert diagram.model.edge is timeout and diagram.model.edge.failure
     # a self-loop: same state, new edge
     sigterm = transition(table, State.SHUTTING_DOWN, State.SHUTTING_DOWN, "SIGTERM")
     diagram.set_state(State.SHUTTING_DOWN, sigterm, animate=False)
-    assert diagram.last_edge is sigterm and diagram.current_state is State.SHUTTING_DOWN
+    assert diagram.model.edge is sigterm and diagram.model.state is State.SHUTTING_DOWN
     diagram.set_state(State.TERMINATED, None, animate=False)
-    assert diagram.last_edge is None and diagram.current_state is State.TERMINATED
+    assert diagram.model.edge is None and diagram.model.state is State.TERMINATED
     assert "Terminated" in diagram.accessibleDescription()
 
 
@@ -178,7 +178,7 @@ def test_a_recorded_edge_is_found_by_its_event_even_when_its_label_changed(diagr
         "failure": True,
     }
     diagram.set_state(State.SHUTTING_DOWN, stored, animate=False)
-    assert diagram.last_edge is timeout
+    assert diagram.model.edge is timeout
 
 
 def test_the_same_state_again_does_not_repaint(diagram, monkeypatch):
@@ -201,7 +201,7 @@ def test_the_last_transition_animates_without_blocking_and_can_be_skipped(qtbot,
     diagram.grab()  # paints mid-animation
     qtbot.waitUntil(lambda: not diagram.animating, timeout=3000)
     diagram.set_state(State.READY, {"from": "discovering", "to": "ready", "label": "← DiscoverResult"}, animate=False)
-    assert not diagram.animating and diagram.current_state is State.READY
+    assert not diagram.animating and diagram.model.state is State.READY
     # a new edge interrupts a running animation cleanly
     diagram.set_state(
         State.READY, {"from": "ready", "to": "ready", "label": "← InputRequiredResult: retry with inputResponses"}
@@ -209,7 +209,7 @@ def test_the_last_transition_animates_without_blocking_and_can_be_skipped(qtbot,
     diagram.set_state(
         State.SHUTTING_DOWN, {"from": "ready", "to": "shutting_down", "label": "close stdin"}, animate=False
     )
-    assert not diagram.animating and diagram.last_edge.label == "close stdin"
+    assert not diagram.animating and diagram.model.edge.label == "close stdin"
 
 
 # ------------------------------------------------------------------ explaining a state
@@ -217,7 +217,7 @@ def test_the_last_transition_animates_without_blocking_and_can_be_skipped(qtbot,
 
 def test_clicking_a_state_emits_it_and_explains_it(qtbot, diagram):
     diagram.set_machine(EraMode.LEGACY)
-    label = diagram.explanation_label
+    label = diagram.explanation.label
     assert label.textFormat() == Qt.TextFormat.PlainText and label.wordWrap()
     with qtbot.waitSignal(diagram.stateClicked, timeout=1000) as blocker:
         qtbot.mouseClick(diagram, Qt.MouseButton.LeftButton, pos=centre(diagram, State.INITIALIZING))
@@ -235,7 +235,7 @@ def test_clicking_a_state_emits_it_and_explains_it(qtbot, diagram):
     for size in [(1200, 320), (800, 420)]:
         diagram.resize(*size)
         lay = diagram.layout_for_tests()
-        panel = diagram.explanation_panel.geometry()
+        panel = diagram.explanation.geometry()
         assert not lay["viewport"].intersects(
             panel.toRectF().adjusted(1, 1, -1, -1)
         )  # what is drawn is clipped to the viewport
@@ -269,30 +269,30 @@ def test_keyboard_tab_arrows_and_enter(qtbot):
     qtbot.waitUntil(before.hasFocus, timeout=1000)
     qtbot.keyClick(before, Qt.Key.Key_Tab)
     qtbot.waitUntil(w.hasFocus, timeout=1000)
-    assert w.focused_state is State.UNINITIALIZED  # no session yet: the first state
+    assert w.model.focus is State.UNINITIALIZED  # no session yet: the first state
     qtbot.keyClick(w, Qt.Key.Key_Right)
-    assert w.focused_state is State.INITIALIZING
+    assert w.model.focus is State.INITIALIZING
     qtbot.keyClick(w, Qt.Key.Key_Right)
     qtbot.keyClick(w, Qt.Key.Key_Left)
-    assert w.focused_state is State.INITIALIZING
+    assert w.model.focus is State.INITIALIZING
     qtbot.keyClick(w, Qt.Key.Key_Up)
-    assert w.focused_state is State.FAILED
+    assert w.model.focus is State.FAILED
     qtbot.keyClick(w, Qt.Key.Key_Down)
     qtbot.keyClick(w, Qt.Key.Key_Down)
-    assert w.focused_state in (State.SHUTTING_DOWN, State.TERMINATED)
+    assert w.model.focus in (State.SHUTTING_DOWN, State.TERMINATED)
     with qtbot.waitSignal(w.stateClicked, timeout=1000) as blocker:
         qtbot.keyClick(w, Qt.Key.Key_Return)
-    assert blocker.args == [w.focused_state]
-    assert STATE_INFO[w.focused_state].explanation in w.explanation_label.text()
+    assert blocker.args == [w.model.focus]
+    assert STATE_INFO[w.model.focus].explanation in w.explanation.label.text()
     with qtbot.waitSignal(w.stateClicked, timeout=1000):
         qtbot.keyClick(w, Qt.Key.Key_Space)
     qtbot.keyClick(w, Qt.Key.Key_Escape)
-    assert not w.explanation_label.isVisible() and w.explained_state is None
+    assert not w.explanation.label.isVisible() and w.model.explained is None
     # Right wraps around every state of the machine
     seen = set()
     for _ in range(len(states_of(diagram_table(EraMode.LEGACY)))):
         qtbot.keyClick(w, Qt.Key.Key_Right)
-        seen.add(w.focused_state)
+        seen.add(w.model.focus)
     assert seen == set(states_of(diagram_table(EraMode.LEGACY)))
 
 
@@ -358,34 +358,34 @@ def test_show_recording_row_follows_a_real_auto_session(diagram):
     rec = tr.rec
 
     diagram.show_recording_row(rec, discover)
-    assert diagram.table == diagram_table(EraMode.AUTO, None)  # era not known yet: the whole probe
-    assert diagram.current_state is State.DISCOVERING
-    assert diagram.last_edge.label == "server/discover →"
+    assert diagram.model.table == diagram_table(EraMode.AUTO, None)  # era not known yet: the whole probe
+    assert diagram.model.state is State.DISCOVERING
+    assert diagram.model.edge.label == "server/discover →"
 
     diagram.show_recording_row(rec, fallback)
-    assert diagram.table == diagram_table(EraMode.AUTO, Era.LEGACY)
-    assert diagram.current_state is State.UNINITIALIZED
-    assert (diagram.last_edge.source, diagram.last_edge.target) == (State.DISCOVERING, State.UNINITIALIZED)
+    assert diagram.model.table == diagram_table(EraMode.AUTO, Era.LEGACY)
+    assert diagram.model.state is State.UNINITIALIZED
+    assert (diagram.model.edge.source, diagram.model.edge.target) == (State.DISCOVERING, State.UNINITIALIZED)
     assert State.READY not in diagram.layout_for_tests()["nodes"]
 
     for row, state in [(init, State.INITIALIZING), (result, State.INITIALIZED), (initialized, State.OPERATING)]:
         diagram.show_recording_row(rec, row)
-        assert diagram.current_state is state
+        assert diagram.model.state is state
     diagram.show_recording_row(rec, tools)  # no transition on this row: the last one stays
-    assert diagram.current_state is State.OPERATING
-    assert diagram.last_edge.label == "notifications/initialized →"
+    assert diagram.model.state is State.OPERATING
+    assert diagram.model.edge.label == "notifications/initialized →"
     assert not diagram.animating  # rows selected in the timeline jump, they do not animate
 
     diagram.show_recording_row(rec, exited, animate=True)
-    assert diagram.current_state is State.FAILED
-    assert diagram.last_edge.failure and diagram.last_edge.source is State.OPERATING
+    assert diagram.model.state is State.FAILED
+    assert diagram.model.edge.failure and diagram.model.edge.source is State.OPERATING
     assert diagram.animating
     # back in time
     diagram.show_recording_row(rec, discover)
-    assert diagram.current_state is State.DISCOVERING and diagram.table == diagram_table(EraMode.AUTO, None)
+    assert diagram.model.state is State.DISCOVERING and diagram.model.table == diagram_table(EraMode.AUTO, None)
     # out of range rows clamp
     diagram.show_recording_row(rec, 10_000)
-    assert diagram.current_state is State.FAILED
+    assert diagram.model.state is State.FAILED
 
 
 def test_show_recording_row_from_analysis_objects_modern(diagram):
@@ -406,16 +406,16 @@ def test_show_recording_row_from_analysis_objects_modern(diagram):
     r4 = add(State.SHUTTING_DOWN, transition(table, State.READY, State.SHUTTING_DOWN))
 
     diagram.show_recording_row(rec, 0)
-    assert diagram.current_state is State.IDLE and diagram.last_edge is None
+    assert diagram.model.state is State.IDLE and diagram.model.edge is None
     diagram.show_recording_row(rec, r1)
-    assert diagram.current_state is State.DISCOVERING
+    assert diagram.model.state is State.DISCOVERING
     diagram.show_recording_row(rec, r3)
-    assert diagram.last_edge.label.startswith("← InputRequiredResult")
+    assert diagram.model.edge.label.startswith("← InputRequiredResult")
     diagram.show_recording_row(rec, r2)
-    assert diagram.last_edge.target is State.READY and diagram.last_edge.source is State.DISCOVERING
+    assert diagram.model.edge.target is State.READY and diagram.model.edge.source is State.DISCOVERING
     diagram.show_recording_row(rec, r4)
-    assert diagram.current_state is State.SHUTTING_DOWN and diagram.last_edge.label == "close stdin"
-    assert diagram.table is table
+    assert diagram.model.state is State.SHUTTING_DOWN and diagram.model.edge.label == "close stdin"
+    assert diagram.model.table is table
 
 
 # ------------------------------------------------------------------ pixels
@@ -505,8 +505,8 @@ def test_protocol_text_is_translated_at_display_time(qtbot, diagram):
         lay = diagram.layout_for_tests()
         assert ["INITIALIZE →"] in lay["label_texts"]
         diagram.explain(State.OPERATING)
-        assert diagram.explanation_label.text().startswith("OPERATING")
-        assert STATE_INFO[State.OPERATING].explanation.upper() in diagram.explanation_label.text()
+        assert diagram.explanation.label.text().startswith("OPERATING")
+        assert STATE_INFO[State.OPERATING].explanation.upper() in diagram.explanation.label.text()
     finally:
         QCoreApplication.removeTranslator(translator)
         QCoreApplication.processEvents()

@@ -19,7 +19,7 @@ def says_current(window) -> bool:
     d = window.diagram
     return (
         d.current_label == "current state"
-        and "(current state)" in d.explanation_label.text()
+        and "(current state)" in d.explanation.label.text()
         and "Current state:" in d.accessibleDescription()
     )
 
@@ -30,8 +30,8 @@ def says_as_of(window, row: int) -> bool:
     return (
         d.as_of == row
         and d.current_label == words
-        and f"({words})" in d.explanation_label.text()
-        and "current state" not in d.explanation_label.text()
+        and f"({words})" in d.explanation.label.text()
+        and "current state" not in d.explanation.label.text()
         and f"State as of entry {row}:" in d.accessibleDescription()
     )
 
@@ -42,8 +42,8 @@ def follows_the_session(window, controller) -> bool:
         window.follow_live
         and window.act_follow.isChecked()
         and window.diagram.as_of is None
-        and window.diagram.current_state is controller.session.state
-        and window.diagram.current_state is rec.state_at(len(rec) - 1)
+        and window.diagram.model.state is controller.session.state
+        and window.diagram.model.state is rec.state_at(len(rec) - 1)
     )
 
 
@@ -75,7 +75,7 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
             window.act_continue.trigger()
             await until(lambda s=step: controller.pending_step is not s)
         await until(lambda: controller.session.state is State.OPERATING and controller.pending_step is not None)
-        await until(lambda: window.diagram.current_state is State.OPERATING)
+        await until(lambda: window.diagram.model.state is State.OPERATING)
         window.diagram.explain(State.OPERATING)
         assert says_current(window)
 
@@ -85,8 +85,8 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
         assert window.step_back()
         row = window.timeline.current_seq()
         assert row == newest - 1 and not window.act_follow.isChecked()
-        assert window.diagram.current_state is rec.state_at(row) is not controller.session.state
-        window.diagram.explain(window.diagram.current_state)
+        assert window.diagram.model.state is rec.state_at(row) is not controller.session.state
+        window.diagram.explain(window.diagram.model.state)
         assert says_as_of(window, row)
         await anyio.sleep(0.3)  # more steps are not taken: the view stays where it was put
         assert says_as_of(window, row)
@@ -96,7 +96,7 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
         assert window.act_follow.isChecked() and not controller.stepping
         await until(lambda: controller.pending_step is None and bool(window.panels.panels["tools"].tools))
         await until(lambda: follows_the_session(window, controller))
-        window.diagram.explain(window.diagram.current_state)
+        window.diagram.explain(window.diagram.model.state)
         assert says_current(window)
         controller.end_session()
         await until(lambda: not controller.running, 15)
@@ -127,7 +127,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             window = languages.window
             # the new Follow live action says what the window does: not following
             assert not window.act_follow.isChecked() and not window.follow_live
-            assert window.diagram.as_of == answer and window.diagram.current_state is rec.state_at(answer)
+            assert window.diagram.as_of == answer and window.diagram.model.state is rec.state_at(answer)
             assert (
                 window.diagram.current_label == window.diagram.tr("as of entry {n}").format(n=answer) != "as of entry 0"
             )
@@ -149,7 +149,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             n = len(rec)
             await until(lambda: len(rec) > n + 1 and follows_the_session(window, controller))
             assert window.diagram.as_of is None
-            window.diagram.explain(window.diagram.current_state)
+            window.diagram.explain(window.diagram.model.state)
             assert says_current(window)
 
             # switching Follow live off with no row selected keeps the newest state, as of its entry

@@ -46,7 +46,7 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
         shown = controller.pending_step
         controller.continue_step()  # the first message went: the session is past its initial state
         await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
-        await until(lambda: window.stepbar.isVisible() and diagram.current_state is FIRST_STATE[era])
+        await until(lambda: window.stepbar.isVisible() and diagram.model.state is FIRST_STATE[era])
         await anyio.sleep(0.25)  # the diagram lays out again 80 ms after the last resize
         bar = window.stepbar
         if layout == "debugging":  # the bar folded to its line by default: the timeline and the diagram first
@@ -77,7 +77,7 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
         viewport = lay["viewport"]
         assert viewport.height() >= 100 and viewport.width() >= 300
         # scrolled or not, the state the session is in is on screen
-        assert viewport.contains(lay["nodes"][diagram.current_state]), (lay["nodes"][diagram.current_state], viewport)
+        assert viewport.contains(lay["nodes"][diagram.model.state]), (lay["nodes"][diagram.model.state], viewport)
         if diagram.scrolls:
             assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
         for w in (diagram, window.stepbar):
@@ -191,13 +191,13 @@ async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(wi
                 view = lay["viewport"]
                 assert window.central_split.sizes()[0] > before[0]  # the top part grew for it
                 assert diagram.scrolls or not docks, lay["area"]  # (the whole window's width may fit it)
-                assert view.contains(lay["nodes"][diagram.current_state])
+                assert view.contains(lay["nodes"][diagram.model.state])
                 cut = [
                     s
                     for s, r in lay["nodes"].items()
                     if r.top() < view.top() < r.bottom() or r.top() < view.bottom() < r.bottom()
                 ]
-                assert cut == [], (docks, diagram.current_state, cut, view)
+                assert cut == [], (docks, diagram.model.state, cut, view)
                 pinned = lay["pinned_legend"]
                 if pinned is not None:
                     assert view.contains(pinned)

@@ -66,14 +66,14 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
             tools = window.panels.panels["tools"]
             await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow", "where"})
             # the diagram draws HTTP's machine: a DELETE, no signals
-            await until(lambda: window.diagram.current_state is State.OPERATING)
-            edges = window.diagram.table
+            await until(lambda: window.diagram.model.state is State.OPERATING)
+            edges = window.diagram.model.table
             assert not any(t.event in (Event.SIGTERM_SENT, Event.SIGKILL_SENT) for t in edges)
             assert any(t.label == "DELETE session" for t in edges)
             controller.end_session()
             await until(lambda: not controller.running, 15)
-            await until(lambda: window.diagram.current_state is State.TERMINATED)
-            assert window.diagram.last_edge.label == "connection closed"
+            await until(lambda: window.diagram.model.state is State.TERMINATED)
+            assert window.diagram.model.edge.label == "connection closed"
             tg.cancel_scope.cancel()
     rec = controller.recording
     assert rec.header["transport"] == "streamable-http"

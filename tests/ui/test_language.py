@@ -79,12 +79,12 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             languages.set_choice("en")
             await anyio.sleep(0.05)
             window = languages.window
-            await until(lambda: window.diagram.current_state is State.OPERATING)
+            await until(lambda: window.diagram.model.state is State.OPERATING)
             assert "legacy" in window.status.era.text()
             languages.set_choice("zh_CN")
             await anyio.sleep(0.05)
             window = languages.window
-            await until(lambda: window.diagram.current_state is State.OPERATING)
+            await until(lambda: window.diagram.model.state is State.OPERATING)
             model = window.timeline.model
             await until(lambda: model.rowCount() > 2)
             assert model.data(model.index(0, Column.METHOD)) == "已启动"

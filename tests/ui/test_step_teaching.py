@@ -68,7 +68,7 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
         )
         assert bar.note.text() == NOTES["initialize"].answer
         await until(
-            lambda: window.diagram.current_state is State.INITIALIZING
+            lambda: window.diagram.model.state is State.INITIALIZING
         )  # the diagram follows on its next refresh
         window.act_continue.trigger()
         await until(

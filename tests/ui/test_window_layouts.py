@@ -529,9 +529,9 @@ async def test_the_step_bar_and_the_lesson_notes_show_whole_lines_at_1280x720(qa
                 assert bar.message.viewport().height() >= bar.message.fontMetrics().lineSpacing()
                 assert cut_message_lines(bar.message) == [], name
                 if name == "presenter":
-                    notes = window.diagram.explanation_scroll
-                    assert notes.isVisible() and window.diagram.explanation_label.text()
-                    assert cut_label_lines(notes, (window.diagram.explanation_label,)) == []
+                    notes = window.diagram.explanation.text_scroll
+                    assert notes.isVisible() and window.diagram.explanation.label.text()
+                    assert cut_label_lines(notes, (window.diagram.explanation.label,)) == []
             controller.run_to_end()
             controller.end_session()
             await until(lambda: not controller.running, 15)
