@@ -21,7 +21,7 @@ draws what they report and forwards the clicks.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,30 +48,29 @@ from .base import FeaturePanel
 from .lists import flat_tree, splitter
 from .shared import request_failed
 
-
-def status_colors(palette: QPalette) -> dict[str, QColor]:
-    dark = is_dark(palette)
-    return {status: colour(role, dark) for status, role in words.STATUS_TONES.items()}
-
-
-class Col:
-    ID = 0
-    STATUS = 1
-    MESSAGE = 2
-    UPDATED = 3
+# the list's columns (words.HEADERS)
+ID, STATUS, MESSAGE, UPDATED = range(4)
 
 
 class TasksPanel(FeaturePanel):
     """tasks/list, tasks/get, tasks/result, tasks/cancel, and live notifications/tasks/status."""
 
     key = "tasks"
-    tasksChanged = Signal()  # the list or a task's status changed
+    #: which action (TasksController.possible) enables which button
+    BUTTONS = {
+        "refresh_button": "list",
+        "more_button": "list",
+        "get_button": "get",
+        "result_button": "result",
+        "cancel_button": "cancel",
+    }
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.feature = TasksController()  # the tasks, their results, polling; the panel draws them
         self.items: dict[str, QTreeWidgetItem] = {}
-        self._colors = status_colors(QGuiApplication.palette())
+        self._colors: dict[str, QColor] = {}
+        self._recolour()
         self._mono = mono_font()
 
         # ---- list side
@@ -79,14 +78,14 @@ class TasksPanel(FeaturePanel):
         self.more_button = push_button("", lambda: self.load_more())
         self.more_button.setVisible(False)
         self.count_label = plain_label(wrap=False)
-        self.tree = flat_tree(4, stretch=Col.MESSAGE)
+        self.tree = flat_tree(4, stretch=MESSAGE)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setStyleSheet("QTreeView::item { padding: 3px 2px; }")
         fm = self.fontMetrics()
-        self.tree.setColumnWidth(Col.ID, QFontMetrics(self._mono).horizontalAdvance("00000000…") + 16)
-        self.tree.setColumnWidth(Col.STATUS, fm.horizontalAdvance("input_required") + 24)
-        self.tree.setColumnWidth(Col.UPDATED, fm.horizontalAdvance("00:00:00") + 24)
+        self.tree.setColumnWidth(ID, QFontMetrics(self._mono).horizontalAdvance("00000000…") + 16)
+        self.tree.setColumnWidth(STATUS, fm.horizontalAdvance("input_required") + 24)
+        self.tree.setColumnWidth(UPDATED, fm.horizontalAdvance("00:00:00") + 24)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.empty_label = muted(plain_label())
         list_bar = hbox(self.refresh_button, self.more_button, margins=False)
@@ -191,7 +190,6 @@ class TasksPanel(FeaturePanel):
         elif what == RESULT:
             if feature.changed == self.selected_id():
                 self._show_selected()
-            self.tasksChanged.emit()
         elif what == FAILED and feature.failure is not None:
             failed = feature.failure
             self.say_error(self.error, lambda: request_failed(failed.method, failed.failure))
@@ -227,13 +225,12 @@ class TasksPanel(FeaturePanel):
         if item is None:
             item = QTreeWidgetItem(self.tree)
             item.setData(0, Qt.ItemDataRole.UserRole, task_id)
-            item.setFont(Col.ID, self._mono)
+            item.setFont(ID, self._mono)
             self.items[task_id] = item
         self._paint_item(item, task)
         self._update_counts()
         if task_id == self.selected_id():
             self._show_selected()
-        self.tasksChanged.emit()
 
     def _show_all(self) -> None:
         """Replay: the tasks drawn again from the controller (the selection kept when it can be)."""
@@ -280,13 +277,13 @@ class TasksPanel(FeaturePanel):
         row = words.task_row(task)
         for col, (text, tip) in enumerate(zip(row.cells, row.tips, strict=True)):
             item.setText(col, text)
-            if col != Col.STATUS:
+            if col != STATUS:
                 item.setToolTip(col, plain_tooltip(tip))
         color = self._colors.get(row.status)
-        item.setForeground(Col.STATUS, QBrush(color) if color is not None else QBrush())
+        item.setForeground(STATUS, QBrush(color) if color is not None else QBrush())
         f = QFont(self.tree.font())
         f.setBold(row.running)
-        item.setFont(Col.STATUS, f)
+        item.setFont(STATUS, f)
 
     def _update_counts(self) -> None:
         n = len(self.feature.tasks)
@@ -328,14 +325,8 @@ class TasksPanel(FeaturePanel):
 
     def _update_buttons(self) -> None:
         can = self.feature.possible(self.selected_id(), self.session is not None)
-        for action, button in (
-            ("list", self.refresh_button),
-            ("list", self.more_button),
-            ("get", self.get_button),
-            ("result", self.result_button),
-            ("cancel", self.cancel_button),
-        ):
-            button.setEnabled(action in can)
+        for name, action in self.BUTTONS.items():
+            getattr(self, name).setEnabled(action in can)
 
     # ------------------------------------------------------------ actions
 
@@ -360,9 +351,14 @@ class TasksPanel(FeaturePanel):
         task_id = task_id or self.selected_id()
         return task_id is not None and self.feature.cancel(task_id)
 
+    def _recolour(self) -> None:
+        """Each status's colour (words.STATUS_TONES) for the application's palette."""
+        dark = is_dark(QGuiApplication.palette())
+        self._colors = {status: colour(role, dark) for status, role in words.STATUS_TONES.items()}
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
-            self._colors = status_colors(QGuiApplication.palette())
+            self._recolour()
             for task_id, item in self.items.items():
                 self._paint_item(item, self.feature.tasks[task_id])
             self._show_selected()
