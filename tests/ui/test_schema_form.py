@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QGroupBox
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA, elicitation_form
 from inspector.protocol.schema import check_value
 from inspector.session import schema_words
+from inspector.session.form_model import NOT_SET
 from inspector.session.translate import untranslated
-from inspector.ui.schema_fields import (
-    NOT_SET,
+from inspector.ui.schema_form import (
+    ArgumentsEditor,
     ArrayField,
     BooleanField,
     EnumField,
@@ -22,9 +23,9 @@ from inspector.ui.schema_fields import (
     NumberField,
     ObjectField,
     OpaqueField,
+    SchemaForm,
     StringField,
 )
-from inspector.ui.schema_form import ArgumentsEditor, SchemaForm
 
 DEFAULTS = {
     "count": 3,
@@ -169,7 +170,7 @@ def test_set_value_round_trips_and_keeps_unknown_keys(form):
     form.set_value(value)
     assert changes
     assert form.value() == value
-    assert form.extra_keys() == ["extra"]
+    assert list(form.model.extra) == ["extra"]
     assert form.errors() == {}
 
 
@@ -215,7 +216,7 @@ def test_optional_boolean_without_default_can_stay_unset(qtbot):
     form = SchemaForm({"type": "object", "properties": {"flag": {"type": "boolean", "description": "Turn it on"}}})
     qtbot.addWidget(form)
     flag = form.field("flag")
-    assert flag.get() is NOT_SET and "(not set)" in flag.box.text()
+    assert flag.node.value() is NOT_SET and "(not set)" in flag.box.text()
     assert form.value() == {}
     flag.box.setCheckState(Qt.CheckState.Checked)
     assert form.value() == {"flag": True}

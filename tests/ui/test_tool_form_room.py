@@ -149,7 +149,7 @@ async def walk(window, panel, server: str) -> tuple[list[str], int]:
         await settle()
         form = panel.editor.form
         sent = next(t for t in panel.tools if t["name"] == name).get("inputSchema") or {}
-        shown = [f.key for f in form.fields() if len(f.path) == 1]
+        shown = [f.key for f in form.fields() if len(f.node.path) == 1]
         if isinstance(sent.get("properties"), dict) and shown != list(sent["properties"]):
             problems.append(f"{server} {name}: fields {shown}, the server's order is {list(sent['properties'])}")
         for field in list(form.fields()):

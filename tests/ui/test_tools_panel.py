@@ -29,7 +29,7 @@ from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction, Recording
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
-from inspector.ui.schema_fields import (
+from inspector.ui.schema_form import (
     ArrayField,
     BooleanField,
     EnumField,
