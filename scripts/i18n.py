@@ -144,6 +144,7 @@ def protocol_strings() -> dict[str, list[str]]:
     from inspector.session import (
         action_words,
         answer_words,
+        attach_words,
         call_words,
         composing,
         content_blocks,
@@ -158,6 +159,7 @@ def protocol_strings() -> dict[str, list[str]]:
         note_words,
         panel_words,
         prompt_words,
+        relay_words,
         request_words,
         resource_words,
         schema_words,
@@ -218,6 +220,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "SchemaForm": sorted(set(schema_words.WORDS)),  # the schema form's checks and refusals, shared with its own
         "ArgumentsEditor": sorted(set(schema_words.ARGUMENTS_WORDS.values())),  # its raw tab's status, with its own
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
+        "AttachDialog": sorted({*attach_words.WORDS.values(), *attach_words.SESSION_WORDS}),  # and the session's
+        "UrlRelays": sorted(set(relay_words.WORDS.values())),  # a relay's state, the tooltip, with the label's own
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own

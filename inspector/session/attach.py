@@ -823,9 +823,10 @@ class FoundFile:
     why: str = ""  # why it cannot be read (host is None)
 
 
-def found_host_files(**where: object) -> list[FoundFile]:
+def found_host_files(extra: Iterable[Path] = (), **where: object) -> list[FoundFile]:
     """The host files where the importer looks (:func:`.config_files.existing_locations`;
-    ``where`` passes its platform, home, env and cwd), each read or said why not."""
+    ``where`` passes its platform, home, env and cwd), each read or said why not, then the files
+    ``extra`` chosen by hand that are not among them (:func:`read_found`)."""
     out = []
     for loc in existing_locations(**where):  # type: ignore[arg-type]
         if loc.format == "registry":
@@ -834,7 +835,8 @@ def found_host_files(**where: object) -> list[FoundFile]:
             out.append(FoundFile(loc, read_host_file(loc.path, loc.format)))
         except AttachError as exc:
             out.append(FoundFile(loc, None, str(exc)))
-    return out
+    seen = {f.location.path for f in out}
+    return out + [read_found(p) for p in extra if p not in seen]
 
 
 def read_found(path: str | Path) -> FoundFile:

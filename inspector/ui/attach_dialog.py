@@ -24,17 +24,18 @@ layer's reader, :func:`~inspector.session.attach.read_found`; one that cannot be
 with why, and the why is said below the list); the window's relays serve its URL servers too, for
 as long as the window is open.
 
-Every word is made at render time from state (the files read, the errors, the report's lines kept
-as source texts and values), so a language switch retranslates the open dialog at once.
+What each row says, and Attach and Detach themselves, are :mod:`inspector.session.attach_words`
+(Qt-free, with its words). Every word is made at render time from state (the files read, the
+errors, the report's lines kept as source texts and values), so a language switch retranslates
+the open dialog at once.
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -48,56 +49,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session.attach import (
-    AttachError,
-    FoundFile,
-    HostEntry,
-    attach_checked,
-    detach,
-    found_host_files,
-    read_found,
-)
+from inspector.session import attach_words
+from inspector.session.attach import FoundFile, HostEntry, found_host_files
+from inspector.session.attach_words import CONTEXT, WORDS, Line
 
+from .form_rows import set_words
 from .url_relays import UrlRelays, relays_of
-from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
+from .widgets import ErrorLabel, mono_font, muted, on_language_change, plain_label, plain_tooltip
 
-#: the session layer's fixed words (why a server cannot be attached, how to restart a host),
-#: for the translation tools; a text not here is shown as the session layer says it
-SESSION_WORDS = (
-    QT_TRANSLATE_NOOP("AttachDialog", "its entry is not an object"),
-    QT_TRANSLATE_NOOP("AttachDialog", "it has no URL"),
-    QT_TRANSLATE_NOOP("AttachDialog", "it has no command"),
-    QT_TRANSLATE_NOOP("AttachDialog", "its args are not a list"),
-    QT_TRANSLATE_NOOP("AttachDialog", "its args are not all strings"),
-    QT_TRANSLATE_NOOP("AttachDialog", "its URL is no http:// or https:// URL"),
-    QT_TRANSLATE_NOOP("AttachDialog", "its URL holds a variable the host expands: the proxy needs the URL"),
-    QT_TRANSLATE_NOOP("AttachDialog", "quit Claude Desktop completely (not only its window) and start it again"),
-    QT_TRANSLATE_NOOP(
-        "AttachDialog",
-        "restart the server in VS Code (MCP: List Servers → the server → Restart Server) or reload the window",
-    ),
-    QT_TRANSLATE_NOOP("AttachDialog", "restart Cursor, or turn the server off and on again in Cursor Settings → MCP"),
-    QT_TRANSLATE_NOOP(
-        "AttachDialog", "refresh the MCP servers in Windsurf (Cascade → MCP servers → Refresh) or restart it"
-    ),
-    QT_TRANSLATE_NOOP("AttachDialog", "start the MCP Inspector again with this file"),
-    QT_TRANSLATE_NOOP("AttachDialog", "quit it and start it again"),
-)
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = 4  # server, kind, state, command line or URL
+#: each control's words: its text's and its tooltip's keys in :data:`~.attach_words.WORDS`
+CONTROLS = {
+    "intro": ("intro", ""),
+    "url_note": ("url_note", ""),
+    "attach_button": ("attach", "attach_tip"),
+    "detach_button": ("detach", "detach_tip"),
+    "refresh_button": ("read_again", ""),
+    "choose_button": ("choose", "choose_tip"),
+}
 
 
-def said(text: str) -> str:
-    """A session-layer text in the window's language when it is one of :data:`SESSION_WORDS`."""
-    return QCoreApplication.translate("AttachDialog", text)
-
-
-class Word(str):
-    """A value of a report line that is itself translated (a session-layer text)."""
-
-
-#: a line of the report: its source text (in the "AttachDialog" context) and the values put in it
-Line = tuple[object, dict[str, str]]  # the source: QT_TRANSLATE_NOOP's (a str)
+def _word(key: str) -> str:
+    """One of the dialog's words (:data:`~.attach_words.WORDS`) in the window's language."""
+    return QCoreApplication.translate(CONTEXT, WORDS[key])
 
 
 class AttachDialog(QDialog):
@@ -134,55 +109,31 @@ class AttachDialog(QDialog):
         self.report.setVisible(False)
         layout.addWidget(self.report)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.attach_button = QPushButton()
-        self.detach_button = QPushButton()
-        self.refresh_button = QPushButton()
-        self.choose_button = QPushButton()
-        for b in (self.attach_button, self.detach_button, self.refresh_button, self.choose_button):
-            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
-        self.attach_button.clicked.connect(self.attach_checked)
-        self.detach_button.clicked.connect(self.detach_checked)
-        self.refresh_button.clicked.connect(self.read_again)
-        self.choose_button.clicked.connect(self.choose_file)
+        for name, clicked in (
+            ("attach_button", self.attach_checked),
+            ("detach_button", self.detach_checked),
+            ("refresh_button", self.read_again),
+            ("choose_button", self.choose_file),
+        ):
+            button = QPushButton()
+            button.clicked.connect(clicked)
+            buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
+            setattr(self, name, button)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         if self.relays is not None:
             self.relays.changed.connect(self._render)
         self._retranslate()
+        on_language_change(self, self._retranslate)
         self.refresh()
 
     def _retranslate(self) -> None:
         """Every fixed word in the window's language (again on a language switch)."""
-        self.setWindowTitle(self.tr("Attach to a host"))
-        self.intro.setText(
-            self.tr(
-                "Attaching makes the host start a server through the inspector's proxy, which records the "
-                "session; detaching gives the file back as it was. Only the command and args of the server "
-                "change in the host's file; what detaching needs is kept beside it."
-            )
-        )
-        self.tree.setHeaderLabels([self.tr("Server"), self.tr("Kind"), self.tr("State"), self.tr("Runs")])
-        self.url_note.setText(
-            self.tr(
-                "An HTTP server is attached by pointing its entry at a reverse proxy on this computer "
-                "(127.0.0.1), which this window runs while it is open. While no inspector window is open (and "
-                "no proxy you run yourself: the command is in the row's tooltip), the host cannot reach the server."
-            )
-        )
-        self.attach_button.setText(self.tr("Attach"))
-        self.attach_button.setToolTip(self.tr("Make the host start the checked servers through the proxy"))
-        self.detach_button.setText(self.tr("Detach"))
-        self.detach_button.setToolTip(self.tr("Give the checked attached servers back their own command line"))
-        self.refresh_button.setText(self.tr("Read again"))
-        self.choose_button.setText(self.tr("Choose file…"))
-        self.choose_button.setToolTip(self.tr("Add a host's configuration file that is not in the places searched"))
+        self.setWindowTitle(_word("title"))
+        set_words(self, CONTEXT, WORDS, CONTROLS)
+        self.tree.setHeaderLabels([_word(k) for k in ("server", "kind", "state", "runs")])
         self._render()
         self._show_report()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "choose_button"):
-            self._retranslate()
-        super().changeEvent(event)
 
     # ------------------------------------------------------------------ rendering
 
@@ -196,9 +147,7 @@ class AttachDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the host files again and show them (the checks are cleared)."""
-        self.found = found_host_files(**self.where)
-        seen = {f.location.path for f in self.found}
-        self.found += [read_found(p) for p in self.extra if p not in seen]
+        self.found = found_host_files(self.extra, **self.where)
         self._render(keep_checks=False)
 
     def _render(self, keep_checks: bool = True) -> None:
@@ -207,9 +156,7 @@ class AttachDialog(QDialog):
         self.tree.blockSignals(True)
         self.tree.clear()
         if not self.found:
-            item = QTreeWidgetItem(
-                [self.tr("No host configuration found (Claude Desktop, VS Code, Cursor, Windsurf, MCP Inspector)")]
-            )
+            item = QTreeWidgetItem([_word("none_found")])
             item.setFirstColumnSpanned(True)
             self.tree.addTopLevelItem(item)
         for f in self.found:
@@ -227,61 +174,33 @@ class AttachDialog(QDialog):
 
     def _file_item(self, f: FoundFile) -> QTreeWidgetItem:
         path = f.location.path
-        home = Path(str(self.where.get("home") or Path.home()))
-        shown = f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
-        client = f.location.client or self.tr("chosen file")
-        item = QTreeWidgetItem([shown, client])
+        client, state = attach_words.file_row(f, self.errors.get(path, ""), QCoreApplication.translate)
+        item = QTreeWidgetItem(
+            [attach_words.shown_path(path, Path(str(self.where.get("home") or Path.home()))), client]
+        )
         item.setData(0, ENTRY_ROLE, path)
         item.setToolTip(0, plain_tooltip(str(path)))
-        error = self.errors.get(path, "")
-        if f.host is None:
-            item.setText(2, f.why)
-            item.setToolTip(2, plain_tooltip(f.why))
-            return item
-        state = self.tr("must be restarted after a change: {how}").format(how=said(f.host.restart_words()))
-        if f.host.edited_since_written:
-            state = self.tr("edited since attach or detach last wrote it; ") + state
-        if f.host.record_error:
-            state = f.host.record_error
-        item.setText(2, error or state)
-        item.setToolTip(2, plain_tooltip(error or state))
-        for e in f.host.entries:
+        item.setText(2, state)
+        item.setToolTip(2, plain_tooltip(state))
+        for e in f.host.entries if f.host is not None else ():
             item.addChild(self._entry_item(path, e))
-        if not f.host.entries:
-            item.addChild(QTreeWidgetItem([self.tr("no servers")]))
+        if f.host is not None and not f.host.entries:
+            item.addChild(QTreeWidgetItem([_word("no_servers")]))
         return item
 
     def serving_words(self, path: Path, e: HostEntry) -> str:
         """Whether a window serves the attached URL server ``e`` now, in words."""
-        if self.relays is None:
-            return self.tr("no inspector window serves it here")
-        return self.relays.state_words(path, e.name)
+        return _word("no_window") if self.relays is None else self.relays.state_words(path, e.name)
 
     def _entry_item(self, path: Path, e: HostEntry) -> QTreeWidgetItem:
-        kind = {"stdio": self.tr("stdio"), "url": self.tr("HTTP")}.get(e.kind, self.tr("other"))
-        if e.attached and not e.why_not:
-            state = self.tr("attached")
-        elif e.attached:
-            state = self.tr("attached, but cannot be detached: {why}").format(why=said(e.why_not))
-        elif e.why_not:
-            state = self.tr("cannot be attached: {why}").format(why=said(e.why_not))
-        else:
-            state = self.tr("not attached")
-        serve = e.serve()
-        runs, tip = e.runs or e.command_line, ""
-        if serve is not None:
-            state = self.tr("{state}; {serving}").format(state=state, serving=self.serving_words(path, e))
-            runs = self.tr("{address} → {upstream}").format(address=e.runs, upstream=e.command_line)
-            tip = self.tr("Without an inspector window, this serves it (run it while the host uses it): {command}")
-            tip = tip.format(command=shlex.join(serve))
-        elif e.attached:
-            tip = e.command_line
-        item = QTreeWidgetItem([e.name, kind, state, runs])
+        serving = self.serving_words(path, e) if e.serve() is not None else ""
+        row = attach_words.entry_row(e, serving, QCoreApplication.translate)
+        item = QTreeWidgetItem([e.name, row.kind, row.state, row.runs])
         item.setData(0, ENTRY_ROLE, (path, e))
-        for column, text in ((2, state), (3, f"{runs}\n\n{tip}" if tip else runs)):
+        for column, text in ((2, row.state), (3, f"{row.runs}\n\n{row.tip}" if row.tip else row.runs)):
             item.setToolTip(column, plain_tooltip(text))
         item.setFont(3, mono_font())
-        if e.can_attach or e.can_detach:
+        if row.checkable:
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Unchecked)
         else:  # nothing to do with it here: no check box
@@ -326,10 +245,7 @@ class AttachDialog(QDialog):
 
     def _show_report(self) -> None:
         """The report's lines in the window's language."""
-        text = "\n".join(
-            said(str(source)).format(**{k: said(v) if isinstance(v, Word) else v for k, v in values.items()})
-            for source, values in self.lines
-        )
+        text = attach_words.report_text(self.lines, QCoreApplication.translate)
         self.report.setPlainText(text)
         self.report.setVisible(bool(text))
 
@@ -337,9 +253,9 @@ class AttachDialog(QDialog):
 
     def choose_file(self) -> QFileDialog:
         """Choose file…: a file dialog (window-modal); the file chosen is added (:meth:`add_file`)."""
-        chooser = QFileDialog(self, self.tr("Choose a host's configuration file"))
+        chooser = QFileDialog(self, _word("choose_title"))
         chooser.setFileMode(QFileDialog.FileMode.ExistingFile)
-        chooser.setNameFilters([self.tr("JSON files (*.json *.jsonc)"), self.tr("All files (*)")])
+        chooser.setNameFilters([_word("json_files"), _word("all_files")])
         chooser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         chooser.fileSelected.connect(lambda name: self.add_file(Path(name)))
         chooser.open()
@@ -368,50 +284,8 @@ class AttachDialog(QDialog):
         self._act("detach")
 
     def _act(self, verb: str) -> None:
-        self.errors.clear()
-        lines: list[Line] = []
-        hosts = {f.location.path: f for f in self.found}
-        for path, entries in self._checked().items():
-            names = [e.name for e in entries if (e.can_attach if verb == "attach" else e.can_detach)]
-            if not names:
-                continue
-            fmt = hosts[path].location.format
-            try:
-                outcome = attach_checked(path, names, fmt=fmt) if verb == "attach" else detach(path, names, fmt=fmt)
-            except AttachError as exc:
-                self.errors[path] = str(exc)
-                continue
-            done = {"servers": ", ".join(outcome.changed), "file": str(path)}
-            if verb == "attach":
-                lines.append((QT_TRANSLATE_NOOP("AttachDialog", "Attached {servers} in {file}."), done))
-            else:
-                lines.append((QT_TRANSLATE_NOOP("AttachDialog", "Detached {servers} in {file}."), done))
-            for argv in outcome.serve:
-                serve = {"server": argv[argv.index("--name") + 1], "command": shlex.join(argv)}
-                if self.relays is not None:
-                    text = QT_TRANSLATE_NOOP(
-                        "AttachDialog",
-                        "This window serves {server} while it is open; while no inspector window is open, the host "
-                        "cannot reach it (or run this while the host uses it: {command})",
-                    )
-                else:
-                    text = QT_TRANSLATE_NOOP(
-                        "AttachDialog",
-                        "No inspector window serves {server} here: run this while the host uses it: {command}",
-                    )
-                lines.append((text, serve))
-            lines += [(note, {}) for note in outcome.notes]
-            if outcome.backup is not None:
-                kept = QT_TRANSLATE_NOOP("AttachDialog", "The file as it was before the first attach: {backup}")
-                lines.append((kept, {"backup": str(outcome.backup)}))
-            host = hosts[path].host
-            if host is not None:  # it was read: its servers were listed
-                restart = QT_TRANSLATE_NOOP("AttachDialog", "{host} must be restarted for this to take effect: {how}")
-                lines.append((restart, {"host": host.client, "how": Word(host.restart_words())}))
-        self.error.show_text(
-            "\n".join(f"{path}: {why}" if str(path) not in why else why for path, why in self.errors.items())
-        )
-        self.lines = lines
+        self.lines, self.errors = attach_words.act(verb, self._checked(), self.found, self.relays is not None)
+        self.error.show_text(attach_words.errors_text(self.errors))
         self._show_report()
         if self.relays is not None:
             self.relays.serve()  # a URL server attached is served now, one detached is stopped

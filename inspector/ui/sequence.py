@@ -55,9 +55,7 @@ from inspector.session.sequence_rows import (
     export_rows,
     export_span,
     export_width,
-    group_of,
     lane_positions,
-    row_label,
     row_of,
     row_shapes,
 )
@@ -296,14 +294,6 @@ class SequenceView(QAbstractScrollArea):
         rec = self._rec
         transport = str(rec.header.get("transport", TransportKind.STDIO)) if rec is not None else TransportKind.STDIO
         return self.tr("Process") if transport == TransportKind.STDIO else self.tr("HTTP")
-
-    def group_of(self, seq: int) -> int | None:
-        """The request entry ``seq`` hangs from (:func:`~inspector.session.sequence_rows.group_of`)."""
-        return group_of(self._rec, seq) if self._rec is not None else None
-
-    def label(self, rec: Recording, seq: int) -> str:
-        """The words an arrow or note of entry ``seq`` carries (in the window's language)."""
-        return row_label(rec, seq, QCoreApplication.translate)
 
     # ------------------------------------------------------------------ export
 

@@ -14,7 +14,8 @@ modules (the host files' reader, the stdio transport) are imported then, not at 
 The label says how many relays serve now and, when any cannot, how many; its tooltip lists each
 relay (server, loopback address → upstream URL, state, and why not), in the window's language,
 again on a language switch. :meth:`UrlRelays.state_words` gives one server's state in words, for
-the attach dialog's rows; ``changed`` is emitted after each change of any relay's state.
+the attach dialog's rows (the words are :mod:`inspector.session.relay_words`); ``changed`` is
+emitted after each change of any relay's state.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
-from .widgets import plain_tooltip
+from inspector.session import relay_words
+
+from .widgets import on_language_change, plain_tooltip
 
 if TYPE_CHECKING:
     import anyio.abc
@@ -51,11 +54,12 @@ class UrlRelays(QLabel):
         self.relays: Relays | None = None  # made at the first serve(): after the first paint
         self.stopped = False  # stop_all has run: nothing is started again
         self.hide()
+        on_language_change(self, self.retranslate)
         window.statusBar().addPermanentWidget(self)
 
     def serve(self) -> None:
         """Read the host files and start or stop relays to match what is attached now."""
-        from inspector.session.attach import found_host_files, read_found
+        from inspector.session.attach import found_host_files
         from inspector.session.url_relays import Relays, wanted
 
         tg = self.task_group()
@@ -63,14 +67,7 @@ class UrlRelays(QLabel):
             return
         if self.relays is None:
             self.relays = Relays(on_change=self._changed)
-        found = found_host_files(**self.where)
-        seen = {f.location.path for f in found}
-        found += [read_found(p) for p in self.extra if p not in seen]
-        self.relays.sync(tg, wanted(found))
-
-    def add_file(self, path: Path) -> None:
-        if path not in self.extra:
-            self.extra.append(path)
+        self.relays.sync(tg, wanted(found_host_files(self.extra, **self.where)))
 
     async def stop_all(self) -> None:
         """Stop every relay; return once each child is gone."""
@@ -87,21 +84,7 @@ class UrlRelays(QLabel):
 
     def state_words(self, file: Path, name: str) -> str:
         """Whether this window serves the server ``name`` of ``file`` now, in words."""
-        r = self.relay(file, name)
-        if r is None or r.state == "stopped":
-            return self.tr("this window does not serve it now")
-        if r.state == "serving":
-            return self.tr("this window serves it now on {address}").format(address=r.want.origin)
-        if r.state == "starting":
-            return self.tr("this window is starting its relay on {address}").format(address=r.want.origin)
-        if r.state == "port-taken":
-            return self.tr(
-                "this window does not serve it now: {address} is taken (another inspector window, or a proxy you "
-                "run, may serve it); this window serves it once the address is free: {why}"
-            ).format(address=r.want.origin, why=r.why)
-        if r.state == "duplicate":
-            return self.tr("this window cannot serve it: its address is another server's ({why})").format(why=r.why)
-        return self.tr("this window's relay stopped: {why}").format(why=r.why)
+        return relay_words.state_words(self.relay(file, name), QCoreApplication.translate)
 
     def _changed(self) -> None:
         self.retranslate()
@@ -115,28 +98,8 @@ class UrlRelays(QLabel):
         if failing:
             text += self.tr(", %n not", "", failing)
         self.setText(text)
-        lines = [
-            self.tr("{server}: {address} → {upstream}; {state}").format(
-                server=r.want.name,
-                address=r.want.origin,
-                upstream=r.want.upstream,
-                state=self.state_words(*r.want.key),
-            )
-            for r in relays
-        ]
-        lines.append(
-            self.tr(
-                "This window serves the HTTP servers attached to hosts while it is open; "
-                "while no window runs, the hosts cannot reach them."
-            )
-        )
-        self.setToolTip(plain_tooltip("\n".join(lines)))
+        self.setToolTip(plain_tooltip("\n".join(relay_words.relay_lines(relays, QCoreApplication.translate))))
         self.setVisible(bool(relays))
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
 
 def relays_of(widget: QWidget | None) -> UrlRelays | None:

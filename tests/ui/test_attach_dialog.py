@@ -223,7 +223,7 @@ def test_every_fixed_word_of_the_session_layer_is_in_the_dialogs_table():
     import ast
 
     import inspector.session.attach as attach_module
-    from inspector.ui.attach_dialog import SESSION_WORDS
+    from inspector.session.attach_words import SESSION_WORDS
 
     tree = ast.parse(Path(attach_module.__file__).read_text())
     reasons = {

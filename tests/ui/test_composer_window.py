@@ -10,12 +10,14 @@ from contextlib import asynccontextmanager
 import anyio
 import orjson
 import pytest
+from PySide6.QtCore import QCoreApplication
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Direction
+from inspector.session.sequence_rows import group_of, row_label
 from inspector.ui.timeline import Column
 
 pytestmark = pytest.mark.anyio
@@ -220,14 +222,14 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     assert bar.slider.marks == marked and marked
     bar.slider.setValue(2)  # dragging the slider shows that entry everywhere
     assert window.timeline.current_seq() == 2
-    await until(lambda: window.diagram.current_state is rec.state_at(2))
+    await until(lambda: window.diagram.model.state is rec.state_at(2))
     bar.slider.setValue(0)
     bar.speed.setCurrentIndex(bar.speed.findData(10.0))
     bar.play()
     assert bar.play_button.text() == "Pause"
     await until(lambda: window.timeline.current_seq() == len(rec) - 1, 30)  # played to the end at 10x
     await until(lambda: not bar.playback.playing and bar.play_button.text() == "Play")
-    assert window.diagram.current_state is State.TERMINATED
+    assert window.diagram.model.state is State.TERMINATED
     bar.slider.setValue(0)
     assert bar.next_violation() == marked[0] and window.timeline.current_seq() == marked[0]
     assert "entry " in bar.position_label.text()
@@ -247,8 +249,8 @@ async def test_replay_shows_the_diagram_of_the_live_session_row_by_row(window_an
     await until(lambda: window.timeline.model.total() == len(live))
 
     def shown() -> tuple:
-        edge = window.diagram.last_edge
-        return window.diagram.current_state, (edge.source, edge.target, edge.event) if edge is not None else None
+        edge = window.diagram.model.edge
+        return window.diagram.model.state, (edge.source, edge.target, edge.event) if edge is not None else None
 
     live_rows = []
     for i in range(len(live)):
@@ -305,20 +307,20 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
             "#ffd400",
         )  # the strong accent
         assert window.diagram.palette().color(QPalette.ColorRole.Base) == base
-        await until(lambda: window.diagram.explained_state is State.OPERATING)  # lesson notes of the current state
-        notes = window.diagram.explanation_label.text()
-        assert "Operating" in notes and "close stdin" in notes and window.diagram.explanation_label.isVisible()
+        await until(lambda: window.diagram.model.explained is State.OPERATING)  # lesson notes of the current state
+        notes = window.diagram.explanation.label.text()
+        assert "Operating" in notes and "close stdin" in notes and window.diagram.explanation.label.isVisible()
         from inspector.protocol.teaching import LESSONS
 
         lesson = LESSONS[State.OPERATING]  # what is allowed, what comes next, what goes wrong
         assert all(text in notes for text in (lesson.allowed, lesson.next, lesson.failures))
         controller.end_session()
         await until(lambda: not controller.running, 15)
-        await until(lambda: window.diagram.explained_state is State.TERMINATED)  # they follow the state
+        await until(lambda: window.diagram.model.explained is State.TERMINATED)  # they follow the state
         tg.cancel_scope.cancel()
     window.act_presenter.trigger()
     assert not window.layouts.presenting and window.timeline.font().pointSizeF() == size
-    assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.explained_state is None
+    assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.model.explained is None
     assert window.timeline.palette().color(QPalette.ColorRole.Base) == window_base  # the theme's own colours again
     assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() not in ("#0032b4", "#ffd400")
 
@@ -349,9 +351,9 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         window.timeline.select_seq(init)
         assert view.selected_seq() == init
         # labels: the answer says what it answers, a flagged message is marked
-        assert view.label(rec, init) == "initialize #1 ✓"
+        assert row_label(rec, init, QCoreApplication.translate) == "initialize #1 ✓"
         bad = next(i for i in range(len(rec)) if rec.extra_at(i).get("hand_written"))
-        assert view.label(rec, bad) == "ping #v ⚠ ✎"
+        assert row_label(rec, bad, QCoreApplication.translate) == "ping #v ⚠ ✎"
         assert view.export(str(tmp_path / "seq.svg")) and window.files.export_sequence_to(str(tmp_path / "seq.png"))
         root = ET.parse(tmp_path / "seq.svg").getroot()
         assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
@@ -391,12 +393,11 @@ async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_requ
         calls = [i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.kind_at(i) is Kind.REQUEST]
         slow, roots_first, roots_again = calls[-3:]
         progress = [i for i in range(len(rec)) if rec.method_at(i) == "notifications/progress"]
-        assert len(progress) >= 2 and all(view.group_of(i) == slow for i in progress)
-        assert view.group_of(roots_again) == roots_first and view.group_of(roots_first) is None
-        assert view.label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view.label(
-            rec, roots_again
-        )
-        assert view.label(rec, progress[0]).startswith("↳ notifications/progress")
+        assert len(progress) >= 2 and all(group_of(rec, i) == slow for i in progress)
+        assert group_of(rec, roots_again) == roots_first and group_of(rec, roots_first) is None
+        again = row_label(rec, roots_again, QCoreApplication.translate)
+        assert again.startswith("↻ tools/call") and f"entry {roots_first}" in again
+        assert row_label(rec, progress[0], QCoreApplication.translate).startswith("↳ notifications/progress")
         # the rail is drawn: the pixels left of the client's lifeline on a progress row are not blank
         await until(lambda: window.timeline.model.rowCount() == len(rec))
         window.timeline.select_seq(0)  # the selection and its group's tint are elsewhere

@@ -9,11 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from demo_recording import record_demo_session
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog
 from ui_driver import until
 
 from inspector.session.recording import Direction
+from inspector.session.sequence_rows import row_label
 
 pytestmark = pytest.mark.anyio
 
@@ -224,7 +226,7 @@ async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, 
     _controller, window, rec = opened
     view = window.sequence
     rows = list(window.timeline.model.entries.rows)
-    labels = {seq: view.label(rec, seq) for seq in rows}
+    labels = {seq: row_label(rec, seq, QCoreApplication.translate) for seq in rows}
     spawned = next(seq for seq in rows if rec.extra_at(seq).get("event") == "spawned")
     assert len(labels[spawned]) > 50, labels[spawned]  # long enough to be cut at 720 px
     assert window.files.export_sequence_to(str(tmp_path / "seq.svg"))

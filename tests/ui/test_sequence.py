@@ -11,11 +11,13 @@ import anyio
 import pytest
 from demo_recording import record_demo_session
 from peers import HttpPeer, free_port, sdk_http_server
+from PySide6.QtCore import QCoreApplication
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
+from inspector.session.sequence_rows import row_label
 
 pytestmark = pytest.mark.anyio
 
@@ -53,7 +55,7 @@ async def test_a_stdio_session_has_a_process_lifeline_with_its_events_and_stderr
     assert x_client < x_server < x_side < view.viewport().width()
     spawned = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
     exited = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "exited")
-    assert view.label(rec, spawned).startswith("spawned: ")
+    assert row_label(rec, spawned, QCoreApplication.translate).startswith("spawned: ")
     for seq in (spawned, exited):
         window.timeline.select_seq(0 if seq else 1)  # the selection's tint is elsewhere
         view.verticalScrollBar().setValue(max(0, view.row_of(seq) - 1))
@@ -76,15 +78,15 @@ async def test_event_names_in_the_sequence_view_follow_the_language(window_and_c
     spawned = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
     window.languages.set_choice("zh_CN")
     try:
-        label = window.sequence.label(rec, spawned)
+        label = row_label(rec, spawned, QCoreApplication.translate)
         assert label.startswith("已启动: ")  # the timeline's word for it
         assert window.sequence.side_lane_label() == "进程"
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
         if stderr:
-            assert window.sequence.label(rec, stderr[0]).startswith("stderr: ")
+            assert row_label(rec, stderr[0], QCoreApplication.translate).startswith("stderr: ")
     finally:
         window.languages.set_choice("en")
-    assert window.sequence.label(rec, spawned).startswith("spawned: ")
+    assert row_label(rec, spawned, QCoreApplication.translate).startswith("spawned: ")
 
 
 async def test_an_http_session_has_an_http_lifeline(window_and_controller):
@@ -105,7 +107,7 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
             view = window.sequence
             assert view.side_lane_label() == "HTTP"
             exchanges = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "http_exchange"]
-            assert exchanges and view.label(rec, exchanges[0]).startswith("HTTP exchange: ")
+            assert exchanges and row_label(rec, exchanges[0], QCoreApplication.translate).startswith("HTTP exchange: ")
             window.views.setCurrentWidget(view)
             await until(lambda: view.isVisible() and window.timeline.model.rowCount() >= exchanges[0] + 1)
             window.timeline.select_seq(len(rec) - 1)
@@ -238,14 +240,14 @@ async def test_presenter_mode_on_a_1280x720_projector(window_and_controller):
         shown = controller.pending_step
         controller.continue_step()
         await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
-        await until(lambda: window.stepbar.isVisible() and window.diagram.explained_state is State.INITIALIZING)
+        await until(lambda: window.stepbar.isVisible() and window.diagram.model.explained is State.INITIALIZING)
         await anyio.sleep(0.2)  # the diagram lays out again 80 ms after the last resize
         layout = window.diagram.layout_for_tests()
         assert layout["font_px"] >= 14  # the states' labels, as drawn
         assert not window.tabs.isVisible()  # the details are put away; the timeline and step bar share the row
         table = window.timeline.table
         assert table.viewport().height() >= 6 * table.verticalHeader().defaultSectionSize()
-        notes = window.diagram.explanation_label
+        notes = window.diagram.explanation.label
         assert (
             notes.isVisible() and notes.width() >= 240 and notes.font().pointSizeF() >= window.font().pointSizeF() * 1.3
         )
