@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .config_files import ConfigLocation
 from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
+from .profiles import PROBLEMS, Problem
+from .server_editor import problem_text
 from .translate import Translate
 
 
@@ -86,7 +89,82 @@ IMPORT_CONTEXT = "ImportDialog"
 IMPORT_WORDS = {
     "fill": "Fill in: {names}",
     "empty": "Left empty, imported as empty values: {names}",
+    # a file's format that is not a product's name (a client's name stays as it is)
+    "mcp-servers": "mcpServers file",
+    "registry": "MCP registry server.json",
+    "unknown": "unknown format",
+    # where a client keeps the file (ConfigLocation.scope)
+    "user": "user",
+    "profile": "user profile",
+    "workspace": "this folder",
+    "read": "{file}: {format}, {n} server(s)",
+    "read_none": "{file}: no server could be imported",
+    "left_out": " (left out)",
 }
+
+
+def import_words(tr: Translate) -> Translate:
+    """The import layer's ``Translate`` in ``tr``'s language: a text of it (its messages, words
+    and places, in its context) through ``tr``; a server's field problem (``profiles.Problem``)
+    worded as the server editor words it."""
+
+    def words(context: str, text: str) -> str:
+        if isinstance(text, Problem) and text.code in PROBLEMS:
+            return problem_text(text, tr)
+        return tr(context, text)
+
+    return words
+
+
+def problem_line(problem: ImportProblem, tr: Translate) -> str:
+    """``file: $.path: message`` in ``tr``'s language (names, paths and values as they are)."""
+    words = import_words(tr)
+    return f"{problem.file}: {problem.place(words)}: {problem.render(words)}"
+
+
+def problem_lines(result: ImportResult, tr: Translate) -> list[str]:
+    """Each problem of ``result`` as the dialog lists it: its :func:`problem_mark`, its
+    :func:`problem_line`, and whether what it is about was left out."""
+    left_out = tr(IMPORT_CONTEXT, IMPORT_WORDS["left_out"])
+    return [f"{problem_mark(p)} {problem_line(p, tr)}" + (left_out if p.skipped else "") for p in result.problems]
+
+
+def row_notes(row: ImportRow, tr: Translate) -> str:
+    """The problems about one server (``place: message`` a line; "" for none)."""
+    words = import_words(tr)
+    return "\n".join(f"{p.place(words)}: {p.render(words)}" for p in row.notes)
+
+
+def format_label(result: ImportResult, tr: Translate) -> str:
+    """The format of a file read, in ``tr``'s language (client names stay as they are)."""
+    if result.format is None:
+        return tr(IMPORT_CONTEXT, IMPORT_WORDS["unknown"])
+    if result.format in ("mcp-servers", "registry"):
+        return tr(IMPORT_CONTEXT, IMPORT_WORDS[result.format])
+    return result.format_name
+
+
+def read_summary(result: ImportResult, tr: Translate) -> str:
+    """What a file read holds, in one line: where it is, its format and how many servers."""
+    where = str(result.path) if result.path is not None else result.file
+    if not result.servers:
+        return tr(IMPORT_CONTEXT, IMPORT_WORDS["read_none"]).format(file=where)
+    words = tr(IMPORT_CONTEXT, IMPORT_WORDS["read"])
+    return words.format(file=where, format=format_label(result, tr), n=len(result.servers))
+
+
+def place_text(location: ConfigLocation, tr: Translate, between: str = " — ") -> str:
+    """A place a client's file is looked for: the client, its scope, ``between``, the path."""
+    known = location.scope in ("user", "profile", "workspace")
+    scope = tr(IMPORT_CONTEXT, IMPORT_WORDS[location.scope]) if known else location.scope
+    return f"{location.client} ({scope}){between}{location.path}"
+
+
+def input_label(spec: ImportInput) -> str:
+    """A value the file asks for, as its field is labelled: the server's name when it is one
+    server's, the label, and ``*`` when it is required."""
+    text = spec.label + (" *" if spec.required else "")
+    return f"{spec.server} · {text}" if spec.server else text
 
 
 def inputs_problem(tr: Translate, state: InputsState) -> str:

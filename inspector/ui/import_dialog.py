@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,42 +51,20 @@ from inspector.session.imports import (
     import_profiles,
     read_config,
 )
-from inspector.session.profiles import PROBLEMS, Problem, ServerProfile, transport_choice
+from inspector.session.profiles import ServerProfile, transport_choice
 from inspector.session.recording import TransportKind
 
-from .connection import problem_text
 from .json_highlight import JsonHighlighter
 from .widgets import ErrorLabel, group_box, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
 
-#: Format names that are not product names, for the translation tools.
-FORMAT_WORDS = {
-    "mcp-servers": QT_TRANSLATE_NOOP("ImportDialog", "mcpServers file"),
-    "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
-}
+_tr = QCoreApplication.translate
 SERVER_ROLE = Qt.ItemDataRole.UserRole
-
-
-def translated(context: str, text: str) -> str:
-    """The import layer's ``Translate``: a text of it (its MESSAGES, words and places, in its
-    context) in the window's language; a server's field problem (``profiles.Problem``) worded as
-    the server editor words it."""
-    if isinstance(text, Problem) and text.code in PROBLEMS:
-        return problem_text(text)
-    return QCoreApplication.translate(context, text)
+translated = import_view.import_words(_tr)  # the import layer's words in the window's language
 
 
 def problem_line(problem: ImportProblem) -> str:
     """``file: $.path: message`` in the window's language (names, paths and values as they are)."""
-    return f"{problem.file}: {problem.place(translated)}: {problem.render(translated)}"
-
-
-def format_label(result: ImportResult) -> str:
-    """The format of a file read, in the window's language (client names stay as they are)."""
-    if result.format is None:
-        return QCoreApplication.translate("ImportDialog", "unknown format")
-    if result.format in FORMAT_WORDS:
-        return QCoreApplication.translate("ImportDialog", str(FORMAT_WORDS[result.format]))  # a marked str
-    return result.format_name
+    return import_view.problem_line(problem, _tr)
 
 
 class ImportDialog(QDialog):
@@ -114,11 +92,10 @@ class ImportDialog(QDialog):
         self.source.setAccessibleName(self.tr("Configuration files found"))
         self.locations = existing_locations() if locations is None else locations
         self.looked = default_locations() if looked is None else looked
-        scopes = {"user": self.tr("user"), "profile": self.tr("user profile"), "workspace": self.tr("this folder")}
         for loc in self.locations:
-            self.source.addItem(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}) — {loc.path}", str(loc.path))
+            self.source.addItem(import_view.place_text(loc, _tr), str(loc.path))
             self.source.setItemData(self.source.count() - 1, plain_tooltip(str(loc.path)), Qt.ItemDataRole.ToolTipRole)
-        places = "\n".join(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}): {loc.path}" for loc in self.looked)
+        places = "\n".join(import_view.place_text(loc, _tr, ": ") for loc in self.looked)
         self.looked_label = QWidget()  # "Looked in:" over the places (data: client names and paths)
         self.looked_label.setObjectName("looked-in")
         self.looked_places = muted(plain_label(places, selectable=True))
@@ -214,15 +191,7 @@ class ImportDialog(QDialog):
     def show_result(self, result: ImportResult) -> ImportResult:
         self.read_result = result
         self.looked_button.setChecked(False)  # a file is shown: where it looked is a click away
-        where = str(result.path) if result.path is not None else result.file
-        if result.servers:
-            self.file_label.setText(
-                self.tr("{file}: {format}, {n} server(s)").format(
-                    file=where, format=format_label(result), n=len(result.servers)
-                )
-            )
-        else:
-            self.file_label.setText(self.tr("{file}: no server could be imported").format(file=where))
+        self.file_label.setText(import_view.read_summary(result, _tr))
         self.tree.blockSignals(True)
         self.tree.clear()
         for row in import_view.import_rows(result):
@@ -233,15 +202,10 @@ class ImportDialog(QDialog):
             item.setData(0, SERVER_ROLE, row.index)
             item.setToolTip(2, plain_tooltip(row.target))
             if row.notes:
-                item.setToolTip(
-                    0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in row.notes))
-                )
+                item.setToolTip(0, plain_tooltip(import_view.row_notes(row, _tr)))
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
-        lines = [
-            f"{import_view.problem_mark(p)} {problem_line(p)}" + (self.tr(" (left out)") if p.skipped else "")
-            for p in result.problems
-        ]
+        lines = import_view.problem_lines(result, _tr)
         self.problems.setPlainText("\n".join(lines))
         shown = min(max(len(lines), 1) + 1, 8)  # lines, one more for a wrapped one; longer lists scroll
         self.problems.setFixedHeight(self.problems.fontMetrics().lineSpacing() * shown + 12)
@@ -254,7 +218,7 @@ class ImportDialog(QDialog):
         """The registered choice's short word (translated in "Transports"); a name no registered
         transport has is shown as the file gave it."""
         choice = transport_choice(transport)
-        return transport if choice is None else QCoreApplication.translate("Transports", choice.short_label)
+        return transport if choice is None else _tr("Transports", choice.short_label)
 
     def _build_inputs(self) -> None:
         while self.inputs_form.rowCount():
@@ -264,10 +228,7 @@ class ImportDialog(QDialog):
         inputs = result.inputs_of(result.servers) if result is not None else []
         for spec in inputs:
             self.input_fields[spec.id] = field = self._field(spec)
-            text = spec.label + (" *" if spec.required else "")
-            if spec.server:
-                text = f"{spec.server} · {text}"
-            label = plain_label(text)
+            label = plain_label(import_view.input_label(spec))
             label.setToolTip(plain_tooltip(spec.id))
             self.inputs_form.addRow(label, field)
         self.inputs_box.setVisible(bool(inputs))
@@ -290,18 +251,6 @@ class ImportDialog(QDialog):
         return line
 
     # ------------------------------------------------------------------ choosing
-
-    def server_item(self, key: str) -> QTreeWidgetItem | None:
-        for row in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(row)
-            if item is not None and item.text(0) == key:
-                return item
-        return None
-
-    def set_checked(self, key: str, on: bool) -> None:
-        item = self.server_item(key)
-        if item is not None:
-            item.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
     def checked(self) -> list[FoundServer]:
         result = self.read_result
@@ -327,7 +276,7 @@ class ImportDialog(QDialog):
             label = self.inputs_form.labelForField(f)
             if label is not None:
                 label.setEnabled(ident in state.used)
-        self.error.show_text(import_view.inputs_problem(QCoreApplication.translate, state))
+        self.error.show_text(import_view.inputs_problem(_tr, state))
         self.import_button.setText(
             self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import")
         )
@@ -385,7 +334,7 @@ class ExportDialog(QDialog):
     def _show_entry(self, *_args: object) -> None:
         client = self.client.currentData()
         self.entry = export_entry(self.profile, client)
-        self.intro.setText(import_view.export_intro(QCoreApplication.translate, client))
+        self.intro.setText(import_view.export_intro(_tr, client))
         self.intro.setVisible(bool(self.entry.text))
         self.text.setPlainText(self.entry.text)
         self.text.setVisible(bool(self.entry.text))

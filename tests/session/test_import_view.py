@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from inspector.session.config_files import ConfigLocation
 from inspector.session.import_view import (
+    format_label,
     import_rows,
+    import_words,
+    input_label,
     inputs_state,
+    place_text,
+    problem_lines,
     problem_mark,
+    read_summary,
+    row_notes,
     safe_file_stem,
 )
-from inspector.session.imports import Surroundings, parse_config, read_config
+from inspector.session.imports import ImportInput, Surroundings, parse_config, read_config
+from inspector.session.profiles import Problem
 
 CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
 WORKSPACE = CONFIGS / "workspace"
@@ -106,3 +115,46 @@ def test_a_rows_kept_secrets_and_what_the_typed_values_lack_in_words() -> None:
     assert inputs_problem(tr, empty).startswith("Left empty, imported as empty values: ")
     assert contexts == [IMPORT_CONTEXT]
     assert inputs_problem(untranslated, inputs_state(result, [servers["weather"]], {"api-key": "k"})) == ""
+
+
+def _marked(context: str, text: str) -> str:
+    """A translator that shows which context each text was looked up in."""
+    return f"<{context}|{text}>"
+
+
+def test_what_the_dialog_says_of_a_file_read_is_worded_in_its_contexts() -> None:
+    text = json.dumps(
+        {"servers": {"q": {"url": "https://user:pw@x.example/mcp"}, "r": {"type": "stdio"}, "s": {"command": "node"}}}
+    )
+    result = parse_config(text, file="mcp.json")
+    assert read_summary(result, _marked) == "<ImportDialog|{file}: {format}, {n} server(s)>".format(
+        file="mcp.json", format="VS Code", n=2
+    )  # a client's name is not translated
+    assert (
+        read_summary(parse_config("{}", file="x.json"), _marked) == "<ImportDialog|x.json: no server could be imported>"
+    )
+    assert format_label(parse_config("{}", file="x.json"), _marked) == "<ImportDialog|unknown format>"
+    lines = problem_lines(result, _marked)
+    assert lines[0].startswith("• mcp.json: $.servers.q.url: <Imports|the URL holds <Imports|a password>")
+    # the server left out is marked and said to be left out, in the dialog's own words
+    assert lines[1] == '✗ mcp.json: $.servers.r: <Imports|no "command": nothing to start><ImportDialog| (left out)>'
+    assert len(lines) == 2
+    q = import_rows(result)[0]
+    assert row_notes(q, _marked) == lines[0].removeprefix("• mcp.json: ")
+    assert row_notes(import_rows(result)[1], _marked) == ""  # nothing about s
+
+
+def test_a_field_problem_in_an_import_is_worded_as_the_server_editor_words_it() -> None:
+    words = import_words(_marked)
+    assert words("Imports", Problem("url-missing")) == "<ProfileEditor|The server's URL is missing.>"
+    assert words("Imports", "plain") == "<Imports|plain>"
+
+
+def test_places_formats_and_inputs_as_labelled() -> None:
+    user = ConfigLocation("Cursor", "user", Path("/home/ada/.cursor/mcp.json"), None)
+    assert place_text(user, _marked) == "Cursor (<ImportDialog|user>) — /home/ada/.cursor/mcp.json"
+    odd = ConfigLocation("Other", "team", Path("/x.json"), None)
+    assert place_text(odd, _marked, ": ") == "Other (team): /x.json"  # a scope with no words: as it is
+    assert input_label(ImportInput("api-key", "Weather API key")) == "Weather API key"  # a file-wide VS Code input
+    token = ImportInput("t", "TOKEN: the API token", required=True, server="Weather (pypi)")
+    assert input_label(token) == "Weather (pypi) · TOKEN: the API token *"

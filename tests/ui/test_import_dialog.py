@@ -18,6 +18,17 @@ from inspector.ui.import_dialog import ExportDialog, ImportDialog
 CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
 
 
+def server_item(dialog: ImportDialog, key: str):
+    """The row of the server ``key`` in the dialog's list of servers found."""
+    (item,) = dialog.tree.findItems(key, Qt.MatchFlag.MatchExactly, 0)
+    return item
+
+
+def set_checked(dialog: ImportDialog, key: str, on: bool) -> None:
+    """Check or uncheck the server ``key`` as a click on its box does."""
+    server_item(dialog, key).setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+
 def file_actions(window) -> list[str]:
     menu = window.menuBar().actions()[0].menu()
     return [a.text() for a in menu.actions() if a.text()]
@@ -45,19 +56,19 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
         "remote-tools",
         "legacy-sse",
     ]
-    assert dialog.server_item("remote-tools").text(3) == "Authorization"  # kept secret
+    assert server_item(dialog, "remote-tools").text(3) == "Authorization"  # kept secret
     # the inputs the file asks for: the password one masked, the pick list a combo box
     assert set(dialog.input_fields) == {"api-key", "demo-lang"}
     key_field = dialog.input_fields["api-key"]
     assert isinstance(key_field, QLineEdit) and key_field.echoMode() == QLineEdit.EchoMode.Password
     assert isinstance(dialog.input_fields["demo-lang"], QComboBox)
     # only what is checked is imported; an input of an unchecked server is not asked for
-    dialog.set_checked("weather", False)
-    dialog.set_checked("demo", False)
+    set_checked(dialog, "weather", False)
+    set_checked(dialog, "demo", False)
     assert key_field.isEnabled()  # remote-tools still uses api-key
-    dialog.set_checked("remote-tools", False)
+    set_checked(dialog, "remote-tools", False)
     assert not key_field.isEnabled()
-    dialog.set_checked("remote-tools", True)
+    set_checked(dialog, "remote-tools", True)
     # left empty, the key would be imported as "Bearer ": allowed, and said under the fields
     assert dialog.import_button.isEnabled() and "Weather API key" in dialog.error.text()
     key_field.setText("typed-in-secret")
@@ -83,7 +94,7 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     dialog = window.files.import_servers(locations=[ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")])
     assert "✗" not in dialog.problems.toPlainText()
     assert "$.mcpServers.filesystem.args[3]" in dialog.problems.toPlainText()
-    dialog.set_checked("filesystem", False)
+    set_checked(dialog, "filesystem", False)
     dialog.import_checked()
     names = [p.name for p in window.profiles]
     assert names[-2:] == ["demo (2)", "github"]
@@ -96,9 +107,9 @@ def test_a_required_input_must_be_filled_and_problems_are_listed(qapp, tmp_path)
     dialog = ImportDialog(["Demo server (built in)"], locations=[])
     assert not dialog.source.isEnabled()  # nothing in the usual places: "Choose file…" remains
     dialog.load(CONFIGS / "server.json")
-    dialog.set_checked("Weather (pypi)", False)
-    dialog.set_checked("Weather (oci)", False)
-    dialog.set_checked("Weather (streamable-http)", False)
+    set_checked(dialog, "Weather (pypi)", False)
+    set_checked(dialog, "Weather (oci)", False)
+    set_checked(dialog, "Weather (streamable-http)", False)
     assert not dialog.import_button.isEnabled()
     assert "WEATHER_API_KEY" in dialog.error.text()
     dialog.input_fields["Weather (npm): WEATHER_API_KEY"].setText("k-9")
@@ -182,7 +193,7 @@ def test_a_secret_in_an_argument_and_secret_values_are_kept_apart(window_and_con
         "the secret "
         "variable SECRET_ARG_2; the argument reads ${secret:SECRET_ARG_2}, filled in when the server starts"
     ]
-    row = dialog.server_item("db")
+    row = server_item(dialog, "db")
     assert row.text(3) == "GITHUB_PAT, DATABASE_URL, SECRET_ARG_2"
     dialog.import_checked()
     servers_json = window.store.path.read_text()
