@@ -4,10 +4,10 @@ Continue will do, the explanation filled in, what the method is for and the spec
 Theory of operation. A :class:`~inspector.session.step_mode.PendingStep` carries English: its
 explanation with placeholders and their values, the teaching note, a spec reference
 ("<version> <page>#<section>"). :func:`step_text` words it through the caller's
-``tr(context, text)`` (see :mod:`.translate`): the bar's own sentences in the "StepBar"
-context (``scripts/i18n.py`` reads :data:`WORDS`), the explanation in "Steps" and the note in
-"Teaching". A translated explanation that lost a placeholder falls back to the English filled
-in. :func:`message_text` is the held message indented for reading.
+``tr(context, text)`` (see :mod:`.translate`): the bar's own sentences and its controls' words
+(:data:`CONTROLS`) in the "StepBar" context (``scripts/i18n.py`` reads :data:`WORDS`), the
+explanation in "Steps" and the note in "Teaching". A translated explanation that lost a
+placeholder falls back to the English filled in. :func:`message_text` is the held message indented for reading.
 """
 
 from __future__ import annotations
@@ -39,6 +39,27 @@ WORDS = {
     "title-c2s": "Step mode: this message waits for Continue",
     "continue-c2s": "Send this message (F8)",
     "spec": "Spec {version}: {page}",
+    # the bar's controls (CONTROLS)
+    "details": "Details",
+    "details-tip": "Show or hide the explanation and the message (the step bar keeps one line)",
+    "continue": "Continue",
+    "run": "Run to end",
+    "run-tip": "Leave step mode: the waiting message and all later ones go without waiting, "
+    "and the view follows the newest entry again",
+    "back": "Step back",
+    "back-tip": "Show the previous step in the timeline and the diagram "
+    "(the wire cannot be undone: only the view moves)",
+    "spec-tip": "Open this page of the specification (bundled with the inspector)",
+}
+
+#: The bar's controls (its attribute -> the keys of its text and tooltip in :data:`WORDS`; ""
+#: for none); Continue's tooltip is the held step's (:attr:`StepText.continue_tip`) once one is held.
+CONTROLS = {
+    "details_button": ("details", "details-tip"),
+    "continue_button": ("continue", "continue-c2s"),
+    "run_button": ("run", "run-tip"),
+    "back_button": ("back", "back-tip"),
+    "spec_link": ("", "spec-tip"),
 }
 
 
@@ -106,4 +127,4 @@ def message_text(raw: bytes) -> str:
         return display_text(raw)
 
 
-__all__ = ["CONTEXT", "EMPHASIS", "WORDS", "StepText", "message_text", "step_text"]
+__all__ = ["CONTEXT", "CONTROLS", "EMPHASIS", "WORDS", "StepText", "message_text", "step_text"]

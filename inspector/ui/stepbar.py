@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session.session import PendingStep
-from inspector.session.step_words import EMPHASIS, message_text, step_text
+from inspector.session.step_words import CONTEXT, CONTROLS, EMPHASIS, WORDS, message_text, step_text
 
+from .form_rows import set_words
 from .json_highlight import JsonHighlighter
 from .whole_lines import WholeLines, label_runs, plain_text_runs
 from .widgets import hbox, mono_font, plain_label, scroll_area, vbox
@@ -243,24 +244,7 @@ class StepBar(QFrame):
             self.head.addWidget(self.buttons, 0, 1)
 
     def _retranslate(self) -> None:
-        self.details_button.setText(self.tr("Details"))
-        self.details_button.setToolTip(
-            self.tr("Show or hide the explanation and the message (the step bar keeps one line)")
-        )
-        self.continue_button.setText(self.tr("Continue"))
-        self.continue_button.setToolTip(self.tr("Send this message (F8)"))
-        self.run_button.setText(self.tr("Run to end"))
-        self.run_button.setToolTip(
-            self.tr(
-                "Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"  # noqa: E501
-            )
-        )
-        self.back_button.setText(self.tr("Step back"))
-        self.back_button.setToolTip(
-            self.tr(
-                "Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"  # noqa: E501
-            )
-        )
+        set_words(self, CONTEXT, WORDS, CONTROLS)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.FontChange and hasattr(self, "message"):
@@ -299,7 +283,6 @@ class StepBar(QFrame):
         self.note.setText(words.note)
         self.note.setVisible(bool(step.note))
         self.spec_link.setText(words.spec_link)
-        self.spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
         self.spec_link.setVisible(bool(step.spec))
         self.message.setPlainText(message_text(step.raw) if step.raw else "")
         self.message.setVisible(bool(step.raw))
