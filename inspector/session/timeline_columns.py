@@ -16,7 +16,7 @@ lack of room; the view only applies that to its header.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from inspector.protocol.messages import Kind
 
@@ -37,7 +37,7 @@ from .timeline_table import (
     fit_widths,
     saved_columns,
 )
-from .timeline_words import CONTEXT, DIRECTION_ARROWS, WORDS
+from .timeline_words import CONTEXT, DIRECTION_ARROWS, MENU_NAMES, WORDS
 from .translate import Translate
 
 PAD = 18  # a column's width beyond its text: the text's margins and the room between columns
@@ -45,6 +45,8 @@ MEASURED = 12  # the longest texts (by characters) of a column measured: a hosti
 
 #: ``advance(text, mono)``: the width of ``text`` in the table's font (``mono``: the monospace one)
 Advance = Callable[[str, bool], int]
+#: A row of the column menu: the column, its name, whether it is shown, whether the user may toggle it
+MenuRow = tuple[int, str, bool, bool]
 
 
 class ColumnLayout:
@@ -156,5 +158,20 @@ class ColumnLayout:
         """What the settings keep for these choices with the columns in ``order``."""
         return columns_to_save(order, self.prefs, self.user_widths)
 
+    def menu(
+        self, order: Iterable[int], shown: Sequence[int], header: Callable[[int], str], tr: Translate
+    ) -> list[MenuRow]:
+        """The column menu's rows, the columns in ``order``: each named by its ``header(column)``
+        word (a longer name where that is too terse to stand alone, :data:`~.timeline_words.MENU_NAMES`;
+        said to be hidden for lack of room when it gave way), checked when ``shown``, and enabled
+        unless it is the last column shown (that one stays)."""
+        rows = []
+        for c in order:
+            name = tr(CONTEXT, MENU_NAMES[c]) if c in MENU_NAMES else header(c)
+            if c in self.auto_hidden:
+                name = tr(CONTEXT, WORDS["no_room"]).format(column=name)
+            rows.append((c, name, c in shown, list(shown) != [c]))
+        return rows
 
-__all__ = ["MEASURED", "PAD", "Advance", "ColumnLayout"]
+
+__all__ = ["MEASURED", "PAD", "Advance", "ColumnLayout", "MenuRow"]

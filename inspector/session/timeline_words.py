@@ -88,20 +88,49 @@ WORDS = {
     "hand_written": "Hand-written: sent from the composer as a person wrote it",
     "bytes": "{n} bytes",
     "after": "{ms} after request #{seq}",
+    "no_room": "{column} (hidden: no room)",
+}
+#: The column menu's names for headers too terse to stand alone.
+MENU_NAMES = {
+    Column.SEQ: "# (entry number)",
+    Column.DELTA: "Δ (time since the previous row)",
 }
 
-#: The filter bar's toggles, by the filter each sets (an :class:`~.views.EntryFilter` field), and
-#: the status line's buttons: (text, tooltip)
-BUTTON_WORDS = {
-    "only_violations": ("⚠ Violations", "Only entries that break a protocol rule"),
-    "only_schema_invalid": ("✗ Schema", "Only messages that are invalid against the JSON Schema"),
-    "only_http_errors": (
-        "HTTP errors",
-        "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings "
-        "and the transport's notes",
-    ),
-    "clear_filters": ("Clear filters", ""),
-    "jump": ("⤓ Jump to latest", "Scroll to the newest entry and follow new ones again"),
+#: The filter bar's and the status line's words by key (a toggle's key is the
+#: :class:`~.views.EntryFilter` field it sets; "…_tip" keys are tooltips)
+BAR_WORDS = {
+    "only_violations": "⚠ Violations",
+    "only_violations_tip": "Only entries that break a protocol rule",
+    "only_schema_invalid": "✗ Schema",
+    "only_schema_invalid_tip": "Only messages that are invalid against the JSON Schema",
+    "only_http_errors": "HTTP errors",
+    "only_http_errors_tip": "Only HTTP problems: exchanges answered with an error status, what travelled in them, "
+    "HTTP rule findings and the transport's notes",
+    "clear_filters": "Clear filters",
+    "jump": "⤓ Jump to latest",
+    "jump_tip": "Scroll to the newest entry and follow new ones again",
+    "kinds_tip": "Show or hide kinds of entries",
+    "show_all_kinds": "Show all kinds",
+    "all_kinds": "All kinds",
+    "some_kinds": "Kinds {shown}/{total}",
+    "any_method": "any method",
+    "method_tip": "Pick a method for an exact match, or type part of a method or event name",
+    "search": "Search raw text… (Ctrl+F)",
+    "search_tip": "Case-insensitive search over the raw bytes of every entry",
+}
+#: The filter bar's toggles, by the :class:`~.views.EntryFilter` field each sets
+TOGGLES = ("only_violations", "only_schema_invalid", "only_http_errors")
+#: Which control of the view (its attribute) shows which of them: the keys of its text and its tooltip
+BAR_CONTROLS = {
+    "violations_button": ("only_violations", "only_violations_tip"),
+    "schema_button": ("only_schema_invalid", "only_schema_invalid_tip"),
+    "http_button": ("only_http_errors", "only_http_errors_tip"),
+    "clear_filters_button": ("clear_filters", ""),
+    "jump_button": ("jump", "jump_tip"),
+    "kinds_button": ("", "kinds_tip"),
+    "method_edit": ("any_method", ""),
+    "method_combo": ("", "method_tip"),
+    "search": ("search", "search_tip"),
 }
 
 #: The row menu's copies, by the key of the text each copies (:func:`~.timeline_table.copy_texts`)
@@ -115,9 +144,15 @@ COPY_WORDS = {
 
 def all_words() -> list[str]:
     """Every English text of the "Timeline" context here (for the translation catalogue)."""
-    buttons = [word for pair in BUTTON_WORDS.values() for word in pair if word]
     tables = [*DIRECTION_LABELS.values(), *DIRECTION_TIPS.values(), *WORDS.values(), *COPY_WORDS.values()]
-    return [*HEADERS, *HEADER_TIPS, *tables, *buttons]
+    return [*HEADERS, *HEADER_TIPS, *tables, *MENU_NAMES.values(), *BAR_WORDS.values()]
+
+
+def kinds_words(shown: int, total: int, tr: Translate) -> str:
+    """The kinds button's text with ``shown`` of the ``total`` kinds of entries shown."""
+    if shown == total:
+        return tr(CONTEXT, BAR_WORDS["all_kinds"]) + " ▾"
+    return tr(CONTEXT, BAR_WORDS["some_kinds"]).format(shown=shown, total=total) + " ▾"
 
 
 def event_words(name: str, tr: Translate) -> str:
@@ -292,18 +327,23 @@ def cell_tip(
 
 
 __all__ = [
+    "BAR_CONTROLS",
+    "BAR_WORDS",
     "CONTEXT",
     "DIRECTION_ARROWS",
     "DIRECTION_LABELS",
     "DIRECTION_TIPS",
     "HEADERS",
     "HEADER_TIPS",
+    "MENU_NAMES",
+    "TOGGLES",
     "WORDS",
     "WidestTexts",
     "all_words",
     "cell_text",
     "cell_tip",
     "event_words",
+    "kinds_words",
     "order_time",
     "schema_tip",
     "violations_text",

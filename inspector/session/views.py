@@ -192,6 +192,11 @@ class EntryFilter:
         """This filter with entries of ``kind`` shown or hidden."""
         return replace(self, kinds=self.kinds | {kind} if shown else self.kinds - {kind})
 
+    def with_method(self, method: str, exact: bool = False) -> EntryFilter:
+        """This filter with entries of ``method`` only ("": any method): the method picked from
+        the list of those seen (``exact``), or part of a method or event name typed in any case."""
+        return replace(self, method=method, method_exact=bool(exact and method))
+
 
 _NO_FILTER = EntryFilter()
 

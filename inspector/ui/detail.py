@@ -376,7 +376,7 @@ class DetailPane(QWidget):
         label = plain_label(finding.text, wrap=finding.wrap, selectable=True)
         if finding.tone:
             pal = label.palette()
-            pal.setBrush(label.foregroundRole(), getattr(self._colors, f"brush_{finding.tone}"))
+            pal.setBrush(label.foregroundRole(), self._colors.brush(finding.tone))
             label.setPalette(pal)
         if finding.bold:
             bold(label)
@@ -534,7 +534,7 @@ class DetailPane(QWidget):
         item = _JsonItem(key, value)
         text, tone, tip = json_cell(value, translate, QLocale().toString)
         item.setText(1, text)
-        item.setForeground(1, getattr(self._colors, f"brush_{tone}"))
+        item.setForeground(1, self._colors.brush(tone))
         if tip:
             item.setToolTip(1, plain_tooltip(tip))
         if not isinstance(value, (dict, list)):
@@ -556,7 +556,7 @@ class DetailPane(QWidget):
             more = _JsonItem("…", None)
             more.is_more = True
             more.setText(1, more_text(len(value) - item.built, translate, QLocale().toString))
-            more.setForeground(1, self._colors.brush_muted)
+            more.setForeground(1, self._colors.brush("muted"))
             new.append(more)
         if item is self._root:
             self.tree.addTopLevelItems(new)

@@ -33,9 +33,9 @@ menu's copies are built from the tables of :mod:`inspector.session.timeline_word
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QEvent,
     QItemSelectionModel,
@@ -81,15 +81,20 @@ from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.timeline_columns import Advance, ColumnLayout
 from inspector.session.timeline_table import Column, copy_texts, merge_sorted
 from inspector.session.timeline_words import (
-    BUTTON_WORDS,
+    BAR_CONTROLS,
+    BAR_WORDS,
+    CONTEXT,
     COPY_WORDS,
     DIRECTION_ARROWS,
     DIRECTION_LABELS,
     DIRECTION_TIPS,
+    TOGGLES,
+    kinds_words,
 )
-from inspector.session.views import ALL_KINDS
+from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
+from .form_rows import set_words
 from .ticker import fit_live_text, set_live_text
 from .timeline_model import ALIGN_LEFT, SeqRole, TimelineModel
 from .widgets import plain_tooltip
@@ -97,11 +102,6 @@ from .widgets import plain_tooltip
 translate = QCoreApplication.translate
 
 _COLUMNS_SETTING = "timeline/columns"
-#: The column menu's names for headers too terse to stand alone.
-_MENU_NAMES = {
-    Column.SEQ: QT_TRANSLATE_NOOP("Timeline", "# (entry number)"),
-    Column.DELTA: QT_TRANSLATE_NOOP("Timeline", "Δ (time since the previous row)"),
-}
 
 
 # --------------------------------------------------------------------------- view
@@ -169,7 +169,7 @@ class TimelineView(QWidget):
             b.setChecked(True)
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setIcon(colors.swatch(d))
-            b.toggled.connect(lambda on, d=d: self._on_direction_toggled(d, on))
+            b.toggled.connect(lambda on, d=d: self._from_bar(self.model.filter().with_direction(d, on)))
             self.direction_buttons[d] = b
             bar.addWidget(b)
 
@@ -186,7 +186,7 @@ class TimelineView(QWidget):
             a = self.kinds_menu.addAction("")
             a.setCheckable(True)
             a.setChecked(True)
-            a.toggled.connect(lambda on, k=k: self._on_kind_toggled(k, on))
+            a.toggled.connect(lambda on, k=k: self._from_bar(self.model.filter().with_kind(k, on)))
             self.kind_actions[k] = a
         self.kinds_button.setMenu(self.kinds_menu)
         bar.addWidget(self.kinds_button)
@@ -226,10 +226,10 @@ class TimelineView(QWidget):
         self._search_timer, self._method_timer = (self._pause(self._apply_search), self._pause(self._apply_method_text))
 
         self.filter_toggles: dict[str, QToolButton] = {}  # by the EntryFilter field each sets
-        for field in ("only_violations", "only_schema_invalid", "only_http_errors"):
+        for field in TOGGLES:
             b = self.filter_toggles[field] = QToolButton()
             b.setCheckable(True)
-            b.toggled.connect(lambda on, field=field: self._on_filter_toggled(field, on))
+            b.toggled.connect(lambda on, field=field: self._from_bar(replace(self.model.filter(), **{field: on})))
             action = bar.addWidget(b)
         self.violations_button, self.schema_button, self.http_button = self.filter_toggles.values()
         self.http_action = action  # shown for a session over HTTP
@@ -434,14 +434,6 @@ class TimelineView(QWidget):
         self._save_columns()
         self._schedule_fit()
 
-    def _column_name(self, c: int) -> str:
-        label = _MENU_NAMES.get(c)
-        return (
-            translate("Timeline", str(label))
-            if label is not None
-            else str(self.model.headerData(c, Qt.Orientation.Horizontal))
-        )
-
     def _show_column_menu(self, pos) -> None:
         menu = QMenu(self.table)
         self._fill_column_menu(menu)
@@ -452,16 +444,16 @@ class TimelineView(QWidget):
         """The columns, each to show or hide, and Reset columns (the header's menu, and the
         row menu's Columns submenu for the keyboard's Menu key)."""
         menu.setToolTipsVisible(True)
-        visible = self.visible_columns()
-        for c in self.column_order():
-            name = self._column_name(c)
-            if c in self.columns.auto_hidden:
-                name = translate("Timeline", "{column} (hidden: no room)").format(column=name)
+        header = self.model.headerData
+        rows = self.columns.menu(
+            self.column_order(), self.visible_columns(), lambda c: str(header(c, Qt.Orientation.Horizontal)), translate
+        )
+        for c, name, shown, free in rows:
             action = menu.addAction(name)
             action.setCheckable(True)
-            action.setChecked(c in visible)
-            action.setEnabled(not (visible == [c]))  # the last column shown stays
-            action.setToolTip(str(self.model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)))
+            action.setChecked(shown)
+            action.setEnabled(free)
+            action.setToolTip(str(header(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)))
             action.setData(c)
             action.toggled.connect(lambda on, c=c: self.set_column_shown(c, on))
         menu.addSeparator()
@@ -653,18 +645,10 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ filter widgets
 
-    def _on_filter_toggled(self, field: str, on: bool) -> None:
+    def _from_bar(self, f: EntryFilter) -> None:
+        """A toggle of the filter bar asks for ``f`` (not while the bar is set to the model's filter)."""
         if not self._syncing:
-            self.model.update_filter(**{field: on})
-
-    def _on_direction_toggled(self, d: Direction, on: bool) -> None:
-        if not self._syncing:
-            self.model.set_direction_visible(d, on)
-
-    def _on_kind_toggled(self, k: Kind, on: bool) -> None:
-        if not self._syncing:
-            self.model.set_kind_visible(k, on)
-        self._update_kinds_button()
+            self.model.set_filter(f)
 
     def _retranslate(self) -> None:
         """Every text of the filter bar and the status line that does not follow the data."""
@@ -673,45 +657,27 @@ class TimelineView(QWidget):
             b.setToolTip(
                 translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d]))
             )
-        self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
-        self.show_all_kinds.setText(translate("Timeline", "Show all kinds"))
+        set_words(self, CONTEXT, BAR_WORDS, BAR_CONTROLS)
+        self.show_all_kinds.setText(translate(CONTEXT, BAR_WORDS["show_all_kinds"]))
         for k, a in self.kind_actions.items():
-            a.setText(translate("Timeline", str(KIND_LABELS[k])))
+            a.setText(translate(CONTEXT, str(KIND_LABELS[k])))
         self._update_kinds_button()
-        self.method_edit.setPlaceholderText(translate("Timeline", "any method"))
-        self.method_combo.setToolTip(
-            translate("Timeline", "Pick a method for an exact match, or type part of a method or event name")
-        )
         typed = self.method_edit.text()
-        self.method_combo.setItemText(0, translate("Timeline", "any method"))
+        self.method_combo.setItemText(0, translate(CONTEXT, BAR_WORDS["any_method"]))
         if self.method_edit.text() != typed:  # the item's text is not a filter
             with QSignalBlocker(self.method_combo):
                 self.method_combo.setEditText(typed)
-        self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
-        self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
-        buttons = {**self.filter_toggles, "clear_filters": self.clear_filters_button, "jump": self.jump_button}
-        for key, button in buttons.items():
-            text, tip = BUTTON_WORDS[key]
-            button.setText(translate("Timeline", text))
-            button.setToolTip(translate("Timeline", tip) if tip else "")
 
     def _update_kinds_button(self) -> None:
         shown = sum(1 for a in self.kind_actions.values() if a.isChecked())
-        if shown == len(self.kind_actions):
-            self.kinds_button.setText(translate("Timeline", "All kinds") + " ▾")
-        else:
-            self.kinds_button.setText(
-                translate("Timeline", "Kinds {shown}/{total}").format(shown=shown, total=len(self.kind_actions)) + " ▾"
-            )
+        self.kinds_button.setText(kinds_words(shown, len(self.kind_actions), translate))
 
     def _on_method_activated(self, index: int) -> None:
         self._method_timer.stop()
         method = self.method_combo.itemData(index)
         if method is None:
             self.method_combo.setEditText("")
-            self.model.set_method_filter("")
-        else:
-            self.model.set_method_filter(method, exact=True)
+        self.model.set_filter(self.model.filter().with_method(method or "", exact=method is not None))
 
     def _on_method_edited(self, text: str) -> None:
         self._method_timer.start()
@@ -720,7 +686,7 @@ class TimelineView(QWidget):
         text = self.method_combo.currentText().strip()
         if text == self.method_combo.itemText(0):
             text = ""
-        self.model.set_method_filter(text, exact=False)
+        self.model.set_filter(self.model.filter().with_method(text))
 
     def _on_search_changed(self, text: str) -> None:
         if self._syncing:
@@ -733,7 +699,7 @@ class TimelineView(QWidget):
 
     def _apply_search(self) -> None:
         self._search_timer.stop()
-        self.model.set_search_text(self.search.text())
+        self.model.update_filter(text=self.search.text())
 
     def _sync_filter_widgets(self) -> None:
         f = self.model.filter()

@@ -53,7 +53,6 @@ from PySide6.QtGui import (
     QPalette,
 )
 
-from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording
 from inspector.session.timeline_table import ALIGNMENTS, DIRECTION_TONES, MONO_COLUMNS, Column, cell_tones
 from inspector.session.timeline_words import DIRECTION_ARROWS as DIRECTION_ARROWS  # offered here too
@@ -87,42 +86,38 @@ _ALIGNS = tuple(int(_FLAGS[where]) for where in ALIGNMENTS)  # by column
 # --------------------------------------------------------------------------- colours
 
 
+#: The theme's colour of each tone a cell's text takes (:func:`~inspector.session.timeline_table.cell_tones`)
+_TONE_COLOURS = {"c2s": "c2s", "s2c": "s2c", "stderr": "stderr", "event": "event", "bad": "error", "good": "ok"}
+#: The hue each row tint mixes into the base, and how much of the tint's amount it takes
+_TINTS = {"stderr": (QColor(255, 170, 0), 1.0), "event": (QColor(130, 90, 220), 1.0), "bad": (QColor(230, 40, 40), 0.8)}
+
+
 class TimelineColors:
     """Brushes derived from a palette, so the same hues read well on light and dark bases."""
 
     def __init__(self, palette: QPalette) -> None:
         base = palette.color(QPalette.ColorRole.Base)
-        text = palette.color(QPalette.ColorRole.Text)
         dark = is_dark(palette)
-        self.brush_c2s = QBrush(colour("c2s", dark))
-        self.brush_s2c = QBrush(colour("s2c", dark))
-        self.brush_stderr = QBrush(colour("stderr", dark))
-        self.brush_event = QBrush(colour("event", dark))
-        self.brush_bad = QBrush(colour("error", dark))
-        self.brush_good = QBrush(colour("ok", dark))
-        self.brush_muted = QBrush(mix(text, base, 0.45))
         amount = 0.22 if dark else 0.13
-        self.bg_stderr = QBrush(mix(base, QColor(255, 170, 0), amount))
-        self.bg_event = QBrush(mix(base, QColor(130, 90, 220), amount))
-        self.bg_bad = QBrush(mix(base, QColor(230, 40, 40), amount * 0.8))
-        #: The brush of each tone a cell's text takes, and of each row tint (None: the palette's own;
-        #: :func:`~inspector.session.timeline_table.cell_tones` names them)
+        muted = QBrush(mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
+        #: The brush of each tone a cell's text takes, and of each row tint, by the names
+        #: :func:`~inspector.session.timeline_table.cell_tones` gives them (None: the palette's own)
         self.tones: dict[str | None, QBrush | None] = {
             None: None,
-            **{
-                name: getattr(self, f"brush_{name}")
-                for name in ("c2s", "s2c", "stderr", "event", "bad", "good", "muted")
-            },
+            **{name: QBrush(colour(hue, dark)) for name, hue in _TONE_COLOURS.items()},
+            "muted": muted,
         }
         self.tints: dict[str | None, QBrush | None] = {
             None: None,
-            "stderr": self.bg_stderr,
-            "event": self.bg_event,
-            "bad": self.bg_bad,
+            **{name: QBrush(mix(base, hue, amount * share)) for name, (hue, share) in _TINTS.items()},
         }
-        self.by_direction: dict[Direction, QBrush] = {
-            d: getattr(self, f"brush_{t}") for d, t in DIRECTION_TONES.items()
-        }
+        self.by_direction = {d: self.brush(t) for d, t in DIRECTION_TONES.items()}
+
+    def brush(self, tone: str) -> QBrush:
+        """The brush of a text tone (a :data:`_TONE_COLOURS` name, or "muted")."""
+        found = self.tones[tone]
+        assert found is not None
+        return found
 
     def swatch(self, direction: Direction, size: int = 10) -> QIcon:
         """A small filled circle in the direction's colour, for buttons."""
@@ -200,20 +195,8 @@ class TimelineModel(RowTableModel):
             self.filterChanged.emit()
 
     def update_filter(self, **changes: Any) -> None:
+        """The filter with some of its fields changed (the others as they are)."""
         self.set_filter(replace(self.entries.filter, **changes))
-
-    def set_direction_visible(self, direction: Direction, visible: bool) -> None:
-        """``direction`` shown or not (stderr: the link's notes too, :meth:`EntryFilter.with_direction`)."""
-        self.set_filter(self.entries.filter.with_direction(direction, visible))
-
-    def set_kind_visible(self, kind: Kind, visible: bool) -> None:
-        self.set_filter(self.entries.filter.with_kind(kind, visible))
-
-    def set_method_filter(self, method: str, exact: bool = False) -> None:
-        self.update_filter(method=method or "", method_exact=bool(exact and method))
-
-    def set_search_text(self, text: str) -> None:
-        self.update_filter(text=text or "")
 
     def clear_filters(self) -> None:
         self.set_filter(EntryFilter())

@@ -151,3 +151,25 @@ def test_the_choices_go_to_the_settings_by_name_and_come_back():
     assert again.prefs == {Column.SIZE: False} and again.user_widths == {Column.ID: 6.0}
     assert ColumnLayout().load("not json") == list(DEFAULT_ORDER)
     assert ColumnLayout().load(None) == list(DEFAULT_ORDER)
+
+
+def test_the_column_menu_names_each_column_says_which_gave_way_and_keeps_the_last_one_shown():
+    from inspector.session.timeline_words import HEADERS
+
+    layout = measured()
+    narrow = layout.fit(DEFAULT_ORDER, 500, 16, 24)
+    assert narrow is not None and layout.auto_hidden
+    rows = layout.menu(DEFAULT_ORDER, list(narrow), lambda c: HEADERS[c], english)
+    assert [row[0] for row in rows] == list(DEFAULT_ORDER)
+    names = {c: name for c, name, _shown, _free in rows}
+    assert names[Column.SEQ].startswith("# (entry number)")  # a header too terse to stand alone: a longer name
+    assert names[Column.METHOD] == "Method / event"
+    gave_way = next(c for c in layout.auto_hidden if c not in (Column.SEQ, Column.DELTA))
+    assert names[gave_way] == f"{HEADERS[gave_way]} (hidden: no room)"
+    assert Column.METHOD not in layout.auto_hidden
+    assert all(shown == (c in narrow) and free for c, _name, shown, free in rows)
+    last = layout.menu(DEFAULT_ORDER, [Column.KIND], lambda c: HEADERS[c], english)
+    assert [c for c, _name, _shown, free in last if not free] == [Column.KIND]  # the last column shown stays
+    chinese = measured().menu(DEFAULT_ORDER, [Column.KIND], lambda c: "?", lambda context, text: f"[{text}]")
+    assert {c: n for c, n, *_ in chinese}[Column.DELTA] == "[Δ (time since the previous row)]"  # in its language
+    assert {c: n for c, n, *_ in chinese}[Column.ID] == "?"  # the header's own word, as the view gave it

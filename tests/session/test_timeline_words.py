@@ -122,13 +122,22 @@ def test_the_widest_texts_grow_with_the_recording_and_say_when() -> None:
 def test_the_filter_bar_s_toggles_name_filter_fields_and_their_words_go_to_the_catalogue() -> None:
     from dataclasses import fields
 
-    from inspector.session.timeline_words import BUTTON_WORDS
+    from inspector.session.timeline_words import BAR_CONTROLS, BAR_WORDS, TOGGLES
     from inspector.session.views import EntryFilter
 
-    toggles = [key for key in BUTTON_WORDS if key.startswith("only_")]
-    assert toggles == ["only_violations", "only_schema_invalid", "only_http_errors"]
-    assert set(toggles) <= {f.name for f in fields(EntryFilter)}  # the view sets the field of that name
-    assert {w for pair in BUTTON_WORDS.values() for w in pair if w} <= set(all_words())
+    assert TOGGLES == ("only_violations", "only_schema_invalid", "only_http_errors")
+    assert set(TOGGLES) <= {f.name for f in fields(EntryFilter)}  # the view sets the field of that name
+    assert {BAR_CONTROLS[c][0] for c in ("violations_button", "schema_button", "http_button")} == set(TOGGLES)
+    assert {key for pair in BAR_CONTROLS.values() for key in pair if key} <= set(BAR_WORDS)  # every key worded
+    assert set(BAR_WORDS.values()) <= set(all_words())
+
+
+def test_the_kinds_button_says_all_or_how_many_of_how_many() -> None:
+    from inspector.session.timeline_words import kinds_words
+
+    assert kinds_words(7, 7, english) == "All kinds ▾"
+    assert kinds_words(5, 7, english) == "Kinds 5/7 ▾"
+    assert kinds_words(0, 7, english) == "Kinds 0/7 ▾"
 
 
 def test_the_row_menu_offers_a_copy_for_each_text_copy_texts_gives() -> None:

@@ -68,6 +68,12 @@ def test_an_entry_view_filters_by_every_field_and_reveals_what_it_hides():
     view.set_filter(EntryFilter(only_schema_invalid=True))
     assert list(view.rows) == [s["bad_log"]]
 
+    # a method picked from the list matches exactly, a typed one as part of a name; none: any method
+    picked = EntryFilter(text="x").with_method("tools/list", exact=True)
+    assert (picked.method, picked.method_exact, picked.text) == ("tools/list", True, "x")
+    assert EntryFilter().with_method("TOOLS") == EntryFilter(method="TOOLS", method_exact=False)
+    assert picked.with_method("", exact=True) == EntryFilter(text="x")  # "any method" is never exact
+
     # reveal relaxes only the parts that hide the entry
     view.set_filter(EntryFilter(directions=frozenset({Direction.C2S}), text="tools"))
     assert view.row_of(s["list_result"]) == -1

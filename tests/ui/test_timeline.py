@@ -63,7 +63,7 @@ def test_modeltester_on_a_real_recording(qtmodeltester):
     rec, _ = build_session()
     model = TimelineModel(rec)
     qtmodeltester.check(model)
-    model.set_search_text("utf8")
+    model.update_filter(text="utf8")
     qtmodeltester.check(model)
     model.set_recording(Recording())
     qtmodeltester.check(model)
@@ -77,7 +77,7 @@ def test_modeltester_while_rows_arrive(qtmodeltester, qtbot):
         d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n')
     d.stderr(b"err\n")
     qtbot.waitUntil(lambda: model.rowCount() == 51, timeout=5000)
-    model.set_direction_visible(Direction.STDERR, False)
+    model.set_filter(model.filter().with_direction(Direction.STDERR, False))
     assert model.rowCount() == 50
 
 
@@ -154,11 +154,11 @@ def test_a_response_with_a_wrong_id_looks_different_from_a_normal_result_in_the_
         "⚠ jsonrpc.response-unknown-id",
     ]
     assert display(model, normal, Column.KIND) == "← result" and display(model, normal, Column.VIOLATIONS) is None
-    bad = model.colors().bg_bad
+    bad = model.colors().tints["bad"]
     for c in must:  # every column of the row, painted by the table's delegate from one tuple
         assert model.paint_cell(wrong, c)[2] is bad, c
         assert model.paint_cell(normal, c)[2] is None, c
-    assert model.paint_cell(wrong, Column.VIOLATIONS)[1] is model.colors().brush_bad
+    assert model.paint_cell(wrong, Column.VIOLATIONS)[1] is model.colors().tones["bad"]
     assert model.paint_cell(s["bad_log"], Column.KIND)[2] is bad  # invalid against the schema: tinted too
 
 
@@ -238,7 +238,7 @@ def test_batch_insertion_one_signal_per_tick(qtbot):
 def test_new_batches_are_filtered_as_they_arrive(qtbot):
     d = Driver()
     model = TimelineModel(d.rec)
-    model.set_direction_visible(Direction.STDERR, False)
+    model.set_filter(model.filter().with_direction(Direction.STDERR, False))
     for i in range(30):
         d.stderr(b"noise on stderr\n") if i % 3 == 0 else d.s2c(b"not json\n")
     qtbot.waitUntil(lambda: model.total() == 30, timeout=5000)
@@ -253,10 +253,10 @@ def test_every_filter():
     resets = []
     model.modelReset.connect(lambda: resets.append(1))
 
-    model.set_direction_visible(Direction.C2S, False)
+    model.set_filter(model.filter().with_direction(Direction.C2S, False))
     assert all(rec.direction_at(q) is not Direction.C2S for q in seqs(model))
     assert s["init"] not in seqs(model) and s["init_result"] in seqs(model)
-    model.set_direction_visible(Direction.C2S, True)
+    model.set_filter(model.filter().with_direction(Direction.C2S, True))
     assert model.rowCount() == n
     assert len(resets) == 2
 
@@ -265,30 +265,30 @@ def test_every_filter():
         assert seqs(model) == [i for i in range(n) if rec.direction_at(i) is d]
     model.clear_filters()
 
-    model.set_kind_visible(Kind.PROCESS, False)
+    model.set_filter(model.filter().with_kind(Kind.PROCESS, False))
     assert s["spawned"] not in seqs(model) and s["stderr"] in seqs(model)
     model.set_filter(EntryFilter(kinds=frozenset({Kind.NOISE})))
     assert seqs(model) == [s["noise"], s["bad_utf8"]]
     model.clear_filters()
 
-    model.set_method_filter("tools/list", exact=True)
+    model.set_filter(model.filter().with_method("tools/list", exact=True))
     assert seqs(model) == [s["tools_list"], s["tools_result"]]  # the result answers tools/list
-    model.set_method_filter("TOOLS", exact=False)  # substring, case-insensitive
+    model.set_filter(model.filter().with_method("TOOLS", exact=False))  # substring, case-insensitive
     assert seqs(model) == [s["tools_list"], s["tools_result"]]
-    model.set_method_filter("notifications/", exact=False)
+    model.set_filter(model.filter().with_method("notifications/", exact=False))
     assert s["initialized"] in seqs(model) and s["bad_log"] in seqs(model)
-    model.set_method_filter("exited", exact=True)  # process events by event name
+    model.set_filter(model.filter().with_method("exited", exact=True))  # process events by event name
     assert seqs(model) == [s["exited"]]
-    model.set_method_filter("")
+    model.set_filter(model.filter().with_method(""))
     assert model.rowCount() == n
 
-    model.set_search_text("SERVER STARTING")
+    model.update_filter(text="SERVER STARTING")
     assert seqs(model) == [s["noise"]]
-    model.set_search_text("caf\ufffd")  # decoded with errors="replace"
+    model.update_filter(text="caf\ufffd")  # decoded with errors="replace"
     assert seqs(model) == [s["stderr_bad"]]
-    model.set_search_text("utf8")
+    model.update_filter(text="utf8")
     assert seqs(model) == [s["bad_utf8"]]
-    model.set_search_text("")
+    model.update_filter(text="")
 
     model.update_filter(only_violations=True)
     assert seqs(model) == [i for i in range(n) if rec.violations_at(i)]

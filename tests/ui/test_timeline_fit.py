@@ -129,7 +129,7 @@ async def test_at_1280x720_an_answer_with_a_wrong_id_does_not_look_like_a_result
         assert cells[bad][shown.index(Column.KIND)][0] == cells[normal][shown.index(Column.KIND)][0] == "← result"
         assert cells[bad][shown.index(Column.VIOLATIONS)][0] == "⚠ jsonrpc.response-unknown-id"
         assert cells[normal][shown.index(Column.VIOLATIONS)][0] is None
-        assert all(cell[2] is model.colors().bg_bad for cell in cells[bad])  # the row is tinted in every column shown
+        assert all(cell[2] is model.colors().tints["bad"] for cell in cells[bad])  # the row is tinted in every column
         assert all(cell[2] is None for cell in cells[normal])
         controller.end_session()
         await until(lambda: not controller.running, 15)
@@ -384,7 +384,7 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
 
             await says(english=True, filtered=False)
             assert single.count_label.text() == "1 entry"
-            model.set_kind_visible(Kind.PROCESS, False)  # a filter: "shown of total"
+            model.set_filter(model.filter().with_kind(Kind.PROCESS, False))  # a filter: "shown of total"
             await says(english=True, filtered=True)
 
             languages.set_choice("zh_CN")
