@@ -38,7 +38,8 @@ recording is opened when the proxy listens (announced for the Watch list at once
 HTTP; a GET as the first request is HTTP+SSE (2024-11-05): that empty recording is made again
 for it. Each MCP session the host starts has its own recording and recorder (:meth:`_Proxy._session_for`:
 a second ``initialize``, an ``Mcp-Session-Id`` not seen before, a second HTTP+SSE stream); an
-exchange is recorded by the recorder of the session it began in, and an earlier session's
+exchange is recorded by the recorder of the session it began in (a late request of an earlier
+session, by its session id or, HTTP+SSE, the endpoint its stream named, by that session's), and an earlier session's
 recording is closed (in a thread of its own: the forwarding never waits) once its last exchange
 ends. When the proxy ends (SIGINT, SIGTERM, SIGHUP) the queues are drained and the recordings
 closed with their summaries before it exits.
@@ -423,6 +424,8 @@ class _Proxy:
         self.session_id: str | None = None
         self.session_ids: set[str] = set()  # every session id seen: an earlier session's request splits nothing
         self.sid_owners: dict[str, HttpRecorder] = {}  # each session id: the recorder of the session that had it
+        # HTTP+SSE: each endpoint (path and query) an event stream named: the recorder of its session
+        self.endpoint_owners: dict[str, HttpRecorder] = {}
 
     def _path_for(self, session: int) -> Path:
         """The recording of the host's ``session``-th MCP session: ``--record FILE`` for the first,
@@ -443,18 +446,21 @@ class _Proxy:
             self.announced = announced
         return recorder
 
-    def _session_for(self, method: str, headers: list[tuple[str, str]], body: bytes) -> HttpRecorder:
+    def _session_for(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes) -> HttpRecorder:
         """The recorder of the session a request belongs to. A host that starts a new MCP session
         gets a new recording: an ``initialize`` after one was forwarded, a request with an
         ``Mcp-Session-Id`` never seen before (the session had another), or (HTTP+SSE) a second GET
-        of the event stream. A late request of an earlier session (its ``Mcp-Session-Id``) is recorded in that
-        session's recording while it is open (an event stream of it goes on), else in the current one.
+        of the event stream. A late request of an earlier session (its ``Mcp-Session-Id``; HTTP+SSE: a
+        POST to the endpoint its event stream named) is recorded in that session's recording while it
+        is open (an event stream of it goes on), else in the current one.
         The recording made when the proxy began listening is for Streamable HTTP; a GET as the
         very first request is an HTTP+SSE host: that empty recording is made again for it."""
         current = self.recorder
         assert current is not None
         sid = next((v for k, v in headers if k.lower() == "mcp-session-id"), None)
         owner = self.sid_owners.get(sid) if sid is not None else None
+        if owner is None and method == "POST":
+            owner = self.endpoint_owners.get(target)
         if owner is not None and owner is not current:
             # a late request of an earlier session (its event stream, a DELETE, an answer to the
             # server): recorded in that session's recording while it is open, else in the current
@@ -607,7 +613,7 @@ class _Proxy:
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
         pairs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in _raw(req.headers)]
-        recorder = self._session_for(method, pairs, body)
+        recorder = self._session_for(method, target, pairs, body)
         self._xid += 1
         xid = self._xid
         self.recorders[xid] = recorder
@@ -677,6 +683,10 @@ class _Proxy:
         rewritten: str | None = None
         if method == "GET" and ctype == "text/event-stream" and "content-encoding" not in response.headers:
             first, host_first, rewritten = await self._endpoint_start(chunks)
+            endpoint = endpoint_target(first, self.options.upstream)
+            owner = self.recorders.get(xid)
+            if endpoint is not None and owner is not None:
+                self.endpoint_owners[endpoint] = owner
         self.put(_Answer(self.clock(), xid, response.status_code, response.reason_phrase, raw_headers, rewritten))
         given = response.headers.get("mcp-session-id")
         if given is not None and self.recorders.get(xid) is self.recorder and self.session_id is None:
@@ -746,6 +756,24 @@ def endpoint_rewrite(first: bytes, upstream: str, own: str) -> tuple[bytes, str 
         changed = first.replace(target.encode(), moved.encode(), 1)
         return (changed, moved) if changed != first else (first, None)
     return first, None
+
+
+def endpoint_target(first: bytes, upstream: str) -> str | None:
+    """The path and query (as a host's request target names them) of the endpoint an HTTP+SSE
+    event stream's first event names, resolved against the upstream's URL; None when the first
+    event is no ``endpoint`` or names another origin."""
+    for ev in SseDecoder().feed(first):
+        if ev.event != "endpoint":
+            return None
+        url = urljoin(upstream, ev.data.decode("utf-8", "replace").strip())
+        try:
+            if origin_of(url) != origin_of(upstream):
+                return None
+        except ValueError:  # a port past 65535
+            return None
+        parts = urlsplit(url)
+        return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return None
 
 
 def _is_initialize(body: bytes) -> bool:

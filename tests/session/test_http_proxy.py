@@ -536,3 +536,56 @@ def test_a_late_request_of_an_earlier_session_is_recorded_in_its_own_recording(t
     assert not any(second.extra_at(i).get("event") == "session_closing" for i in range(len(second)))
     s2c = [first.raw_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.S2C]
     assert any(b'"tools"' in raw for raw in s2c)  # the late answer is in the first session's recording
+
+
+def test_a_late_post_of_an_earlier_http_sse_session_is_recorded_in_its_own_recording(tmp_path: Path) -> None:
+    """HTTP+SSE has no session id header: a session is its event stream and the endpoint that stream
+    named. A host opens a second stream (a second session) and then posts a request to the first
+    session's endpoint: it is recorded in the first session's recording, as its answer (on the
+    first stream) is; the second session's posts in the second (the late POST used to be recorded
+    in the current session's recording, away from its answer)."""
+    init = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05",'
+        b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}'
+    )
+    notified = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
+    json_body = {"Content-Type": "application/json"}
+    port = free_port()
+    record = tmp_path / "host.jsonl"
+
+    def until(lines: Iterator[str], wanted: str) -> str:
+        for line in lines:
+            if wanted in line:
+                return line
+        raise AssertionError(f"the event stream ended before {wanted!r}")
+
+    with HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") as peer:
+        with proxy(peer.url, record) as origin, httpx.Client(timeout=20) as c:
+            sse = {"Accept": "text/event-stream"}
+            with c.stream("GET", origin + "/sse", headers=sse) as a:
+                a_lines = a.iter_lines()
+                a_post = origin + until(a_lines, "data:").removeprefix("data:").strip()
+                assert c.post(a_post, content=init, headers=json_body).status_code == 202
+                until(a_lines, '"serverInfo"')
+                assert c.post(a_post, content=notified, headers=json_body).status_code == 202
+                with c.stream("GET", origin + "/sse", headers=sse) as b:
+                    b_lines = b.iter_lines()
+                    b_post = origin + until(b_lines, "data:").removeprefix("data:").strip()
+                    assert b_post != a_post
+                    assert c.post(b_post, content=init, headers=json_body).status_code == 202
+                    until(b_lines, '"serverInfo"')
+                    late = b'{"jsonrpc":"2.0","id":7,"method":"tools/list"}'
+                    assert c.post(a_post, content=late, headers=json_body).status_code == 202
+                    until(a_lines, '"tools"')
+                    assert c.post(b_post, content=notified, headers=json_body).status_code == 202
+                    ping = b'{"jsonrpc":"2.0","id":8,"method":"ping"}'
+                    assert c.post(b_post, content=ping, headers=json_body).status_code == 202
+                    until(b_lines, '"id":8')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["host-2.jsonl", "host.jsonl"]
+    first, second = Recording.load(record), Recording.load(tmp_path / "host-2.jsonl")
+    assert first.header["transport"] == second.header["transport"] == "sse"
+    assert _methods(first, Direction.C2S) == ["initialize", "notifications/initialized", "tools/list"]
+    assert _methods(second, Direction.C2S) == ["initialize", "notifications/initialized", "ping"]
+    s2c = [first.raw_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.S2C]
+    assert any(b'"tools"' in raw for raw in s2c)  # the answer beside its request
+    assert not any(first.violations_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.C2S)
