@@ -1,5 +1,6 @@
 """What the window's File commands say, as data: the name a saved recording is offered under,
-the lines of a recording that could not be read, and what a re-analysis changed.
+the lines of a recording that could not be read, what a re-analysis changed, why a command
+cannot run now (:func:`refusal`) and what a sequence export wrote.
 
 Theory of operation. The File menu's commands (``inspector.ui.window_files``) show these texts
 in message boxes and the status bar; choosing the words needs no Qt. They are English in
@@ -43,6 +44,16 @@ WORDS = {
     "svg": "SVG drawing",
     "png-2": "PNG image, 2×",
     "png-4": "PNG image, 4×",
+    # why a command cannot run now (refusal)
+    "watched-running": "The watched session is still running: do this once it has ended (its proxy still writes it).",
+    "wait-loading": "Wait until the recording has loaded (or stop loading it) first.",
+    "nothing-to-save": "Nothing to save yet: connect to a server first.",
+    "nothing-to-export": "Nothing to export yet: connect to a server or open a recording first.",
+    "open-first": "Open a recording first: a live session is judged as it happens.",
+    # what a sequence export wrote (sequence_export_text)
+    "rows-exported": "Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. "
+    "Select the row to start from and export again for the others.",
+    "all-exported": "Exported all {total} rows to {path}",
 }
 
 #: The save dialogs' choices (their labels are WORDS): a recording, a handout, a picture (the
@@ -134,6 +145,33 @@ def reanalysis_text(tr: Translate, changes: Sequence[Change]) -> str:
     return say("changed").format(n=len(changes)) + "\n\n" + "\n".join(lines)
 
 
+def refusal(tr: Translate, command: str, *, loading: bool, live: bool, shown: bool, read_only: bool) -> str | None:
+    """Why the File command ``command`` (``save``, ``export`` a handout, ``reanalyse``) cannot
+    run now, in words; None when it can. ``loading``: a recording file is still being read
+    (``live``: one a running proxy still writes); ``shown``: a session or recording is shown
+    (``read_only``: an opened one, the only kind judged again)."""
+    if loading:
+        key = "watched-running" if live else "wait-loading"
+    elif not shown:
+        key = {"save": "nothing-to-save", "export": "nothing-to-export"}.get(command, "open-first")
+    elif command == "reanalyse" and not read_only:
+        key = "open-first"  # a live session is judged as it happens
+    else:
+        return None
+    return tr(CONTEXT, WORDS[key])
+
+
+def sequence_export_text(tr: Translate, first: int, end: int, total: int, path: str, limit: int) -> tuple[str, int]:
+    """What the status bar says of a sequence export of rows ``first`` .. ``end - 1`` of ``total``
+    to ``path`` (one file holds at most ``limit``), and for how long (ms): the rows left out and
+    how to export them say longer."""
+    if end - first < total:
+        text = tr(CONTEXT, WORDS["rows-exported"])
+        figures = {"first": first + 1, "last": end, "total": total, "limit": limit}
+        return text.format(path=path, **{k: f"{v:,}" for k, v in figures.items()}), 30000
+    return tr(CONTEXT, WORDS["all-exported"]).format(total=f"{total:,}", path=path), 8000
+
+
 __all__ = [
     "CONTEXT",
     "SAVE_TYPES",
@@ -141,6 +179,8 @@ __all__ = [
     "LoadProblemsText",
     "load_problems_text",
     "reanalysis_text",
+    "refusal",
     "save_types",
+    "sequence_export_text",
     "suggested_recording_name",
 ]

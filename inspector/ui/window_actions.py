@@ -16,11 +16,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from inspector.session.action_words import action_text
+
+from .window_status import WindowPart
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -79,12 +81,8 @@ MENUS = {
 }
 
 
-class WindowActions(QObject):
+class WindowActions(WindowPart):
     """The actions, toolbar and menus of ``window`` (see the module's docstring)."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
 
     def show_watch(self) -> None:
         """View → Watch host sessions…: the dialog (its module on first use, not to start)."""

@@ -16,11 +16,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from inspector.session.file_types import FileType
-from inspector.session.file_words import load_problems_text, reanalysis_text, save_types, suggested_recording_name
+from inspector.session.file_words import (
+    load_problems_text,
+    reanalysis_text,
+    refusal,
+    save_types,
+    sequence_export_text,
+    suggested_recording_name,
+)
 from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
@@ -30,13 +37,12 @@ from inspector.session.views import flagged_rows
 
 from .opening import LoadingIndicator, RecordingOpener
 from .rowmodel import RowTableModel
-from .widgets import plain_message
+from .window_status import WindowPart
 
 if TYPE_CHECKING:
     from inspector.session.imports import ConfigLocation
 
     from .import_dialog import ExportDialog, ImportDialog
-    from .main_window import MainWindow
 
 #: Files at least this large are shown while they load (the rest behind the status bar's progress).
 PROGRESS_FROM = 8 << 20
@@ -49,12 +55,8 @@ def _types(what: str) -> list[FileType]:
     return save_types(QCoreApplication.translate, what)
 
 
-class WindowFiles(QObject):
+class WindowFiles(WindowPart):
     """The File menu's commands for ``window`` (see the module's docstring)."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
 
     def import_servers(self, locations: list[ConfigLocation] | None = None) -> ImportDialog:
         """File → Import servers…: the dialog (window-modal); the servers it imports are added."""
@@ -74,7 +76,7 @@ class WindowFiles(QObject):
         self.window.profiles.extend(profiles)
         self.window.save_profiles()
         self.window.remake_connection_panel(first)
-        self.window.statusBar().showMessage(self.tr("Imported {n} server(s)").format(n=len(profiles)), 5000)
+        self.note(self.tr("Imported {n} server(s)").format(n=len(profiles)), 5000)
 
     def export_server(self) -> ExportDialog:
         """File → Export server entry…: the selected server in the shape a chosen client reads."""
@@ -126,7 +128,7 @@ class WindowFiles(QObject):
         except RecordingError as exc:
             _discard(opener)
             if not exc.cancelled:
-                self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
+                self.message(self.tr("Cannot open recording"), str(exc))
             return False
         self.window.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=name))
         if opener is not None and not opener.done:
@@ -151,7 +153,7 @@ class WindowFiles(QObject):
             self.window.controller.show_recording(rec)
         except RecordingError as exc:
             _discard(opener)
-            self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
+            self.message(self.tr("Cannot open recording"), str(exc))
             return False
         self.window.setWindowTitle(title)
         self._follow(opener)
@@ -225,8 +227,7 @@ class WindowFiles(QObject):
                 model.fetch_new(everything=True)
 
     def _loading_failed(self, name: str, why: str) -> None:
-        self.window.message_box = plain_message(
-            self.window,
+        self.message(
             self.tr("Cannot read all of the recording"),
             self.tr("Reading {name} broke off; the entries read before are shown.").format(name=name),
             informative=why,
@@ -247,12 +248,8 @@ class WindowFiles(QObject):
             self.window.setWindowTitle(
                 self.tr("MCP Session Inspector — {name} (read-only, partly loaded)").format(name=name)
             )
-            self.window.statusBar().showMessage(
-                self.tr("Stopped loading {name}: the first {n} entries are shown.").format(
-                    name=name, n=f"{len(rec):,}"
-                ),
-                10000,
-            )
+            stopped = self.tr("Stopped loading {name}: the first {n} entries are shown.")
+            self.note(stopped.format(name=name, n=f"{len(rec):,}"), 10000)
         if rec.load_problem_count:
             self._show_load_problems(name, rec)
         self._say_header_problems(rec)
@@ -263,34 +260,28 @@ class WindowFiles(QObject):
         if rec.header_problems and not rec.load_problem_count:  # else the load problems' message holds the bar
             from .import_dialog import problem_line
 
-            self.window.statusBar().showMessage("; ".join(problem_line(p) for p in rec.header_problems), 15000)
+            self.note("; ".join(problem_line(p) for p in rec.header_problems), 15000)
 
-    def _wait_for_loading(self) -> bool:
-        """True (and the status bar says so) while a recording is still loading."""
-        if self.is_loading():
-            if self.opener is not None and self.opener.live:
-                text = self.tr(
-                    "The watched session is still running: do this once it has ended (its proxy still writes it)."
-                )
-            else:
-                text = self.tr("Wait until the recording has loaded (or stop loading it) first.")
-            self.window.statusBar().showMessage(text, 5000)
-            return True
-        return False
+    def _refused(self, command: str) -> bool:
+        """True (and the status bar says why) when ``command`` cannot run now (file_words.refusal)."""
+        rec = self.window.recording
+        live = self.opener is not None and self.opener.live
+        shown, read_only = rec is not None, rec is not None and rec.read_only
+        why = refusal(
+            QCoreApplication.translate, command, loading=self.is_loading(), live=live, shown=shown, read_only=read_only
+        )
+        if why is not None:
+            self.note(why, 5000)
+        return why is not None
 
     def _show_load_problems(self, name: str, rec: Recording) -> None:
         words = load_problems_text(QCoreApplication.translate, name, rec.load_problem_count, rec.load_problems)
         title = self.tr("Parts of the recording could not be read")
-        self.window.message_box = plain_message(
-            self.window, title, words.text, informative=words.first, details=words.lines
-        )
-        self.window.statusBar().showMessage(words.status, 10000)
+        self.message(title, words.text, informative=words.first, details=words.lines)
+        self.note(words.status, 10000)
 
     def save_recording(self) -> None:
-        if self._wait_for_loading():
-            return
-        if self.window.recording is None:
-            self.window.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
+        if self._refused("save") or self.window.recording is None:
             return
         suggested = str(Path(self.recordings_dir()) / suggested_recording_name(self.window.recording.header))
         from .exporting import ask_save_path
@@ -306,19 +297,14 @@ class WindowFiles(QObject):
         try:
             self.window.controller.save_recording(path)
         except OSError as exc:
-            self.window.message_box = plain_message(self.window, self.tr("Cannot save recording"), str(exc))
+            self.message(self.tr("Cannot save recording"), str(exc))
             return False
         self.window.settings.setValue("recordings_dir", str(Path(path).parent))  # the next dialog starts here
-        self.window.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        self.note(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
     def export_transcript(self) -> None:
-        if self._wait_for_loading():
-            return
-        if self.window.recording is None:
-            self.window.statusBar().showMessage(
-                self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000
-            )
+        if self._refused("export") or self.window.recording is None:
             return
         from .exporting import ask_save_path
 
@@ -338,7 +324,7 @@ class WindowFiles(QObject):
             return self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
 
         self.window.status.say(lambda: self.tr("Not exported: {why}").format(why=text()), 15000)
-        self.window.message_box = plain_message(self.window, self.tr("Cannot export"), text())
+        self.message(self.tr("Cannot export"), text())
         return False
 
     def export_transcript_to(self, path: str) -> bool:
@@ -358,26 +344,19 @@ class WindowFiles(QObject):
             write_handout(path, self.window.recording, summary, QCoreApplication.translate, lang)
         except OSError as exc:
             return self._export_failed(path, exc.strerror or str(exc))
-        self.window.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        self.note(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
     def reanalyse(self) -> list[Change]:
         """Judge the opened recording again; show the result and say what changed."""
         rec = self.window.recording
-        if self._wait_for_loading():
-            return []
-        if rec is None or not rec.read_only:
-            self.window.statusBar().showMessage(
-                self.tr("Open a recording first: a live session is judged as it happens."), 5000
-            )
+        if self._refused("reanalyse") or rec is None:
             return []
         again, changes = reanalyse_recording(rec)
         self.window.controller.show_recording(again)
         self.window.setWindowTitle(self.window.windowTitle() + " " + self.tr("(re-analysed)"))
         text = reanalysis_text(QCoreApplication.translate, changes)
-        self.window.message_box = plain_message(
-            self.window, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information
-        )
+        self.message(self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
         return changes
 
     def _export_picture(self, title: str, name: str, write: Callable[[str, float], bool]) -> None:
@@ -399,23 +378,8 @@ class WindowFiles(QObject):
             first, end, total = self.window.sequence.export(path, scale=scale)
         except OSError as exc:
             return self._export_failed(path, exc.strerror or str(exc))
-        if end - first < total:
-            self.window.statusBar().showMessage(
-                self.tr(
-                    "Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others."  # noqa: E501
-                ).format(
-                    first=f"{first + 1:,}",
-                    last=f"{end:,}",
-                    total=f"{total:,}",
-                    path=path,
-                    limit=f"{self.window.sequence.export_limit(path, scale):,}",
-                ),
-                30000,
-            )
-        else:
-            self.window.statusBar().showMessage(
-                self.tr("Exported all {total} rows to {path}").format(total=f"{total:,}", path=path), 8000
-            )
+        limit = self.window.sequence.export_limit(path, scale)
+        self.note(*sequence_export_text(QCoreApplication.translate, first, end, total, path, limit))
         return True
 
     def export_diagram(self) -> None:
@@ -450,7 +414,7 @@ class WindowFiles(QObject):
             )
         except OSError as exc:
             return self._export_failed(path, exc.strerror or str(exc))
-        self.window.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        self.note(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
     def recordings_dir(self) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -37,12 +37,13 @@ from inspector.session.layout_plan import (
 from inspector.session.settings import LAYOUTS, read_flag, read_text
 
 from .theme import high_contrast_palette, is_dark
+from .window_status import WindowPart
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
-class WindowLayouts(QObject):
+class WindowLayouts(WindowPart):
     """The layouts of ``window`` (see the module's docstring)."""
 
     #: Bump when the docks or toolbars change so an old saved state is not applied to them.
@@ -53,7 +54,6 @@ class WindowLayouts(QObject):
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
-        self.window = window
         self.base_layout = "debugging"  # the chosen named layout (presenter mode goes over it)
         self.presenting = False
         self.connection_compact = False  # the Connection panel's form (compact once connected)

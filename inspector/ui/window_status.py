@@ -1,4 +1,9 @@
-"""The window's status bar: its permanent labels and its messages.
+"""The window's status bar: its permanent labels and its messages; the window's parts' one base.
+
+:class:`WindowPart` is what every helper of the main window (its actions, files, layouts,
+status line, tools) is: a QObject given the window as its parent, which says a line in the
+window's status bar (:meth:`WindowPart.note`) and shows a plain-text message box the tests can
+read as ``window.message_box`` (:meth:`WindowPart.message`).
 
 :class:`StatusLine` puts four labels in the main window's status bar (the state and the era
 and version as of the entry shown, the number of entries, how the server ended and why the
@@ -14,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO
@@ -25,18 +30,39 @@ from inspector.session.operations import FailureReport
 from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
 
-from .widgets import plain_tooltip
+from .widgets import plain_message, plain_tooltip
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
+Icon = QMessageBox.Icon
 
-class StatusLine(QObject):
-    """The status bar of ``window`` (see the module's docstring)."""
+
+class WindowPart(QObject):
+    """A part of ``window``'s work, the window its parent (see the module's docstring)."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+
+    def note(self, text: str, timeout: int) -> None:
+        """``text`` in the window's status bar for ``timeout`` ms."""
+        self.window.statusBar().showMessage(text, timeout)
+
+    def message(
+        self, title: str, text: str, informative: str = "", details: str = "", icon: Icon = Icon.Warning
+    ) -> None:
+        """A window-modal plain-text message (as :func:`~.widgets.plain_message` says)."""
+        self.window.message_box = plain_message(
+            self.window, title, text, informative=informative, details=details, icon=icon
+        )
+
+
+class StatusLine(WindowPart):
+    """The status bar of ``window`` (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.state, self.era, self.counts, self.exit = QLabel(), QLabel(), QLabel(), QLabel()
         for label in (self.state, self.era, self.counts, self.exit):
             label.setTextFormat(Qt.TextFormat.PlainText)

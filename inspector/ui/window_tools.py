@@ -11,25 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-
 from inspector.session import SessionError
 
 from .text import format_duration
+from .window_status import WindowPart
 
 if TYPE_CHECKING:
     from .composer import ComposerDialog
-    from .main_window import MainWindow
     from .spec_viewer import SpecViewer
 
 
-class SessionTools(QObject):
+class SessionTools(WindowPart):
     """The composer, ping and the specification of ``window`` (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.composer: ComposerDialog | None = None  # made on first use
+    composer: ComposerDialog | None = None  # made on first use
 
     def open_composer(self, method: str | None = None) -> ComposerDialog:
         """The composer window (made once), raised, with ``method``'s template if given."""
@@ -61,19 +56,17 @@ class SessionTools(QObject):
         session, tg = controller.session, controller.task_group
         if session is None or tg is None or not controller.running:
             return False
-        bar = self.window.statusBar()
 
         async def go() -> None:
             try:
                 reply = await session.request("ping")
             except SessionError as exc:
-                bar.showMessage(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
+                self.note(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
                 return
             if reply.ok:
-                took = format_duration(reply.latency)
-                bar.showMessage(self.tr("ping answered in {duration}").format(duration=took), 10000)
+                self.note(self.tr("ping answered in {duration}").format(duration=format_duration(reply.latency)), 10000)
             else:
-                bar.showMessage(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
+                self.note(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
 
         tg.start_soon(go)
         return True
@@ -90,6 +83,5 @@ class SessionTools(QObject):
             ref = overview_ref(session.negotiation().version if session is not None else None)
         viewer = open_spec(ref, self.window)
         if viewer is None:
-            text = self.tr("That page of the specification is not bundled: {ref}").format(ref=ref)
-            self.window.statusBar().showMessage(text, 6000)
+            self.note(self.tr("That page of the specification is not bundled: {ref}").format(ref=ref), 6000)
         return viewer

@@ -11,8 +11,11 @@ from inspector.session import Recording, Session
 from inspector.session.file_words import (
     CHANGES_LISTED,
     CONTEXT,
+    WORDS,
     load_problems_text,
     reanalysis_text,
+    refusal,
+    sequence_export_text,
     suggested_recording_name,
 )
 from inspector.session.profiles import demo_profile
@@ -109,3 +112,31 @@ def test_the_save_dialogs_types_are_worded_in_the_window_files_context():
     assert type_of("notes.MARKDOWN", transcript) is transcript[1]
     assert type_of("notes.txt", transcript) is None
     assert save_types(tr, "recording")[0].filter == "RECORDINGS (*.jsonl)"
+
+
+def test_why_a_file_command_cannot_run_now() -> None:
+    def why(command: str, **state: bool) -> str | None:
+        facts = {"loading": False, "live": False, "shown": True, "read_only": True} | state
+        return refusal(untranslated, command, **facts)
+
+    for command in ("save", "export", "reanalyse"):
+        assert why(command) is None  # an opened recording, read whole: each one runs
+        assert why(command, loading=True) == WORDS["wait-loading"]
+        assert why(command, loading=True, live=True) == WORDS["watched-running"]  # a proxy still writes it
+    assert why("save", shown=False, read_only=False) == WORDS["nothing-to-save"]
+    assert why("export", shown=False, read_only=False) == WORDS["nothing-to-export"]
+    assert why("reanalyse", shown=False, read_only=False) == WORDS["open-first"]
+    # a live session is saved and exported, but judged as it happens: not again
+    assert why("save", read_only=False) is None and why("export", read_only=False) is None
+    assert why("reanalyse", read_only=False) == WORDS["open-first"]
+    assert refusal(lambda c, t: f"{c}: {t}", "save", loading=True, live=False, shown=True, read_only=True) == (
+        f"{CONTEXT}: {WORDS['wait-loading']}"
+    )
+
+
+def test_what_a_sequence_export_says_and_for_how_long() -> None:
+    text, ms = sequence_export_text(untranslated, 0, 1200, 1200, "s.svg", 5000)
+    assert (text, ms) == ("Exported all 1,200 rows to s.svg", 8000)
+    text, ms = sequence_export_text(untranslated, 999, 3999, 12345, "s.png", 3000)
+    assert ms == 30000  # the rows left out, and how to export them: said longer
+    assert text.startswith("Exported rows 1,000–3,999 of 12,345 to s.png: one file holds at most 3,000 rows. Select")
