@@ -19,6 +19,7 @@ from inspector.protocol.versions import LATEST_MODERN, META_LOG_LEVEL, EraMode
 from inspector.session import Direction, Recording, Session, SessionOptions
 from inspector.session.controllers.base import FAIL_ERROR, FAIL_SESSION
 from inspector.session.controllers.logs import (
+    CELL_CACHE,
     FAILED,
     LEVEL,
     LEVEL_ANSWERED,
@@ -208,6 +209,37 @@ def test_a_log_row_is_read_from_the_entry_and_a_huge_line_from_its_head() -> Non
     ranks = [head_rank(rec.raw_at(i)) for i in range(4)]
     assert ranks == [RANK["warning"], RANK["info"], UNKNOWN, RANK["error"]]  # the huge one: from its head
     assert data_text("plain") == "plain" and data_text(None) == "null" and data_text([1, "a"]) == '[1,"a"]'
+
+
+def test_the_live_view_reads_a_rows_cells_once_and_forgets_them_with_the_recording() -> None:
+    def message(level: str, data: str) -> bytes:
+        return orjson.dumps(
+            {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": level, "data": data}}
+        )
+
+    note = _analysis("notifications/message", Kind.NOTIFICATION)
+    reads: list[int] = []
+
+    class Counted(Recording):
+        def raw_at(self, i: int) -> bytes:
+            reads.append(i)
+            return super().raw_at(i)
+
+    rec = Counted()
+    rec.extend(Direction.S2C, 1.0, [message("info", f"m{i}") for i in range(CELL_CACHE + 1)], [note] * (CELL_CACHE + 1))
+    live = LiveLogView()
+    live.set_recording(rec)
+    assert live.cell(0) == log_cell(rec, 0) and live.cell(0)[3] == "m0"
+    reads.clear()
+    assert live.cell(0)[3] == "m0" and reads == []  # kept: painting it again reads nothing
+    for seq in range(1, CELL_CACHE + 1):  # a full cache starts again rather than growing
+        live.cell(seq)
+    reads.clear()
+    assert live.cell(0)[3] == "m0" and reads == [0]
+    other = Recording()
+    other.extend(Direction.S2C, 2.0, [message("error", "other")], [note])
+    live.set_recording(other)  # another recording: nothing of the last one is said of it
+    assert live.cell(0)[1:] == ("error", "", "other")
 
 
 async def test_the_live_view_looks_through_a_real_flood_as_it_arrives_and_reads_levels_lazily() -> None:

@@ -81,6 +81,11 @@ def tool_text(reply) -> str:
 # ----------------------------------------------------------------------------- logs
 
 
+def levels_shown(panel: LogsPanel) -> list[str]:
+    """The level column of every row, in order, as the table shows it."""
+    return [panel.model.index(row, 1).data() for row in range(panel.model.rowCount())]
+
+
 async def test_logs_legacy_levels_filter_and_set_level():
     async with live_panel(LogsPanel, "legacy") as (panel, session):
         assert panel.set_level_button.isEnabled()
@@ -88,7 +93,7 @@ async def test_logs_legacy_levels_filter_and_set_level():
         reply = await session.request("tools/call", {"name": "log_levels", "arguments": {}})
         assert "Sent 8 of 8" in tool_text(reply)
         await until(lambda: panel.model.total() == 8, what="8 log messages in the panel")
-        assert panel.model.levels_shown() == list(LEVELS)
+        assert levels_shown(panel) == list(LEVELS)
         assert panel.model.rowCount() == 8
         # every cell reads from the recording
         idx = panel.model.index(0, 3)
@@ -99,7 +104,7 @@ async def test_logs_legacy_levels_filter_and_set_level():
         # the filter hides lower levels (a view filter: nothing is sent)
         sent_before = len(session.recording)
         panel.filter.setCurrentIndex(LEVELS.index("warning"))
-        assert panel.model.levels_shown() == ["warning", "error", "critical", "alert", "emergency"]
+        assert levels_shown(panel) == ["warning", "error", "critical", "alert", "emergency"]
         assert panel.model.total() == 8 and "5 shown" in panel.count_label.text()
         assert len(session.recording) == sent_before
 
@@ -112,7 +117,7 @@ async def test_logs_legacy_levels_filter_and_set_level():
         reply = await session.request("tools/call", {"name": "log_levels", "arguments": {}})
         assert "Sent 4 of 8" in tool_text(reply)
         await until(lambda: panel.model.total() == 12, what="4 more messages")
-        assert panel.model.levels_shown()[-4:] == ["error", "critical", "alert", "emergency"]
+        assert levels_shown(panel)[-4:] == ["error", "critical", "alert", "emergency"]
 
         # Clear view empties the list; new messages still arrive
         panel.clear_button.click()
@@ -151,7 +156,7 @@ async def test_logs_modern_per_request_level_goes_into_the_next_requests_meta():
         assert last["params"]["_meta"][META_LOG_LEVEL] == "warning"
         assert META_LOG_LEVEL not in requests(session.recording, "tools/call")[0]["params"]["_meta"]
         await until(lambda: panel.model.total() == 5, what="5 log messages")
-        assert panel.model.levels_shown() == ["warning", "error", "critical", "alert", "emergency"]
+        assert levels_shown(panel) == ["warning", "error", "critical", "alert", "emergency"]
 
         panel.set_server_level(None)  # back to none
         assert session.engine.config.log_level is None
@@ -187,7 +192,7 @@ def test_a_flood_is_taken_in_one_insertion_per_tick(qapp):
         [other],
     )
     model = LogModel()
-    model.on_screen = True  # as when the panel is showing
+    model.logs.prescan = True  # as when the panel is showing
     inserts: list[tuple[int, int]] = []
     model.rowsInserted.connect(lambda parent, first, last: inserts.append((first, last)))
     model.set_recording(rec)  # an opened file: caught up in ticks of at most MAX_SCAN entries
@@ -297,7 +302,7 @@ def test_log_model_passes_the_model_tester(qapp, qtmodeltester):
     note = _analysis("notifications/message", Kind.NOTIFICATION)
     rec.extend(Direction.S2C, 1.0, [_log_line(LEVELS[i % 8], i) for i in range(200)], [note] * 200)
     model = LogModel()
-    model.on_screen = True
+    model.logs.prescan = True
     model.set_recording(rec)
     model.set_live(False, catch_up=False)
     while not model.caught_up():

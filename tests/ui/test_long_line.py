@@ -105,7 +105,7 @@ async def test_a_multi_megabyte_log_line_in_the_window(window_and_controller):
         logs = window.panels.panels["logs"]
         await until(lambda: logs.model.caught_up() and seq in logs.model.logs.rows)
         row = list(logs.model.logs.rows).index(seq)
-        cell = logs.model.cell(seq)
+        cell = logs.model.logs.cell(seq)
         assert cell[Col.LEVEL] == "info" and cell[Col.LOGGER] == "oversized"
         assert cell[Col.DATA].endswith(ELLIPSIS) and set(cell[Col.DATA][:-1]) == {"x"} and len(cell[Col.DATA]) < 70_000
         assert logs.model.index(row, Col.LEVEL).data() == "info"

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 CATCH_UP = 8  # a live batch that finds the view behind looks through this many times its size
 RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
+CELL_CACHE = 5_000  # log messages whose cells are kept (a few screens); emptied when full
 UNRANKED = 255  # a rank not read yet
 
 # Events the Logs controller reports.
@@ -256,7 +257,8 @@ class LiveLogView(LogView):
 
     Lazy ranks: ``ranks`` holds :data:`UNRANKED` for a message whose level was not needed yet.
     :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
-    reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks)."""
+    reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks).
+    A row's cells are read when it is painted (:meth:`cell`) and kept for a few screens."""
 
     def __init__(self, read_rank: Callable[[bytes], int] = head_rank) -> None:
         super().__init__()
@@ -267,6 +269,7 @@ class LiveLogView(LogView):
         self._ahead_end = 0  # entries up to here were looked through ahead of the tick
         self._listened: Recording | None = None
         self._listener: Callable[[int, int], None] | None = None
+        self._cells: dict[int, tuple[str, str, str, str]] = {}  # seq -> log_cell(), see cell()
 
     @property
     def ahead_end(self) -> int:
@@ -279,6 +282,18 @@ class LiveLogView(LogView):
         self._ranked = 0
         self._ahead = array("l")
         self._ahead_end = 0
+        self._cells = {}
+
+    def cell(self, seq: int) -> tuple[str, str, str, str]:
+        """(time, level, logger, data) of log entry ``seq`` (:func:`log_cell`), read once and
+        kept while the cache holds fewer than CELL_CACHE (then it starts again)."""
+        cell = self._cells.get(seq)
+        if cell is None:
+            assert self.rec is not None
+            if len(self._cells) >= CELL_CACHE:
+                self._cells = {}
+            cell = self._cells[seq] = log_cell(self.rec, seq)
+        return cell
 
     def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
         listened, listener = self._listened, self._listener

@@ -19,7 +19,7 @@ debug, and otherwise in idle ticks, a slice at a time. The rows shown are the en
 whose rank passes the level filter, appended with ONE ``beginInsertRows``/``endInsertRows``
 per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are
 decoded only when a row is painted, and cached with everything painting asks for, for a few
-screens; what a row says of an entry is the controller's ``log_cell``.
+screens; what a row says of an entry is the view's ``cell`` (the controller's ``log_cell``, kept).
 
 Which entries are log messages is the session layer's (``views.log_lines``, the same C-level
 passes for the live view and the plain LogView). The level filter and the server's level are
@@ -61,7 +61,6 @@ from inspector.session.controllers.logs import (
     LevelStatus,
     LiveLogView,
     LogsController,
-    log_cell,
 )
 from inspector.session.entry_text import one_line
 from inspector.session.recording import Recording
@@ -81,7 +80,6 @@ from .shared import request_failed
 # Less while the panel is not on screen.
 MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
-_CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _tr = QCoreApplication.translate
 
@@ -112,7 +110,6 @@ class Col:
 
 
 _CHOSEN = object()
-RankRole = SeqRole + 1
 _SHOWN_CHARS = (0, 40, 120, _DATA_CHARS)  # per column: characters of the text shown in a cell
 _ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _ALIGN_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -126,10 +123,8 @@ class LogModel(RowTableModel):
     tick_lane = 1  # taken in and painted in frames of its own while the ticker is flooded
 
     def __init__(self, parent=None) -> None:
-        self.logs = LiveLogView()  # a huge line's level from its head
+        self.logs = LiveLogView()  # a huge line's level from its head; prescan: the panel is on screen
         super().__init__(self.logs, parent)
-        self._texts: dict[int, tuple[str, str, str, str]] = {}  # seq -> its cells' texts (cell())
-        self.on_screen = False  # the panel says when it is on screen (bigger scans then)
         self._colors = LevelColors(QGuiApplication.palette())
         self._mono = mono_font()
         self._bold = QFont()
@@ -144,18 +139,10 @@ class LogModel(RowTableModel):
         """Follow ``rec``: starts empty and catches up by ticks."""
         super().set_recording(rec, budget=self.scan_budget() if budget is None else budget)
 
-    @property
-    def on_screen(self) -> bool:
-        """Whether the panel is on screen: then the view looks through a live recording's
-        batches as they arrive and a tick examines up to MAX_SCAN entries (else MAX_SCAN_HIDDEN)."""
-        return self.logs.prescan
-
-    @on_screen.setter
-    def on_screen(self, on: bool) -> None:
-        self.logs.prescan = bool(on)
-
     def scan_budget(self) -> int | None:
-        return MAX_SCAN if self.on_screen else MAX_SCAN_HIDDEN
+        """While the panel is on screen (``logs.prescan``: then the view also looks through a
+        live recording's batches as they arrive) a tick examines up to MAX_SCAN entries."""
+        return MAX_SCAN if self.logs.prescan else MAX_SCAN_HIDDEN
 
     def _tick(self) -> int:
         took = super()._tick()
@@ -163,23 +150,9 @@ class LogModel(RowTableModel):
             self.logs.rank_some()  # idle: read levels ahead, so a level filter is quick later
         return took
 
-    def rows_resetting(self) -> None:
-        super().rows_resetting()
-        self._texts.clear()
-
-    def clear(self) -> None:
-        """Forget the messages seen so far (the recording keeps them); new ones still arrive."""
-        self.logs.clear()
-
     def total(self) -> int:
         """Log messages seen since the last clear (shown or filtered out)."""
         return self.logs.total
-
-    # ------------------------------------------------------------ filter (the view's: LogsController.set_floor)
-
-    def levels_shown(self) -> list[str]:
-        """The level of every row, in order (for tests and exports)."""
-        return [self.cell(s)[1] for s in self.logs.rows]
 
     # ------------------------------------------------------------ cells
 
@@ -188,19 +161,6 @@ class LogModel(RowTableModel):
         self._cells.clear()  # what painting asks, kept by RowTableModel.paint_cell
         if self.logs.rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.logs.rows) - 1, Col.COUNT - 1))
-
-    def cell(self, seq: int) -> tuple[str, str, str, str]:
-        """(time, level, logger, data) of a log entry, decoded once and cached."""
-        cell = self._texts.get(seq)
-        if cell is not None:
-            return cell
-        rec = self.logs.rec
-        assert rec is not None
-        cell = log_cell(rec, seq)
-        if len(self._texts) >= _CELL_CACHE:
-            self._texts.clear()
-        self._texts[seq] = cell
-        return cell
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
@@ -211,7 +171,7 @@ class LogModel(RowTableModel):
     def make_cell(self, seq: int, row: int, col: int) -> Cell:
         """(display, foreground, background, decoration, font, alignment) of one cell (painting
         asks :meth:`~..rowmodel.RowTableModel.paint_cell`, which keeps it)."""
-        cell = self.cell(seq)
+        cell = self.logs.cell(seq)
         rank = self.logs.rank_of(seq)
         colors = self._colors
         if col == Col.TIME:
@@ -223,13 +183,11 @@ class LogModel(RowTableModel):
         return (shown, None, colors.bg[rank], None, None, _ALIGN_LEFT)
 
     def cell_data(self, seq: int, row: int, col: int, role: int) -> object:
-        """A row's level rank (:data:`RankRole`) and a message's tooltip."""
-        rank = self.logs.rank_of(seq)
-        if role == RankRole:
-            return rank
+        """A message's tooltip."""
         if role == Qt.ItemDataRole.ToolTipRole:
-            _time, level, logger, text = self.cell(seq)
-            return plain_tooltip(log_words.entry_tip(seq, level, logger, text, rank == UNKNOWN, _tr))
+            _time, level, logger, text = self.logs.cell(seq)
+            unknown = self.logs.rank_of(seq) == UNKNOWN
+            return plain_tooltip(log_words.entry_tip(seq, level, logger, text, unknown, _tr))
         return None
 
 
@@ -295,7 +253,7 @@ class LogsPanel(FeaturePanel):
         self.filter.currentIndexChanged.connect(lambda i: self.feature.set_floor(int(self.filter.itemData(i))))
         self.filter_label.setBuddy(self.filter)
         self.count_label = plain_label(wrap=False)
-        self.clear_button = push_button("", self.model.clear)
+        self.clear_button = push_button("", self.model.logs.clear)  # the recording keeps them
 
         # the server's level
         self.level_label = QLabel()
@@ -334,11 +292,11 @@ class LogsPanel(FeaturePanel):
     # ------------------------------------------------------------ hooks
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        self.model.on_screen = True
+        self.model.logs.prescan = True
         super().showEvent(event)
 
     def hideEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        self.model.on_screen = False
+        self.model.logs.prescan = False
         super().hideEvent(event)
 
     def title(self) -> str:
