@@ -11,10 +11,11 @@ import re
 
 import anyio
 import pytest
+from PySide6.QtCore import QCoreApplication
 from ui_driver import quick, tools_panel_session, until
 
+from inspector.session import tool_words
 from inspector.session.profiles import demo_profile
-from inspector.ui.panels.tools import tool_badges
 
 pytestmark = pytest.mark.anyio
 
@@ -28,7 +29,9 @@ def said(panel) -> dict[str, str]:
         "status": panel.result.status_label.text(),
         "note": panel.list_note.text(),
         "badges": " ".join(panel.badges.texts()),  # what the page paints
-        "list badges": " ".join(text for text, _ in tool_badges(panel.current)),  # what the list's delegate paints
+        "list badges": " ".join(
+            text for text, _ in tool_words.tool_badges(panel.current, QCoreApplication.translate)
+        ),  # what the list's delegate paints
         "cards": " | ".join(card.summary() for card in panel.result.content.cards()),
         "check": panel.validate_label.text(),
     }
