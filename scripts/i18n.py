@@ -173,6 +173,7 @@ def protocol_strings() -> dict[str, list[str]]:
         tool_words,
         value_text,
         wait_words,
+        watch_words,
     )
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
@@ -222,6 +223,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "ComposerDialog": sorted(set(composing.WORDS.values())),  # what the composer says of a text, with its own
         "AttachDialog": sorted({*attach_words.WORDS.values(), *attach_words.SESSION_WORDS}),  # and the session's
         "UrlRelays": sorted(set(relay_words.WORDS.values())),  # a relay's state, the tooltip, with the label's own
+        "WatchDialog": sorted({*watch_words.WORDS.values(), *watch_words.KEEP_WORDS.values()}),  # with its own
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own

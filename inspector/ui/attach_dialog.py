@@ -59,7 +59,7 @@ from .widgets import ErrorLabel, mono_font, muted, on_language_change, plain_lab
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = 4  # server, kind, state, command line or URL
-#: each control's words: its text's and its tooltip's keys in :data:`~.attach_words.WORDS`
+# each control's words: its text's and its tooltip's keys in :data:`~.attach_words.WORDS`
 CONTROLS = {
     "intro": ("intro", ""),
     "url_note": ("url_note", ""),

@@ -24,16 +24,16 @@ window runs a session of its own, Open asks first and disconnects it (the spec's
 Below the list, the user chooses how much of the proxied folder is kept (the setting
 ``proxied/keep``, saved in the window's settings, where the proxies read it:
 :mod:`inspector.session.proxied_folder`); the cap is applied when the dialog is shown and when
-the choice changes, and the folder's size is said beside it.
+the choice changes, and the folder's size is said beside it. The dialog's words and a row's cells
+are :mod:`inspector.session.watch_words`; a language switch words the open dialog again.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,27 +43,32 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
 )
 
 from inspector.session.entry_text import format_size
 from inspector.session.follow import POLL_S, GrowingRecording
-from inspector.session.proxied_folder import KEEP_CHOICES, KEEP_SETTING, keep_folder
+from inspector.session.proxied_folder import KEEP_CHOICES, KEEP_SETTING, Kept, keep_folder
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.settings import read_text
 from inspector.session.watch import Watched, proxy_running, read_announcement, watch_list
+from inspector.session.watch_words import COLUMNS, CONTEXT, KEEP_WORDS, WORDS, open_word, row_cells
 
+from .form_rows import set_words
 from .opening import RecordingOpener
-from .widgets import hbox
+from .widgets import hbox, on_language_change, push_button, vbox
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-#: How often the dialog reads the folders again while it is shown.
+# How often the dialog reads the folders again while it is shown.
 REFRESH_MS = 1500
+
+
+def _word(key: str) -> str:
+    """One of the dialog's words (:data:`~inspector.session.watch_words.WORDS`) in the window's language."""
+    return QCoreApplication.translate(CONTEXT, WORDS[key])
 
 
 class LiveFollower(RecordingOpener):
@@ -149,81 +154,69 @@ class LiveFollower(RecordingOpener):
 class WatchDialog(QDialog):
     """The Watch list (see the module docstring); ``window`` is the window it opens sessions in."""
 
-    COLUMNS = 5
+    COLUMNS = len(COLUMNS)
+    # each control's words: its text's and its tooltip's keys in :data:`~.watch_words.WORDS`
+    CONTROLS = {
+        "note": ("note", ""),
+        "empty": ("empty", ""),
+        "keep_label": ("keep", ""),
+        "keep_box": ("", "keep_tip"),
+        "refresh_button": ("refresh", ""),
+    }
 
     def __init__(self, window: MainWindow, env: dict[str, str] | None = None) -> None:
         super().__init__(window)
         self.window_ = window
         self.env = env
         self.rows: list[Watched] = []
-        self.setWindowTitle(self.tr("Watch host sessions"))
+        self.kept: Kept | None = None  # what the proxied folder holds after the cap last applied
         self.resize(820, 360)
-        layout = QVBoxLayout(self)
-        self.note = QLabel(
-            self.tr(
-                "Sessions a host runs through mcp-session-inspector proxy: the running ones first, then the "
-                "recent recordings. A running session opens live, following the host and the server as they talk."
-            )
-        )
-        self.note.setWordWrap(True)
-        layout.addWidget(self.note)
+        self.note, self.empty = QLabel(), QLabel()
         self.table = QTableWidget(0, self.COLUMNS)
-        self.table.setHorizontalHeaderLabels(
-            [self.tr("Server"), self.tr("Command"), self.tr("Started"), self.tr("Entries"), self.tr("State")]
-        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for c in (0, 2, 3, 4):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        for c in range(self.COLUMNS):
+            header.setSectionResizeMode(
+                c, QHeaderView.ResizeMode.Stretch if c == 1 else QHeaderView.ResizeMode.ResizeToContents
+            )
         self.table.itemDoubleClicked.connect(lambda _item: self.open_selected())
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        layout.addWidget(self.table)
-        self.empty = QLabel(
-            self.tr(
-                "No proxied sessions yet. Attach a host's server to the proxy (mcp-session-inspector attach) "
-                "and start the host."
-            )
-        )
-        self.empty.setWordWrap(True)
-        layout.addWidget(self.empty)
-        self.keep_label = QLabel(self.tr("Keep in the proxied folder:"))
+        self.keep_label = QLabel()
         self.keep_box = QComboBox()
-        keep_words = {
-            "100mb-7d": self.tr("up to 100 MiB and 7 days"),
-            "500mb-30d": self.tr("up to 500 MiB and 30 days"),
-            "2gb-90d": self.tr("up to 2 GiB and 90 days"),
-            "all": self.tr("everything (never remove)"),
-        }
         for name in KEEP_CHOICES:
-            self.keep_box.addItem(keep_words[name], name)
-        self.keep_box.setToolTip(
-            self.tr(
-                "Proxies started without --record keep their recordings in this folder. The oldest go first; a "
-                "running session's recording and files you saved elsewhere are never removed."
-            )
-        )
+            self.keep_box.addItem("", name)
         self.keep_box.setCurrentIndex(max(0, self.keep_box.findData(self._saved_keep())))
         self.keep_box.currentIndexChanged.connect(self._keep_changed)
         self.usage = QLabel()
-        layout.addLayout(hbox(self.keep_label, self.keep_box, (self.usage, 1), margins=False))
         buttons = QDialogButtonBox()
-        self.open_button = QPushButton(self.tr("Open"))
+        self.open_button = push_button("", self.open_selected)
         self.open_button.setDefault(True)
-        self.open_button.clicked.connect(self.open_selected)
-        self.refresh_button = QPushButton(self.tr("Refresh"))
-        self.refresh_button.clicked.connect(self.refresh)
+        self.refresh_button = push_button("", self.refresh)
         buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.refresh_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        for label in (self.note, self.empty):
+            label.setWordWrap(True)
+        keep = hbox(self.keep_label, self.keep_box, (self.usage, 1), margins=False)
+        vbox(self.note, self.table, self.empty, keep, buttons, parent=self)
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
+        self._retranslate()  # the words, and the rows read
+        on_language_change(self, self._retranslate)
+
+    def _retranslate(self) -> None:
+        """Every word in the window's language (again on a language switch)."""
+        self.setWindowTitle(_word("title"))
+        set_words(self, CONTEXT, WORDS, self.CONTROLS)
+        self.table.setHorizontalHeaderLabels([_word(key) for key in COLUMNS])
+        for i, name in enumerate(KEEP_CHOICES):
+            self.keep_box.setItemText(i, QCoreApplication.translate(CONTEXT, KEEP_WORDS[name]))
+        self._show_kept()
         self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
@@ -243,10 +236,7 @@ class WatchDialog(QDialog):
         table = self.table
         table.setRowCount(len(self.rows))
         for r, w in enumerate(self.rows):
-            started = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(w.started)) if w.started else ""
-            state = self.tr("running") if w.running else self.tr("ended")
-            cells = (w.name, " ".join(w.command), started, f"{w.entries:,}", state)
-            for c, text in enumerate(cells):
+            for c, text in enumerate(row_cells(w, QCoreApplication.translate)):
                 item = QTableWidgetItem(text)
                 if c == 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -273,7 +263,13 @@ class WatchDialog(QDialog):
 
     def keep(self) -> None:
         """Apply the chosen cap to the proxied folder and say what it holds now."""
-        kept = keep_folder(self.env, str(self.keep_box.currentData()))
+        self.kept = keep_folder(self.env, str(self.keep_box.currentData()))
+        self._show_kept()
+
+    def _show_kept(self) -> None:
+        kept = self.kept
+        if kept is None:
+            return
         self.usage.setText(
             self.tr("%Ln recordings, {size}, in {folder}", "", kept.files).format(
                 size=format_size(kept.total_bytes), folder=os.fspath(kept.folder)
@@ -288,7 +284,7 @@ class WatchDialog(QDialog):
     def _selection_changed(self) -> None:
         w = self.selected()
         self.open_button.setEnabled(w is not None)
-        self.open_button.setText(self.tr("Watch live") if w is not None and w.running else self.tr("Open"))
+        self.open_button.setText(open_word(w, QCoreApplication.translate))
 
     def open_selected(self) -> bool:
         """Open the selected session in the window (asking first if the window runs a session)."""
@@ -297,13 +293,7 @@ class WatchDialog(QDialog):
             return False
         window = self.window_
         if window.controller.running:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Disconnect the running session?"),
-                self.tr(
-                    "The window runs a session of its own. Disconnect it (the spec's shutdown) and watch {name}?"
-                ).format(name=w.name),
-            )
+            answer = QMessageBox.question(self, _word("ask_title"), _word("ask").format(name=w.name))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
             return self._after_disconnect(w)
@@ -331,14 +321,11 @@ class WatchDialog(QDialog):
         if not watched.running:
             return window.files.open_recording_path(str(watched.recording))
         follower = LiveFollower(watched, window.files)
-        title = self.tr("MCP Session Inspector — {name} (live from a host, read-only)").format(name=watched.name)
+        title = _word("live_title").format(name=watched.name)
         if not window.files.follow_recording(follower, title):
             return False
         follower.ended.connect(lambda: self._ended(follower))
-        window.statusBar().showMessage(
-            self.tr("Watching {name}: entries appear as the host and the server talk.").format(name=watched.name),
-            10000,
-        )
+        window.statusBar().showMessage(_word("watching").format(name=watched.name), 10000)
         return True
 
     def _ended(self, follower: LiveFollower) -> None:
@@ -346,10 +333,8 @@ class WatchDialog(QDialog):
         if window.recording is not follower.recording:
             return
         name = follower.watched.name
-        window.setWindowTitle(self.tr("MCP Session Inspector — {name} (ended, read-only)").format(name=name))
-        window.statusBar().showMessage(
-            self.tr("The proxied session {name} ended: its recording is complete.").format(name=name)
-        )
+        window.setWindowTitle(_word("ended_title").format(name=name))
+        window.statusBar().showMessage(_word("ended_status").format(name=name))
 
 
 def show_watch(window: MainWindow) -> WatchDialog:

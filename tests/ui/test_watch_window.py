@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from peers import ROOT, misbehave
+from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
 from PySide6.QtWidgets import QMessageBox
 from ui_driver import quick, session_in_window, until
 
@@ -207,6 +208,22 @@ def test_the_watch_dialog_keeps_the_proxied_folder_to_the_chosen_cap_and_saves_i
     # saved where a proxy reads it (settings.ini, read without Qt)
     assert saved_keep(settings=Path(window.settings.fileName())) == "100mb-7d"
     assert [dialog.keep_box.itemData(i) for i in range(dialog.keep_box.count())] == list(KEEP_CHOICES)
+    # a language switch words the open dialog again: its title, columns, choices, rows and the folder's line
+    translator = QTranslator()
+    assert translator.load(str(ROOT / "resources" / "i18n" / "inspector_zh_CN.qm"))
+    english = (dialog.windowTitle(), dialog.keep_box.itemText(0), dialog.table.horizontalHeaderItem(0).text())
+    QCoreApplication.installTranslator(translator)
+    try:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        assert dialog.windowTitle() == QCoreApplication.translate("WatchDialog", "Watch host sessions") != english[0]
+        assert dialog.keep_box.itemText(0) != english[1] and dialog.table.horizontalHeaderItem(0).text() != english[2]
+        assert dialog.table.item(0, 4).text() == QCoreApplication.translate("WatchDialog", "ended") != "ended"
+        assert not dialog.usage.text().startswith("1 recording")
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+    assert (dialog.windowTitle(), dialog.keep_box.itemText(0), dialog.table.horizontalHeaderItem(0).text()) == english
+    assert dialog.usage.text().startswith("1 recording,")
 
 
 def test_a_live_view_ends_when_its_proxy_announces_a_newer_session(qapp, tmp_path):
