@@ -1,4 +1,5 @@
-"""How a panel words what became of a request, and shows completion suggestions.
+"""How a panel words what became of a request, and shows completion suggestions (in a
+:class:`CompletionForm`, the Prompts panel's arguments and the Resources panel's template).
 
 The controllers in ``inspector.session.controllers`` hand outcomes over as data (a
 :class:`~inspector.session.controllers.base.Failure`, a
@@ -10,17 +11,19 @@ Server text (an error's message and data) stays plain text.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.session import request_words
 from inspector.session.controllers.base import FAIL_ERROR, Failure
 from inspector.session.controllers.completions import Completion, fetch_completions
 
-from ..widgets import CompletionField, plain_tooltip
+from ..form_rows import bold
+from ..widgets import CompletionField, muted, plain_label, plain_tooltip, vbox
 
 if TYPE_CHECKING:
     from .base import FeaturePanel
@@ -70,3 +73,68 @@ async def complete_field(
     failure = answer.failure
     if failure is not None and failure.code != FAIL_ERROR:
         panel.say_error(errors, lambda: failure_text(failure))
+
+
+class CompletionForm(QGroupBox):
+    """A box of :class:`CompletionField` s, one per name (a prompt's arguments, a URI template's
+    variables), over a hint line; hidden until a panel shows it. A field asks
+    ``completion/complete`` about ``ref()`` (None: nothing to ask about) with the other filled
+    values as context; Return in a field calls ``submit()``."""
+
+    def __init__(
+        self,
+        panel: FeaturePanel,
+        errors: QLabel,
+        ref: Callable[[], dict[str, str] | None],
+        submit: Callable[[], object],
+    ) -> None:
+        super().__init__()
+        self.panel, self.errors, self._ref, self._submit = panel, errors, ref, submit
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.hint = muted(plain_label())
+        vbox(self.form, self.hint, parent=self)  # the style's margins for a group box
+        self.fields: dict[str, CompletionField] = {}  # by name, in order (one dict: the panel's too)
+        self.labels: dict[str, QLabel] = {}
+        self.completes = False  # whether the server declared completions
+        self.setVisible(False)
+
+    def build(self, names: Iterable[str], completes: bool, required: Collection[str] = (), keep: int = 0) -> None:
+        """One field per name, over the form's last ``keep`` rows (which stay); a ``required``
+        name's label is bold and marked "*"."""
+        while self.form.rowCount() > keep:
+            self.form.removeRow(0)
+        self.fields.clear()
+        self.labels.clear()
+        self.completes = completes
+        for name in names:
+            field = CompletionField(name, completes=completes)
+            field.wanted.connect(self._want)
+            field.returnPressed.connect(self._submit)
+            label = plain_label(f"{name} *" if name in required else name, wrap=False)
+            self.fields[name], self.labels[name] = field, bold(label) if name in required else label
+            self.form.insertRow(self.form.rowCount() - keep, label, field)
+
+    def word(self, fields: Mapping[str, tuple[str, str]], hint: str) -> None:
+        """The words of the fields named in ``fields`` (their placeholder, and their tooltip,
+        also their label's and kept under a failed completion's) and the ``hint`` line."""
+        for name, (placeholder, tip) in fields.items():
+            field, label = self.fields.get(name), self.labels.get(name)
+            if field is None or label is None:
+                continue
+            field.setPlaceholderText(placeholder)
+            field.hint = tip
+            field.setToolTip(plain_tooltip(tip))
+            label.setToolTip(plain_tooltip(tip))
+        self.hint.setText(hint)
+
+    def values(self) -> dict[str, str]:
+        """The filled-in values by name."""
+        return {name: field.text() for name, field in self.fields.items() if field.text()}
+
+    def _want(self, name: str, _value: str) -> None:
+        field, ref = self.fields.get(name), self._ref()
+        if field is None or ref is None:
+            return
+        context = {k: v for k, v in self.values().items() if k != name}
+        self.panel.run(complete_field, self.panel, field, ref, context, self.errors, error_label=self.errors)

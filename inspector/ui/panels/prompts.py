@@ -12,16 +12,13 @@ as a conversation, each content block rendered by :class:`~inspector.ui.content.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QFrame,
-    QGroupBox,
-    QLabel,
     QScrollArea,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -29,9 +26,6 @@ from inspector.protocol.jsontypes import JsonValue
 from inspector.session import prompt_words as words
 from inspector.session.controllers.base import (
     LISTED,
-    LOADING,
-    PAGE,
-    Failure,
 )
 from inspector.session.controllers.completions import prompt_ref
 from inspector.session.controllers.prompts import (
@@ -42,27 +36,25 @@ from inspector.session.controllers.prompts import (
     prompt_arguments,
     prompt_messages,
 )
-from inspector.session.operations import NOTE_ERROR, ListNote
 from inspector.session.outcomes import Reply
 
 from ..content import ContentView
-from ..form_rows import set_words
+from ..form_rows import bold, set_words
 from ..text import format_duration
 from ..theme import tone
 from ..widgets import (
     BusyIndicator,
-    CompletionField,
     ErrorLabel,
     PagedListView,
     muted,
     on_language_change,
     plain_label,
-    plain_tooltip,
     section_title,
 )
 from . import lists
-from .answers import complete_field, error_text, failure_text
+from .answers import CompletionForm, error_text, failure_text
 from .base import FeaturePanel, button, column, named, row
+from .lists import ShownList
 
 
 class MessageBubble(QFrame):
@@ -153,8 +145,8 @@ class Conversation(QScrollArea):
 class PromptsPanel(FeaturePanel):
     key = "prompts"
     STATE, STATE_CONTEXT = words.STATE, words.CONTEXT
-    #: the arguments the form was built for, and whether the server completes them
-    _form_args: tuple[list[PromptArgument], bool] = ([], False)
+    #: the arguments the form was built for
+    _form_args: list[PromptArgument] = []
 
     # a resource_link in a message was activated: the host may show it in the Resources panel
     resourceLinkActivated = Signal(str)
@@ -163,11 +155,9 @@ class PromptsPanel(FeaturePanel):
         super().__init__(controller, parent)
         self.feature = PromptsController()  # the list and the gets; the panel renders it
         self.current: dict | None = None
-        self.fields: dict[str, CompletionField] = {}
         self.required: set[str] = set()
         self.last_result: dict | None = None
         self._build()
-        self.follow(self.feature, self.errors)
         self.feature.subscribe(self._feature_changed)
         self.built()
 
@@ -182,25 +172,18 @@ class PromptsPanel(FeaturePanel):
         self.errors = ErrorLabel(boxed=True)
 
         self.list_view = PagedListView(self._headers(), lambda n: words.count_text(n, QCoreApplication.translate))
-        self.list_view.refreshClicked.connect(self.feature.refresh)
-        self.list_view.moreClicked.connect(self.feature.load_more)
         self.list_view.itemChosen.connect(self.show_prompt)
+        loading = partial(self.phrase, "loading")
+        self.shown = ShownList(
+            self, self.feature, self.list_view, self.errors, self._row, loading, "name", lambda: self.current
+        )
 
-        self.heading = section_title(self.phrase("nothing"))
-        font = self.heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.heading.setFont(font)
+        self.heading = bold(section_title(self.phrase("nothing")), 1.15)
         self.name_label = muted(plain_label(selectable=True, mono=True))
         self.description = plain_label(selectable=True)
 
-        self.args_box = QGroupBox()
-        self.form = QFormLayout()
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.args_hint = muted(plain_label())
-        ab = QVBoxLayout(self.args_box)  # the style's margins for a group box
-        ab.addLayout(self.form)
-        ab.addWidget(self.args_hint)
-        self.args_box.setVisible(False)
+        self.args_box = CompletionForm(self, self.errors, self._ref, self.get_selected)
+        self.form, self.args_hint, self.fields = self.args_box.form, self.args_box.hint, self.args_box.fields
         self.get_button = button("getPrompt", self.get_selected)
         self.get_button.setDefault(True)
         self.result_title = section_title("")
@@ -233,15 +216,15 @@ class PromptsPanel(FeaturePanel):
         self._sync_actions()
 
     def wait_changed(self) -> None:
-        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
+        self.shown.status()
 
     def clear_view(self) -> None:
         self.args_box.setEnabled(True)
         self.feature.reset()
         self.list_view.clear()
-        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
+        self.shown.status()
         self.current = None
-        self.fields = {}
+        self.fields.clear()
         self.errors.clear_text()
         self.conversation.clear()
         self._show_nothing()
@@ -259,10 +242,7 @@ class PromptsPanel(FeaturePanel):
 
     def _sync_actions(self) -> None:
         live = self.live
-        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
-        if not live:
-            self.list_view.refresh_button.setEnabled(False)
-            self.list_view.more_button.setEnabled(False)
+        self.shown.status(live)
         self.list_view.live_note.setText(words.changes_note(self.feature.changes(), QCoreApplication.translate))
         self.get_button.setEnabled(live and self.current is not None)
 
@@ -280,21 +260,8 @@ class PromptsPanel(FeaturePanel):
             self._show_nothing()
         else:
             self._word_form()
-        self._rerow()
+        self.shown.reword()
         self._sync_actions()
-
-    def _rerow(self) -> None:
-        """The list's rows made again (their words: "none" arguments), the selection kept."""
-        view = self.list_view
-        entries = view.entries()
-        if not entries:
-            return
-        current = view.current_entry()
-        with QSignalBlocker(view.tree):
-            view.clear()
-            view.add_rows([self._row(e) for e in entries])
-            if current is not None:
-                view.select_where("name", current.get("name"))
 
     def _show_nothing(self) -> None:
         self.heading.setText(self.phrase("nothing"))
@@ -307,40 +274,15 @@ class PromptsPanel(FeaturePanel):
     def _feature_changed(self, what: str) -> None:
         """The controller's state changed: draw what changed."""
         feature = self.feature
-        if what == LOADING:
-            if not feature.loaded:
-                self.list_view.clear()
-            self.set_busy(LOADING, self.phrase("loading") if feature.loading else None)
-            self.list_view.set_status(feature.pager, self.loading_text("prompts/list"))
-        elif what == PAGE:
-            self.list_view.add_rows([self._row(e) for e in feature.last_page])
-        elif what == LISTED:
-            self.set_busy(LOADING, None)
+        if what == LISTED:  # the list drawn (self.shown): the Get button and the notes
             if not feature.getting:
                 self.set_busy(GETTING, None)
-            self._listed()
             self._sync_actions()
         elif what == GETTING:
             self.set_busy(GETTING, self.phrase("getting", name=feature.asked.get("name")))
         elif what == GOT:
             self.set_busy(GETTING, None)
             self._got()
-
-    def _listed(self) -> None:
-        """A load ended: the errors it met, and the selection kept by name."""
-        outcome = self.feature.outcome
-        if outcome is None:
-            return
-        self._show_list_errors(outcome.notes, outcome.failure)
-        if isinstance(self.current, dict):
-            with QSignalBlocker(self.list_view.tree):
-                self.list_view.select_where("name", self.current.get("name"))
-
-    def _show_list_errors(self, notes: Iterable[ListNote], failure: Failure | None = None) -> None:
-        """The error answers and the failure of a load (its other notes are said under the list)."""
-        errors = [note for note in notes if note.code == NOTE_ERROR]
-        if errors or failure is not None:
-            self.say_error(self.errors, lambda: self.list_problems("prompts/list", errors, failure))
 
     def _row(self, entry: dict) -> tuple[list[str], dict, str]:
         cells, tip = words.row_cells(entry, QCoreApplication.translate)
@@ -363,62 +305,32 @@ class PromptsPanel(FeaturePanel):
         self._sync_actions()
 
     def _build_form(self, entry: dict) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.fields = {}
-        self.required = set()
-        self._field_labels: dict[str, QLabel] = {}
-        args = prompt_arguments(entry)
+        self._form_args = prompt_arguments(entry)
+        self.required = {arg.name for arg in self._form_args if arg.required}
         completes = bool(self.availability is not None and self.availability.completions)
-        self._form_args = (args, completes)
-        for arg in args:
-            name, required = arg.name, arg.required
-            field = CompletionField(name, completes=completes)
-            field.wanted.connect(self._want_completion)
-            field.returnPressed.connect(self.get_selected)
-            label = plain_label(f"{name} *" if required else name, wrap=False)
-            if required:
-                f = label.font()
-                f.setBold(True)
-                label.setFont(f)
-                self.required.add(name)
-            self.fields[name] = field
-            self._field_labels[name] = label
-            self.form.addRow(label, field)
+        self.args_box.build((arg.name for arg in self._form_args), completes, self.required)
         self.args_box.setVisible(True)
         self._word_form()
 
     def _word_form(self) -> None:
         """The form's words in the current language: placeholders, tooltips, the hint under it."""
-        args, completes = self._form_args
-        for arg in args:
-            field, label = self.fields.get(arg.name), self._field_labels.get(arg.name)
-            if field is None or label is None:
-                continue
-            field.setPlaceholderText(self.phrase("required" if arg.required else "optional"))
-            tip = field.hint = words.argument_tip(arg, completes, QCoreApplication.translate)
-            tip = plain_tooltip(tip) if tip else ""
-            field.setToolTip(tip)
-            label.setToolTip(tip)
-        self.args_hint.setText(words.arguments_hint(args, completes, QCoreApplication.translate))
-
-    def arguments(self) -> dict[str, str]:
-        return {name: f.text() for name, f in self.fields.items() if f.text()}
-
-    def _want_completion(self, name: str, _value: str) -> None:
-        field = self.fields.get(name)
-        if field is None or not isinstance(self.current, dict):
-            return
-        context = {k: v for k, v in self.arguments().items() if k != name}
-        ref = prompt_ref(str(self.current.get("name")))
-        self.run(complete_field, self, field, ref, context, self.errors, error_label=self.errors)
+        args, completes, tr = self._form_args, self.args_box.completes, QCoreApplication.translate
+        said = {
+            a.name: (self.phrase("required" if a.required else "optional"), words.argument_tip(a, completes, tr))
+            for a in args
+        }
+        self.args_box.word(said, words.arguments_hint(args, completes, tr))
 
     # ---------------------------------------------------------------- get
+
+    def _ref(self) -> dict[str, str] | None:
+        """What the argument fields' completions are about: the prompt selected."""
+        return prompt_ref(str(self.current.get("name"))) if isinstance(self.current, dict) else None
 
     def get_selected(self) -> bool:
         if not self.live or not isinstance(self.current, dict):
             return False
-        values = self.arguments()
+        values = self.args_box.values()
         missing = self.feature.missing(self.current, values)
         if missing:
             names = ", ".join(missing)
@@ -464,9 +376,7 @@ class PromptsPanel(FeaturePanel):
         call = state.call("prompts/get")
         if self.recorded_changed("prompts/get", call and call.marker) or listed:  # drawn again, errors and all
             self.errors.clear_text()
-            self.list_view.clear()
-            self.list_view.add_rows([self._row(e) for e in self.feature.pager.items])
-            self._show_list_errors(self.feature.pager.notes)
+            self.shown.redraw()
             self._show_recorded_get(call)
         self._sync_actions()
 

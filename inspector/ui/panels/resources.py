@@ -43,15 +43,14 @@ dialogs use ``open()`` and signals.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import anyio
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFormLayout,
     QGroupBox,
     QLineEdit,
     QPushButton,
@@ -68,7 +67,6 @@ from inspector.session.controllers.base import (
     LISTED,
     LOADING,
     PAGE,
-    Failure,
     ListController,
 )
 from inspector.session.controllers.completions import resource_ref
@@ -87,14 +85,12 @@ from inspector.session.controllers.resources import (
     missing_variables,
     read_outcome,
 )
-from inspector.session.operations import NOTE_ERROR, ListNote
 
 from ..content import ContentView, prepare
 from ..form_rows import bold, set_words
 from ..text import format_duration, format_size
 from ..widgets import (
     BusyIndicator,
-    CompletionField,
     ErrorLabel,
     PagedListView,
     hbox,
@@ -106,9 +102,9 @@ from ..widgets import (
     section_title,
     vbox,
 )
-from .answers import complete_field, error_text, failure_text
+from .answers import CompletionForm, error_text, failure_text
 from .base import FeaturePanel
-from .lists import flat_tree, splitter
+from .lists import ShownList, flat_tree, splitter
 
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
@@ -129,7 +125,6 @@ def _headers(keys: tuple[str, ...]) -> list[str]:
 
 class ResourcesPanel(FeaturePanel):
     key = "resources"
-    _template_completes = False  # whether the server completes the template form's variables
     _subscription_shown: SubscriptionOutcome | None = None  # the subscribe outcome the errors line said
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
@@ -137,10 +132,8 @@ class ResourcesPanel(FeaturePanel):
         self.feature = ResourcesController()  # the lists, reads, subscriptions and updates
         self.current: dict | None = None  # the resource whose details are shown
         self.template: dict | None = None  # the template being filled in
-        self.fields: dict[str, CompletionField] = {}
         self._build()
         for pl in self.feature.lists:
-            self.follow(pl, self.errors)
             pl.subscribe(partial(self._list_event, pl))
         self.feature.spawn = lambda fn: self.run(fn, error_label=self.errors)
         self.feature.subscribe(self._feature_event)
@@ -159,9 +152,17 @@ class ResourcesPanel(FeaturePanel):
         # left: the two lists
         self.resource_list = PagedListView(_headers(rw.RESOURCE_HEADERS), partial(self._count, False))
         self.template_list = PagedListView(_headers(rw.TEMPLATE_HEADERS), partial(self._count, True))
-        for view, pl in ((self.resource_list, self.feature.resources), (self.template_list, self.feature.templates)):
-            view.refreshClicked.connect(pl.refresh)  # from the first page, as many pages as were loaded
-            view.moreClicked.connect(pl.load_more)
+        self.shown = [
+            ShownList(
+                self, pl, view, self.errors, partial(self._row, pl), partial(_w, "loading", method=pl.method), key
+            )
+            for pl, view, key in (
+                (self.feature.resources, self.resource_list, "uri"),
+                (self.feature.templates, self.template_list, ""),
+            )
+        ]
+        self.shown[0].selected = lambda: self.current  # kept when the list is loaded again (a template is not)
+        for view in (self.resource_list, self.template_list):
             # what the details show follows the list on screen: back on a tab, or a click on its
             # highlighted row, shows that row again (not what the other tab showed last)
             view.reclicked.connect(lambda _e: self._follow_list())
@@ -180,17 +181,13 @@ class ResourcesPanel(FeaturePanel):
         self.uri_label.setFont(mono_font())
         self.facts = muted(plain_label())
         self.description = plain_label(selectable=True)
-        self.template_box = QGroupBox()
-        self.template_form = QFormLayout()
-        self.template_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.template_hint = muted(plain_label())
+        self.template_box = CompletionForm(self, self.errors, self._ref, self.read_selected)
+        self.template_hint, self.fields = self.template_box.hint, self.template_box.fields
         self.expanded = QLineEdit()
         self.expanded.setReadOnly(True)
         self.expanded.setFont(mono_font())
         self.expanded_label = plain_label(wrap=False)
-        self.template_form.addRow(self.expanded_label, self.expanded)
-        vbox(self.template_form, self.template_hint, parent=self.template_box)
-        self.template_box.setVisible(False)
+        self.template_box.form.addRow(self.expanded_label, self.expanded)
         self.read_button: QPushButton = push_button("", lambda: self.read_selected())
         self.read_button.setDefault(True)
         self.subscribe_button = push_button(_w("subscribe"), lambda: self.toggle_subscription())
@@ -250,8 +247,8 @@ class ResourcesPanel(FeaturePanel):
         self._sync_live()
 
     def wait_changed(self) -> None:
-        for pl in self.feature.lists:
-            self._view_of(pl).set_status(pl.pager, self.loading_text(pl.method))
+        for shown in self.shown:
+            shown.status()
 
     def clear_view(self) -> None:
         self.template_box.setEnabled(True)
@@ -283,11 +280,8 @@ class ResourcesPanel(FeaturePanel):
         if [what for what, shown in parts.items() if self.recorded_changed(what, shown)]:  # drawn again, errors and all
             self.errors.clear_text()
             self.feature.show_listings({pl.method: parts[pl.method] for pl in self.feature.lists})
-            for pl in self.feature.lists:
-                view = self._view_of(pl)
-                view.clear()
-                view.add_rows([self._row(pl, e) for e in pl.items])
-                self._show_list_errors(pl, pl.pager.notes)
+            for shown in self.shown:
+                shown.redraw()
             self._update_tab_titles()
             self._show_recorded_read(call)
         self._sync_actions()
@@ -331,12 +325,8 @@ class ResourcesPanel(FeaturePanel):
     def _sync_actions(self) -> None:
         live = self.live
         av = self.availability
-        for pl in self.feature.lists:
-            view = self._view_of(pl)
-            view.set_status(pl.pager, self.loading_text(pl.method))  # the buttons: enabled unless loading
-            if not live:
-                view.refresh_button.setEnabled(False)
-                view.more_button.setEnabled(False)
+        for shown in self.shown:
+            shown.status(live)  # the buttons: enabled unless loading
         note = rw.list_changes_note(bool(av is not None and av.list_changed), self.modern, QCoreApplication.translate)
         self.resource_list.live_note.setText(note)
         self.template_list.live_note.setText(note)
@@ -392,43 +382,15 @@ class ResourcesPanel(FeaturePanel):
     # ---------------------------------------------------------------- lists
 
     def _list_event(self, pl: ListController, what: str) -> None:
-        """What one list's controller reports, on screen."""
-        view = self._view_of(pl)
-        if what == LOADING:
-            if not pl.loaded:
-                view.clear()
-            self.set_busy(pl.method, _w("loading", method=pl.method) if pl.loading else None)
-        elif what == PAGE:
-            view.add_rows([self._row(pl, e) for e in pl.last_page])
-        elif what == LISTED:
-            self.set_busy(pl.method, None)
-            outcome = pl.outcome
-            if outcome is None:  # reset: a new session, a recording, a reload from the first page
-                view.clear()
-            else:
-                self._show_list_errors(pl, outcome.notes, outcome.failure)
-                if pl is self.feature.resources and isinstance(self.current, dict):
-                    with QSignalBlocker(view.tree):
-                        view.select_where("uri", self.current.get("uri"))
-        else:
-            return
-        view.set_status(pl.pager, self.loading_text(pl.method))
-        self._update_tab_titles()
+        """One list's controller reported (the list is drawn by its :class:`ShownList`): the tab's title."""
+        if what in (LOADING, PAGE, LISTED):
+            self._update_tab_titles()
         if what == LISTED and not self.live:
             self._sync_actions()
 
     def _update_tab_titles(self) -> None:
         for index, (pl, name) in enumerate(zip(self.feature.lists, ("resources", "templates"), strict=True)):
             self.lists.setTabText(index, rw.tab_title(_w(name), pl.loaded, len(pl.items), pl.more))
-
-    def _view_of(self, pl: ListController) -> PagedListView:
-        return self.resource_list if pl is self.feature.resources else self.template_list
-
-    def _show_list_errors(self, pl: ListController, notes: Iterable[ListNote], failure: Failure | None = None) -> None:
-        """The error answers and the failure of a load (its other notes are said under the list)."""
-        errors = [note for note in notes if note.code == NOTE_ERROR]
-        if errors or failure is not None:
-            self.say_error(self.errors, lambda: self.list_problems(pl.method, errors, failure))
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
         shown = rw.entry_reading(entry, pl is self.feature.templates)
@@ -487,30 +449,18 @@ class ResourcesPanel(FeaturePanel):
         self.contents.clear(message)
 
     def _build_template_form(self, template: str) -> None:
-        while self.template_form.rowCount() > 1:  # the last row, Expanded URI, stays
-            self.template_form.removeRow(0)
-        self.fields = {}
-        names = template_variables(template)
         completes = bool(self.availability is not None and self.availability.completions)
-        self._template_completes = completes
-        for name in names:
-            field = CompletionField(name, completes=completes)
+        self.template_box.build(template_variables(template), completes, keep=1)  # Expanded URI stays
+        for field in self.fields.values():
             field.textChanged.connect(self._update_expanded)
-            field.wanted.connect(self._want_completion)
-            field.returnPressed.connect(self.read_selected)
-            self.fields[name] = field
-            self.template_form.insertRow(self.template_form.rowCount() - 1, plain_label(name, wrap=False), field)
         self._word_template_form()
         self._update_expanded()
 
     def _word_template_form(self) -> None:
         """The template form's words in the current language (again on a switch)."""
-        tr, completes = QCoreApplication.translate, self._template_completes
-        for name, field in self.fields.items():
-            placeholder, tip = rw.template_field(name, completes, tr)
-            field.setPlaceholderText(placeholder)
-            field.setToolTip(tip)
-        self.template_hint.setText(rw.template_hint(bool(self.fields), completes, tr))
+        tr, completes = QCoreApplication.translate, self.template_box.completes
+        said = {name: rw.template_field(name, completes, tr) for name in self.fields}
+        self.template_box.word(said, rw.template_hint(bool(self.fields), completes, tr))
 
     def _template_text(self) -> str | None:
         """The URI template being filled in (None: a resource, or nothing, is selected)."""
@@ -522,26 +472,20 @@ class ResourcesPanel(FeaturePanel):
     def _update_expanded(self, *_: object) -> None:
         tmpl = self._template_text()
         if tmpl is not None:
-            self.expanded.setText(self.feature.target(tmpl, self.template_values()) or "")
+            self.expanded.setText(self.feature.target(tmpl, self.template_box.values()) or "")
         self._sync_actions()
 
-    def template_values(self) -> dict[str, str]:
-        return {name: f.text() for name, f in self.fields.items() if f.text()}
-
-    def _want_completion(self, name: str, _value: str) -> None:
-        field = self.fields.get(name)
-        tmpl = self._template_text()
-        if field is None or not tmpl:
-            return
-        context = {k: v for k, v in self.template_values().items() if k != name}
-        self.run(complete_field, self, field, resource_ref(tmpl), context, self.errors, error_label=self.errors)
+    def _ref(self) -> dict[str, str] | None:
+        """What the template fields' completions are about: the template being filled in."""
+        template = self._template_text()
+        return resource_ref(template) if template else None
 
     def _target_uri(self, complete: bool = False) -> str | None:
         """The uri a read (or, ``complete``, the Subscribe/Listen button) is about: the template's
         expansion, or the selected resource's uri."""
         uri = self.current.get("uri") if isinstance(self.current, dict) else None
         uri = uri if isinstance(uri, str) else None
-        return self.feature.target(self._template_text(), self.template_values(), uri, complete=complete)
+        return self.feature.target(self._template_text(), self.template_box.values(), uri, complete=complete)
 
     # ---------------------------------------------------------------- reading
 
@@ -549,7 +493,7 @@ class ResourcesPanel(FeaturePanel):
         uri = self._target_uri()
         if not uri:
             return False
-        missing = missing_variables(self._template_text() or "", self.template_values())
+        missing = missing_variables(self._template_text() or "", self.template_box.values())
         if missing:
             self.say(self.errors, lambda: _w("fill_first", names=", ".join(missing)))
             return False
