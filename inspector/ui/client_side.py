@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import orjson
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -80,7 +80,7 @@ from inspector.session.user_answers import (
 from .form_rows import bold, form_layout, read_only_text, set_tab_words, set_words, spaced
 from .schema_form import SchemaForm
 from .theme import mix
-from .widgets import ErrorLabel, hbox, muted, plain_label, push_button, scroll_area, vbox
+from .widgets import ErrorLabel, hbox, muted, on_language_change, plain_label, push_button, scroll_area, vbox
 
 _tr = QCoreApplication.translate  # the dialogs' words (English in session/answer_words.py) in the window's language
 
@@ -173,6 +173,7 @@ class _AnswerDialog(QDialog):
             self._timer.start()
         self._tick()
         self._build(self.params)
+        on_language_change(self, self._retranslate)
 
     def _build(self, p: JsonObject) -> None:
         """The dialog's request and answer (each kind its own), its words set by _retranslate."""
@@ -202,11 +203,6 @@ class _AnswerDialog(QDialog):
         self._problems = problems
         self.problem.show_text(problems_text(problems, _tr))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "problem"):
-            self._retranslate()
-        super().changeEvent(event)
-
     def _tick(self) -> None:
         left = self.wait.left()
         self.countdown.setText("" if left is None else _tr(self.context, self.words["countdown"]).format(time=left))
@@ -219,6 +215,16 @@ class _AnswerDialog(QDialog):
     def answer_problems(self, value: JsonValue) -> list[tuple[str, str]]:
         """(path under the answer, message) for each reason ``value`` cannot be sent."""
         return answer_problems(self._answer_check, value)
+
+    def send(self, value: JsonObject, place: Callable[[JsonObject, str, str], bool] | None = None) -> bool:
+        """Answer ``value`` unless the negotiated version's schema rejects it; then say why: each
+        problem ``place(value, path, message)`` shows at its field there, the others above the buttons."""
+        problems = self.answer_problems(value)
+        if problems:
+            self.show_problems([p for p in problems if place is None or not place(value, *p)])
+            return False
+        self.answer(value)
+        return True
 
     def answer(self, value: JsonValue) -> None:
         if self.done_:
@@ -316,13 +322,7 @@ class SamplingDialog(_AnswerDialog):
 
     def try_approve(self) -> bool:
         """Send the response unless the negotiated version's schema rejects it."""
-        value = self.response()
-        problems = self.answer_problems(value)
-        if problems:
-            self.show_problems(problems)
-            return False
-        self.answer(value)
-        return True
+        return self.send(self.response())
 
 
 class ElicitationDialog(_AnswerDialog):
@@ -451,20 +451,17 @@ class ElicitationDialog(_AnswerDialog):
             value: JsonObject = {"action": "accept", "content": self.form.value()}
         else:
             value = {"action": "accept"}
-        problems = self.answer_problems(value)
-        if problems:
-            general: list[tuple[str, str]] = []
-            for path, message in problems:
-                name = content_field(path)
-                field = self.form.field(name) if self.form is not None and name is not None else None
-                if field is not None:
-                    field.show_error(field_problem_text(field.kind, value["content"].get(field.key), message, _tr))
-                    field.editor.setFocus()
-                else:
-                    general.append((path, message))
-            self.show_problems(general)
+        return self.send(value, self._show_at_field)
+
+    def _show_at_field(self, value: JsonObject, path: str, message: str) -> bool:
+        """The problem at ``path`` of the answer shown under the form's field it is about; False
+        when it is about none."""
+        name = content_field(path)
+        field = self.form.field(name) if self.form is not None and name is not None else None
+        if field is None:
             return False
-        self.answer(value)
+        field.show_error(field_problem_text(field.kind, value["content"].get(field.key), message, _tr))
+        field.editor.setFocus()
         return True
 
 

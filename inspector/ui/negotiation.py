@@ -10,7 +10,7 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -21,7 +21,7 @@ from inspector.session.version_in_force import version_in_force
 from inspector.session.views import NegotiationTracker, negotiation_facts
 
 from .form_rows import bold
-from .widgets import plain_label, plain_tooltip, vbox
+from .widgets import on_language_change, plain_label, plain_tooltip, vbox
 
 __all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
 
@@ -31,8 +31,6 @@ class NegotiationView(QWidget):
         super().__init__(parent)
         self.headline = bold(plain_label())
         self.tree = QTreeWidget()
-        self.tree.setColumnCount(3)
-        self._set_headers()
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
         self.instructions = plain_label()  # server text: never rich text
@@ -42,16 +40,12 @@ class NegotiationView(QWidget):
         self._facts: JsonObject | None = None  # what is shown
         self._replay = False  # shown as of a replayed entry
         self._taken: int | None = None  # replay: the start-exchange entries by the row shown
-        self.show_facts(None)
+        self._retranslate()  # nothing negotiated yet
+        on_language_change(self, self._retranslate)
 
-    def _set_headers(self) -> None:
+    def _retranslate(self) -> None:
         self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tree"):
-            self._set_headers()
-            self.show_facts(self._facts, replay=self._replay)
-        super().changeEvent(event)
+        self.show_facts(self._facts, replay=self._replay)
 
     def _track(self, rec: Recording) -> tuple[NegotiationTracker, bool]:
         """The tracker of ``rec`` and whether it is new."""
