@@ -249,6 +249,7 @@ class Recorder(threading.Thread):
         self.returncode: int | None = None
         self.signal: int | None = None
         self.failure: BaseException | None = None
+        self._last_t = 0.0  # the time of the last item recorded (where a gap is said)
 
     def run(self) -> None:
         q = self.queue
@@ -259,7 +260,11 @@ class Recorder(threading.Thread):
                 self._bound_queue()
                 spill, kept = self.spill, self._kept
                 if spill is not None and spill.waiting:
-                    item = spill.take()
+                    try:
+                        item = cast("_Item | None", spill.take())  # what the spill gives back is what was queued
+                    except OSError as exc:
+                        self._spill_lost(exc)
+                        continue
                 else:
                     item = kept.popleft() if kept else q.get()
                 if item is None:
@@ -275,7 +280,8 @@ class Recorder(threading.Thread):
                             break
                         time.sleep(_YIELD)
                         self._bound_queue()
-                self._take(item)  # type: ignore[arg-type]  # what the spill gives back is what was queued
+                self._take(item)
+                self._last_t = item.t
                 if len(rec) - self._flushed >= FLUSH_EVERY or (
                     q.empty() and not kept and not (spill and spill.waiting)
                 ):
@@ -286,6 +292,24 @@ class Recorder(threading.Thread):
             if self.spill is not None:
                 self.spill.close()
             self.rec.notify()
+
+    def _spill_lost(self, exc: OSError) -> None:
+        """The spill cannot be read back: what it held is missing from the recording (the host and
+        the server got it: forwarding never depends on the recorder). Said in the recording where
+        the gap is, with how many items; recording goes on without a spill (the queue keeps what
+        comes, in memory)."""
+        spill = self.spill
+        assert spill is not None
+        lost = spill.waiting
+        spill.close()
+        self.spill = None
+        self.spill_dir = None
+        text = (
+            f"the recorder could not read back {lost:,} items it had set aside on disk ({exc}): "
+            "what they held is missing from this recording here (the host and the server got it)"
+        )
+        extra: JsonObject = {"event": "recording_gap", "lost_items": lost}
+        self.rec.append(Direction.NOTE, self._last_t, text.encode(), self.engine.note(Kind.LINK_NOTE), extra)
 
     def _flush(self) -> None:
         """The writer gets the new entries; once the recording holds more than HOLD, it lets go

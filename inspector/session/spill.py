@@ -72,11 +72,14 @@ class Spill:
         self.most_bytes = max(self.most_bytes, self._end)
 
     def take(self) -> object:
-        """The oldest item waiting (there must be one)."""
+        """The oldest item waiting (there must be one). OSError: it cannot be read back (the file
+        was cut short, an I/O error); what is waiting is then lost to the caller."""
         if not self.waiting:
             raise LookupError("nothing is waiting in the spill")
         fd = self._file.fileno()
         head = os.pread(fd, _LENGTH.size, self._read_at)
+        if len(head) != _LENGTH.size:
+            raise OSError(f"the spill file is short: no item's length at {self._read_at}")
         (size,) = _LENGTH.unpack(head)
         blob = os.pread(fd, size, self._read_at + _LENGTH.size)
         if len(blob) != size:

@@ -198,3 +198,37 @@ def test_a_spill_the_disk_cannot_take_drops_nothing(tmp_path):
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.split() == [b"None", b"100", b"True", b"2100"], done.stdout
     assert list(tmp_path.iterdir()) == []  # the spill left nothing behind
+
+
+@pytest.mark.parametrize("cut", [40, 5_000], ids=["mid-length", "mid-item"])
+def test_a_spill_that_cannot_be_read_back_is_a_gap_said_in_the_recording(tmp_path, cut):
+    """The spill's file is cut short under the recorder (here: truncated, as a failing disk or
+    another process would): what it still held is missing, and the recording says so where the gap
+    is, with how many items; everything queued after it is recorded, in order, and the recorder
+    goes on without a spill (it used to stop with the read's error: nothing after it was recorded)."""
+    from inspector.protocol.engine import ClientConfig, ProtocolEngine
+    from inspector.session.proxy import Recorder, _HostRead
+
+    lines = [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"n":%d}}\n' % n for n in range(300)]
+    rec = Recording({}, t0=0.0)
+    recorder = Recorder(rec, ProtocolEngine(ClientConfig(observer=True)), spill_dir=tmp_path, queue_limit=1_000)
+    spill = recorder.spill = Spill(tmp_path)
+    spill.put_all([_HostRead(1.0, line) for line in lines[:100]])
+    first = len(lines[0]) + 60  # the first item read back whole before the cut
+    os.ftruncate(spill._file.fileno(), first + cut)  # noqa: SLF001 - the test plays the failing disk
+    for line in lines[100:]:
+        recorder.put(_HostRead(2.0, line))
+    recorder.put(None)
+    recorder.start()
+    recorder.join(timeout=30)
+    assert recorder.failure is None and recorder.spill is None
+    got = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    gaps = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "recording_gap"]
+    assert len(gaps) == 1
+    gap = gaps[0]
+    assert rec.direction_at(gap) is Direction.NOTE
+    read_back = got[: len(got) - 200]
+    assert read_back == lines[: len(read_back)] and got[len(read_back) :] == lines[100:]
+    assert rec.extra_at(gap)["lost_items"] == 100 - len(read_back)
+    assert b"could not read back" in rec.raw_at(gap)
+    assert all(rec.direction_at(i) is Direction.C2S for i in range(gap))  # the gap where the items were
