@@ -68,6 +68,15 @@ class GrowingRecording:
             self.loader.step(None)
         return rec
 
+    def follow(self, writing: bool) -> bool:
+        """One look at the file: the new complete lines while its writer is ``writing``, else the
+        rest (:meth:`finish`); whether there is anything new to show. Raises RecordingError as
+        :meth:`poll` does."""
+        if writing:
+            return self.poll() > 0
+        self.finish()
+        return True
+
     def close(self) -> None:
         """Stop following (the window shows something else): the recording keeps what was read."""
         self.loader.stop(None)

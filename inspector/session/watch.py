@@ -302,6 +302,14 @@ class Watched:
     announcement: Path | None = None  # the running proxy's file (gone: the session ended)
     process: str | None = None  # see Announcement
 
+    def still_running(self) -> bool:
+        """The proxy still runs this session: its announcement is there and still names this
+        recording (an HTTP proxy announces each new MCP session's), and its process is alive."""
+        if self.announcement is None or self.pid is None:
+            return False
+        now = read_announcement(self.announcement)
+        return now is not None and now.recording == self.recording and proxy_running(self.pid, self.process)
+
 
 _STAMPED = re.compile(r"-(\d{8}-\d{6})-\d+\.jsonl$")  # session.proxy's default_record_path
 

@@ -52,7 +52,7 @@ from inspector.session.follow import POLL_S, GrowingRecording
 from inspector.session.proxied_folder import KEEP_CHOICES, KEEP_SETTING, Kept, keep_folder
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.settings import read_text
-from inspector.session.watch import Watched, proxy_running, read_announcement, watch_list
+from inspector.session.watch import Watched, watch_list
 from inspector.session.watch_words import COLUMNS, CONTEXT, KEEP_WORDS, WORDS, open_word, row_cells
 
 from .form_rows import set_words
@@ -107,17 +107,6 @@ class LiveFollower(RecordingOpener):
     def fraction(self) -> float:
         return 1.0
 
-    def running(self) -> bool:
-        """The proxy still runs this session: its announcement is there and still names this
-        recording (an HTTP proxy announces each new MCP session's), and its process is alive."""
-        w = self.watched
-        if w.announcement is None or w.pid is None:
-            return False
-        now = read_announcement(w.announcement)
-        if now is None or now.recording != w.recording:
-            return False
-        return proxy_running(w.pid, w.process)
-
     def stop(self) -> None:
         if self.done:
             return
@@ -130,20 +119,16 @@ class LiveFollower(RecordingOpener):
         if self.done:
             self._timer.stop()
             return
-        ending = not self.running()  # asked before reading: what was written before it ended is read now
-        loader = self.growing.loader
-        added = 0
+        ending = not self.watched.still_running()  # asked before reading: what was written before it ended is read now
         try:
-            if ending:
-                self.growing.finish()
-            else:
-                added = self.growing.poll()
+            changed = self.growing.follow(writing=not ending)
         except RecordingError as exc:
             self._timer.stop()
             self.failed.emit(str(exc))
             self.finished.emit(self.recording)
             return
-        if added or ending:
+        loader = self.growing.loader
+        if changed:
             self.progressed.emit(loader.done_bytes, max(loader.size, loader.done_bytes))
         if ending:
             self._timer.stop()

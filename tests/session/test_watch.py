@@ -311,3 +311,39 @@ def test_a_pid_that_now_belongs_to_another_process_is_not_the_proxy(tmp_path):
     running, ended = announcements(env)
     assert running == [] and [a.name for a in ended] == ["reused"] and not path.exists()
     assert proxy_running(os.getpid(), None) and not proxy_running(os.getpid(), str(int(mine) - 1))
+
+
+def test_a_live_view_ends_when_its_proxy_announces_a_newer_session(tmp_path):
+    """An HTTP proxy announces each new MCP session's recording: the window following the earlier
+    one (:meth:`Watched.still_running`) sees it end (the proxy still runs)."""
+    env = {"XDG_RUNTIME_DIR": str(tmp_path / "run"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    header = b'{"format":"mcp-session-inspector/recording","version":4,"proxied":{"command":["x"],"name":"x"}}\n'
+    first, second = tmp_path / "host.jsonl", tmp_path / "host-2.jsonl"
+    for path in (first, second):
+        path.write_bytes(header)
+    announce("host", ["x"], first, env=env)  # this process stands for the proxy: its pid is alive
+    (row,) = watch_list(env)
+    assert row.running and row.recording == first.absolute()
+    assert row.still_running()
+    announce("host", ["x"], second, env=env)  # the host started a new session
+    assert not row.still_running()
+    assert [r.recording for r in watch_list(env) if r.running] == [second.absolute()]
+
+
+def test_one_look_at_a_growing_file_reads_new_lines_while_written_and_the_rest_after(tmp_path):
+    """GrowingRecording.follow: what the window's live view does at each poll."""
+    header, first, second = (
+        (ROOT / "tests" / "fixtures" / "recordings" / "v3-http-reset-tools.jsonl").read_bytes().split(b"\n")[:3]
+    )
+    path = tmp_path / "growing.jsonl"
+    path.write_bytes(header + b"\n")
+    growing = GrowingRecording(path)
+    rec = growing.start()
+    assert not growing.follow(writing=True) and len(rec) == 0  # nothing new
+    with path.open("ab") as f:
+        f.write(first + b"\n")
+    assert growing.follow(writing=True) and len(rec) == 1 and not growing.ended
+    with path.open("ab") as f:
+        f.write(second)  # a last line without its newline: taken once the writer ends
+    assert not growing.follow(writing=True) and len(rec) == 1
+    assert growing.follow(writing=False) and len(rec) == 2 and growing.ended and not rec.loading

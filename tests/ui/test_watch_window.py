@@ -224,24 +224,3 @@ def test_the_watch_dialog_keeps_the_proxied_folder_to_the_chosen_cap_and_saves_i
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
     assert (dialog.windowTitle(), dialog.keep_box.itemText(0), dialog.table.horizontalHeaderItem(0).text()) == english
     assert dialog.usage.text().startswith("1 recording,")
-
-
-def test_a_live_view_ends_when_its_proxy_announces_a_newer_session(qapp, tmp_path):
-    """An HTTP proxy announces each new MCP session's recording: the window following the earlier
-    one sees it end (the proxy still runs)."""
-    from inspector.session.watch import announce, watch_list
-    from inspector.ui.watch_dock import LiveFollower
-
-    env = {"XDG_RUNTIME_DIR": str(tmp_path / "run"), "XDG_DATA_HOME": str(tmp_path / "data")}
-    header = b'{"format":"mcp-session-inspector/recording","version":4,"proxied":{"command":["x"],"name":"x"}}\n'
-    first, second = tmp_path / "host.jsonl", tmp_path / "host-2.jsonl"
-    for path in (first, second):
-        path.write_bytes(header)
-    announce("host", ["x"], first, env=env)  # this process stands for the proxy: its pid is alive
-    (row,) = watch_list(env)
-    assert row.running and row.recording == first.absolute()
-    follower = LiveFollower(row)
-    assert follower.running()
-    announce("host", ["x"], second, env=env)  # the host started a new session
-    assert not follower.running()
-    assert [r.recording for r in watch_list(env) if r.running] == [second.absolute()]
