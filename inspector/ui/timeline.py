@@ -120,7 +120,7 @@ class TimelineView(QWidget):
         super().__init__(parent)
         self.model = model or TimelineModel(parent=self)
         self._settings = settings
-        self.columns = ColumnLayout()  # what the columns measure, the user's choices, how they fit
+        self.columns = ColumnLayout()  # what the columns measure, the user's choices, which gave way
         self._fitting = False
         self._fit_pending = False
         self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
@@ -246,10 +246,8 @@ class TimelineView(QWidget):
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setWordWrap(False)
-        table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.setShowGrid(False)
         table.setAlternatingRowColors(True)
-        table.setSortingEnabled(False)
         table.setCornerButtonEnabled(False)
         table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
@@ -261,7 +259,6 @@ class TimelineView(QWidget):
         hh = table.horizontalHeader()
         hh.setHighlightSections(False)
         hh.setStretchLastSection(False)  # the columns are fitted to the width (_fit_columns)
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hh.setSectionsMovable(True)
         hh.setDefaultAlignment(ALIGN_LEFT)
         hh.setTextElideMode(Qt.TextElideMode.ElideRight)  # a header narrower than its word says so (…)
@@ -375,18 +372,10 @@ class TimelineView(QWidget):
         hh = self.table.horizontalHeader()
         return [hh.logicalIndex(v) for v in range(hh.count())]
 
-    def natural_widths(self) -> dict[int, int]:
-        """Each column's natural width (what it takes with room to spare), as the fit measured it."""
-        return dict(self.columns.natural)
-
     def visible_columns(self) -> list[int]:
         """The columns shown, from left to right."""
         hh = self.table.horizontalHeader()
         return [c for c in self.column_order() if not hh.isSectionHidden(c)]
-
-    def auto_hidden_columns(self) -> frozenset[int]:
-        """The columns hidden for lack of room (not by the user)."""
-        return self.columns.auto_hidden
 
     def _fit_columns(self) -> None:
         """Fit the columns to the table's width (:meth:`ColumnLayout.fit` says which give way and

@@ -52,7 +52,7 @@ def misfits(view: TimelineView) -> list[str]:
 
 def gave_way_in_order(view: TimelineView) -> bool:
     """The columns hidden for lack of room are the first of GIVE_WAY, in its order."""
-    hidden = view.auto_hidden_columns()
+    hidden = view.columns.auto_hidden
     return set(GIVE_WAY[: len(hidden)]) == set(hidden)
 
 
@@ -76,12 +76,12 @@ async def test_kind_method_id_latency_and_violations_fit_without_scrolling_at_th
         for size in ((1280, 720), (1600, 1000), (1920, 1080)):
             await settle(window, size)
             assert misfits(view) == [], size
-            assert gave_way_in_order(view), (size, view.auto_hidden_columns())
+            assert gave_way_in_order(view), (size, view.columns.auto_hidden)
             # the columns shown fill the viewport exactly: nothing to scroll, no gap at the right
             assert sum(hh.sectionSize(c) for c in view.visible_columns()) == view.table.viewport().width(), size
             if size == (1280, 720):  # the short case: the full set does not fit, some gave way
-                assert sum(view.natural_widths().values()) > view.table.viewport().width()
-                assert view.auto_hidden_columns() and Column.DIRECTION in view.auto_hidden_columns()
+                assert sum(view.columns.natural.values()) > view.table.viewport().width()
+                assert view.columns.auto_hidden and Column.DIRECTION in view.columns.auto_hidden
         assert view.visible_columns()[: len(MUST)] == list(MUST)  # the most-read first
         controller.end_session()
         await until(lambda: not controller.running, 15)
@@ -165,7 +165,7 @@ def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot
     view.show()
     qtbot.waitUntil(lambda: view.table.viewport().width() > 900)
     hh = view.table.horizontalHeader()
-    assert view.column_order() == list(DEFAULT_ORDER) and view.auto_hidden_columns() == frozenset()
+    assert view.column_order() == list(DEFAULT_ORDER) and view.columns.auto_hidden == frozenset()
     assert misfits(view) == []
 
     # hide Latency from the header's menu: gone, and remembered
@@ -182,13 +182,13 @@ def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot
     # narrow: the less-read columns give way in their order, and the menu says why they are off
     view.resize(420, 400)
     qtbot.waitUntil(lambda: view.table.viewport().width() < 430)
-    assert view.auto_hidden_columns() and gave_way_in_order(view)
-    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE in view.auto_hidden_columns()
+    assert view.columns.auto_hidden and gave_way_in_order(view)
+    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE in view.columns.auto_hidden
     assert view.table.horizontalScrollBar().maximum() == 0
     actions, _ = _menu(view)
     assert not actions[Column.SIZE].isChecked() and actions[Column.SIZE].text() == "Size (hidden: no room)"
     actions[Column.SIZE].trigger()  # asked for: it stays, others give way for it
-    assert not hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.auto_hidden_columns()
+    assert not hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.columns.auto_hidden
     assert view.table.horizontalScrollBar().maximum() == 0
     # the user moves Time to the front
     hh.moveSection(hh.visualIndex(Column.TIME), 0)
@@ -210,7 +210,7 @@ def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot
     reset.trigger()
     assert again.column_order() == list(DEFAULT_ORDER)
     assert not ahh.isSectionHidden(Column.LATENCY) and misfits(again) == []
-    assert Column.SIZE in again.auto_hidden_columns()
+    assert Column.SIZE in again.columns.auto_hidden
     assert settings.value("timeline/columns") is None
 
     # the last column shown cannot be hidden: its menu entry is disabled
@@ -241,7 +241,7 @@ def test_columns_saved_before_come_back_and_a_dragged_width_is_kept_in_line_heig
     hh = view.table.horizontalHeader()
     unit = max(1, view.table.fontMetrics().height())  # what dragged widths are kept in: a line's height
     assert view.column_order() == [Column.TIME, *[c for c in DEFAULT_ORDER if c != Column.TIME]]
-    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.auto_hidden_columns()
+    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.columns.auto_hidden
     assert hh.sectionSize(Column.ID) == max(hh.minimumSectionSize(), round(10.714 * unit))
     # the user drags Method's edge: kept in line heights, the other choices as they were
     hh.resizeSection(Column.METHOD, 9 * unit)
@@ -273,7 +273,7 @@ def test_too_narrow_for_even_the_must_columns_they_shrink_and_nothing_scrolls(qt
     view.show()
     qtbot.waitUntil(lambda: 0 < view.table.viewport().width() < 270)
     hh = view.table.horizontalHeader()
-    assert set(view.auto_hidden_columns()) == set(GIVE_WAY)
+    assert set(view.columns.auto_hidden) == set(GIVE_WAY)
     assert view.visible_columns() == list(MUST)
     assert misfits(view) == []
     assert sum(hh.sectionSize(c) for c in MUST) <= view.table.viewport().width()
@@ -520,7 +520,7 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
                 wrong = unknown_id_rows(rec)[0]  # rows are only appended: the first stays the first
                 await anyio.sleep(0.2)  # the fit after the widest text came
                 try:  # (raised inside the session's task group, a failure would stop the loop unreported)
-                    assert misfits(view) == [] and gave_way_in_order(view), (language, view.auto_hidden_columns())
+                    assert misfits(view) == [] and gave_way_in_order(view), (language, view.columns.auto_hidden)
                     assert shown_whole(view, wrong) == "⚠ jsonrpc.response-unknown-id"
                     id_text = model.data(model.index(model.row_of(wrong), Column.ID))
                     assert id_text == str(rec.id_at(wrong)) and len(id_text) == 4
