@@ -27,6 +27,7 @@ import anyio.abc
 if TYPE_CHECKING:
     from .outcomes import Reply
     from .profiles import ServerProfile
+    from .session_runner import SessionRunner
 
 #: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
 #: metainfo, and is the Wayland app id.
@@ -274,6 +275,44 @@ def tools_line(reply: Reply) -> str:
         raise SelfTestFailed(f"no tools in the answer: {reply.error or reply.result!r}")
     names = ", ".join(str(t.get("name")) for t in tools[:3] if isinstance(t, dict))
     return f"tools/list: {len(tools)} tools ({names}, ...)"
+
+
+async def session_steps(run: SelfTestRun, runner: SessionRunner, profiles: Sequence[ServerProfile]) -> None:
+    """The self-test's session steps, on ``runner``'s task group (the window's controller): connect
+    the built-in demo of ``profiles``, run tools/list, shut it down per spec (it must exit 0)."""
+    ready: list[bool] = []
+    failed: list[str] = []  # the session's reason: fails the step waiting
+    finished: list[Mapping[str, object]] = []
+
+    def told(event: str, values: tuple[object, ...]) -> None:
+        if event == "ready":
+            ready.append(True)
+        elif event == "failed":
+            failed.append(str(values[0]))
+        elif event == "finished" and isinstance(values[0], Mapping):
+            finished.append(values[0])
+
+    runner.listeners.append(told)
+    run.step = "demo server"
+    profile = demo_among(profiles)
+    if not runner.connect_profile(profile):
+        raise SelfTestFailed("the session could not be started")
+    await run.until(lambda: bool(ready), "the demo server's start sequence", 30, failed)
+    assert runner.session is not None  # set by connect_profile
+    negotiation = runner.session.negotiation()
+    args = " ".join(profile.args)
+    run.say(f"demo server connected: {profile.command} {args} (era {negotiation.era}, version {negotiation.version})")
+
+    run.step = "tools/list"
+    with anyio.fail_after(20):
+        reply = await runner.session.request("tools/list")
+    run.check_errors()
+    run.say(tools_line(reply))
+
+    run.step = "shutdown"
+    runner.end_session()
+    await run.until(lambda: bool(finished) and not runner.running, "the server's shutdown", 20, failed)
+    run.say(shutdown_line(finished[-1]))
 
 
 def display_gone_line(done: str | None) -> str:

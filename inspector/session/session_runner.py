@@ -8,8 +8,9 @@ recording it publishes. :class:`SessionRunner` is that controller's logic: it st
 from a saved server on the application's long-lived anyio task group, ends it per spec, holds
 and releases its step gate, shows an opened recording read-only, and saves what is shown. What
 happened it tells through :meth:`SessionRunner.tell`, by the name of an event of :data:`EVENTS`
-and its values; the window's ``SessionController`` (``inspector.ui.controller``) is this class
-with one Qt signal per event, of the same name, and the headless tests record the events.
+and its values, to its listeners; the window's ``SessionController`` (``inspector.ui.controller``)
+is this class with one Qt signal per event, of the same name, and the self-test's session steps
+(``app_setup.session_steps``) and the headless tests listen.
 (Ending is :meth:`SessionRunner.end_session`, not ``disconnect``: that name is QObject's.)
 """
 
@@ -69,10 +70,14 @@ class SessionRunner:
         # answers the server's requests (roots, sampling, elicitation); the window installs one
         # that asks the user through dialogs
         self.handlers_factory: Callable[[ServerProfile], ClientHandlers] | None = None
+        # told every event with its values (the self-test's steps, the tests), after the window
+        self.listeners: list[Callable[[str, tuple[object, ...]], None]] = []
 
     def tell(self, event: str, *values: object) -> None:
-        """``event`` (a name of :data:`EVENTS`) happened, with ``values``: nothing here; the
-        window's controller emits the Qt signal of that name."""
+        """``event`` (a name of :data:`EVENTS`) happened, with ``values``: the listeners are told
+        (the window's controller emits the Qt signal of that name first)."""
+        for listener in self.listeners:
+            listener(event, values)
 
     def _words(self, name: str) -> str:
         return self.translate(CONTEXT, WORDS[name])

@@ -25,8 +25,7 @@ from inspector.session.app_setup import (
     migrate_doubled_config,
     on_stop_signals,
     self_test_platform,
-    shutdown_line,
-    tools_line,
+    session_steps,
     translation_line,
 )
 from inspector.session.settings import SettingNote, note_text, read_text
@@ -519,15 +518,6 @@ def self_test(timeout: float = 60.0) -> int:
             controller, window = build(app, config=Path(tmp))
         except Exception as exc:
             return run.fail(f"{type(exc).__name__}: {exc}")
-        ready: list[bool] = []
-        failed: list[str] = []
-        finished: list[dict] = []
-        controller.ready.connect(lambda: ready.append(True))
-        controller.failed.connect(failed.append)
-        controller.finished.connect(lambda s: finished.append(dict(s or {})))
-
-        async def until(predicate: Callable[[], bool], what: str, seconds: float) -> None:
-            await run.until(predicate, what, seconds, failed)
 
         async def steps() -> None:
             async with anyio.create_task_group() as tg:
@@ -538,7 +528,7 @@ def self_test(timeout: float = 60.0) -> int:
                     after_first_paint(window, lambda: painted.append(True), at_the_latest_ms=3_600_000)
                     window.resize(1200, 800)
                     window.show()
-                    await until(lambda: bool(painted), "the window's first paint", 20)
+                    await run.until(lambda: bool(painted), "the window's first paint", 20, [])
                     image = window.grab().toImage()
                     colours = _distinct_colours(image)
                     if colours < 8:
@@ -546,27 +536,7 @@ def self_test(timeout: float = 60.0) -> int:
                     run.check_errors()
                     run.say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
 
-                    run.step = "demo server"
-                    profile = demo_among(window.profiles)
-                    if not controller.connect_profile(profile):
-                        raise SelfTestFailed("the session could not be started")
-                    await until(lambda: bool(ready), "the demo server's start sequence", 30)
-                    negotiation = controller.session.negotiation()
-                    run.say(
-                        f"demo server connected: {profile.command} {' '.join(profile.args)} "
-                        f"(era {negotiation.era}, version {negotiation.version})"
-                    )
-
-                    run.step = "tools/list"
-                    with anyio.fail_after(20):
-                        reply = await controller.session.request("tools/list")
-                    run.check_errors()
-                    run.say(tools_line(reply))
-
-                    run.step = "shutdown"
-                    controller.end_session()
-                    await until(lambda: bool(finished) and not controller.running, "the server's shutdown", 20)
-                    run.say(shutdown_line(finished[-1]))
+                    await session_steps(run, controller, window.profiles)  # the demo: connect, tools/list, shutdown
 
                     run.step = "translation"
                     window.languages.set_choice("zh_CN")

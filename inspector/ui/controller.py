@@ -33,6 +33,8 @@ class SessionController(QObject, SessionRunner):
         self.translate = QCoreApplication.translate
 
     def tell(self, event: str, *values: object) -> None:
-        """Emit the signal named ``event``, from the thread the session runs on (the GUI's)."""
+        """Emit the signal named ``event`` (from the thread the session runs on, the GUI's), then
+        tell the runner's listeners."""
         assert event in EVENTS, event
         getattr(self, event).emit(*values)
+        super().tell(event, *values)

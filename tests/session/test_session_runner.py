@@ -5,6 +5,7 @@ passes on. The window's SessionController is this class with the events as Qt si
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import anyio
@@ -12,6 +13,7 @@ import pytest
 from polling import until
 
 from inspector.protocol.versions import EraMode
+from inspector.session.app_setup import SelfTestFailed, SelfTestRun, session_steps
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.session_runner import EVENTS, WORDS, SessionRunner
@@ -20,13 +22,14 @@ pytestmark = pytest.mark.anyio
 
 
 class Recorded(SessionRunner):
-    """A runner that keeps what it tells."""
+    """A runner that keeps what it tells (as a listener)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.told: list[tuple[str, tuple[object, ...]]] = []
+        self.listeners.append(self.keep)
 
-    def tell(self, event: str, *values: object) -> None:
+    def keep(self, event: str, values: tuple[object, ...]) -> None:
         assert event in EVENTS
         self.told.append((event, values))
 
@@ -114,3 +117,27 @@ def test_the_refusals_are_worded_by_the_callers_translation():
     runner.translate = lambda context, text: f"[{context}] {text}"
     with pytest.raises(ValueError, match=r"\[SessionController\] there is no session"):
         runner.save_recording("x.jsonl")
+
+
+async def test_the_self_tests_session_steps_run_the_demo_through_the_runner():
+    runner, out = Recorded(), io.StringIO()
+    async with anyio.create_task_group() as tg:
+        runner.task_group = tg
+        await session_steps(SelfTestRun(out, io.StringIO()), runner, [demo_profile()])
+    lines = out.getvalue().splitlines()
+    assert [line.split(":")[1].split()[0] for line in lines] == ["demo", "tools/list", "demo"]
+    assert "demo server connected" in lines[0] and "shut down" in lines[2] and "exit code 0" in lines[2]
+    assert not runner.running and runner.names()[-1] == "finished"
+
+
+async def test_the_self_tests_session_steps_fail_with_the_sessions_reason():
+    broken = demo_profile()
+    broken.command = "/nonexistent/python-for-the-demo"
+    run = SelfTestRun(io.StringIO(), io.StringIO())
+    runner = Recorded()
+    async with anyio.create_task_group() as tg:
+        runner.task_group = tg
+        with pytest.raises(SelfTestFailed) as failed:
+            await session_steps(run, runner, [broken])
+    assert run.step == "demo server"
+    assert ("failed", (str(failed.value),)) in runner.told  # the reason the runner told, as it was told
