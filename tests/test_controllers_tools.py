@@ -27,18 +27,21 @@ from inspector.session.controllers.tools import (
     TASK,
     TOOL_ERROR,
     ProgressParts,
+    RecordedToolCall,
     ReplyView,
     ToolActions,
     ToolFacts,
     ToolsController,
     annotations_text,
     progress_parts,
+    recorded_tool_call,
     reply_outcome,
     reply_view,
     tool_facts,
     tool_matches,
     tool_title,
 )
+from inspector.session.rebuild import RecordedCall
 from inspector.transport.base import StdioSpec
 
 pytestmark = pytest.mark.anyio
@@ -92,6 +95,19 @@ def test_how_an_answer_is_shown() -> None:
         FAILED, INPUT_REQUIRED, (3,), [{"type": "input_required", "resultType": "input_required", "inputRequests": {}}]
     )
     assert reply_view(tool, ok, TOOL_ERROR).outcome == TOOL_ERROR  # the outcome the controller found wins
+
+
+def test_what_a_replay_shows_of_a_recorded_call() -> None:
+    listed = [{"name": "echo", "title": "Echo"}, {"name": "add"}]
+    unanswered = RecordedCall(4, 7, {"name": "echo", "arguments": {"text": "hi"}}, None, 1)
+    assert recorded_tool_call(unanswered, listed) == RecordedToolCall("echo", {"text": "hi"}, listed[0], None)
+    task = {"taskId": "t-1", "status": "working"}
+    as_task = RecordedCall(4, 7, {"name": "add", "arguments": [1]}, Reply(7, 5, {"task": task}, None, 0.0), 1)
+    assert recorded_tool_call(as_task, listed) == RecordedToolCall("add", None, listed[1], task)  # not an object
+    gone = RecordedCall(4, 7, {"name": 3}, Reply(7, 5, {"content": [], "task": "no"}, None, 0.0), 1)
+    assert recorded_tool_call(gone, listed) == RecordedToolCall("3", None, {"name": "3"}, None)  # not listed then
+    refused = Reply(7, 5, None, {"code": -32602, "message": "bad", "task": task}, 0.0)
+    assert recorded_tool_call(RecordedCall(4, 7, {"name": "add"}, refused, 1), listed).task is None
 
 
 def test_what_an_answer_is() -> None:

@@ -26,9 +26,9 @@ reason's code, and :class:`ArgumentsEditor` switches to its raw JSON editor for 
 saying why.
 
 :class:`ArgumentsEditor` holds the form and the raw editor as two tabs (the raw one asks
-:meth:`SchemaForm.check`, the form's compiled schema); with ``scrolls=False`` neither has a
-scroll area of its own and the editor is exactly as tall as the tab shown (the hidden one asks
-for no height), for a page that scrolls as a whole.
+:meth:`SchemaForm.check`, the form's compiled schema); neither has a scroll area of its own:
+the editor is exactly as tall as the tab shown (the hidden one asks for no height), for a page
+that scrolls as a whole (the Tools panel's).
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -86,7 +86,6 @@ from .widgets import (
     plain_label,
     plain_tooltip,
     push_button,
-    scroll_area,
     set_tone,
     tool_button,
     vbox,
@@ -600,9 +599,7 @@ class ArgumentsEditor(QWidget):
     changed = Signal()
     FORM, RAW = 0, 1
 
-    def __init__(self, parent: QWidget | None = None, *, scrolls: bool = True) -> None:
-        """``scrolls=False``: the form has no scroll area of its own and asks for its whole
-        height (for a page that scrolls as a whole, like the Tools panel's)."""
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._switching = False
         self.note = plain_label(wrap=True)
@@ -614,12 +611,10 @@ class ArgumentsEditor(QWidget):
 
         self.form = SchemaForm()
         self.form.changed.connect(self.changed.emit)
-        inner = QWidget() if scrolls else _TabPage()
-        vbox(self.form, 1, parent=inner).setContentsMargins(4, 8, 8, 4)
-        self.form_page = scroll_area(inner) if scrolls else inner
-        if not scrolls:
-            # never squeezed below what the fields need: the page around it scrolls instead
-            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        form_page = _TabPage()
+        vbox(self.form, 1, parent=form_page).setContentsMargins(4, 8, 8, 4)
+        # never squeezed below what the fields need: the page around it scrolls instead
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setFont(mono_font())
@@ -629,17 +624,14 @@ class ArgumentsEditor(QWidget):
         self.raw_status = plain_label(wrap=True)
         self.raw_status.setObjectName("rawStatus")
         self.raw_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        if not scrolls:
-            self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())
-        raw_page = QWidget() if scrolls else _TabPage()
+        self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())
+        raw_page = _TabPage()
         spaced(vbox((self.raw_edit, 1), self.raw_status, parent=raw_page), 4, (0, 6, 0, 0))
 
-        self.tabs.addTab(self.form_page, "")
+        self.tabs.addTab(form_page, "")
         self.tabs.addTab(raw_page, "")
         self.tabs.currentChanged.connect(self._tab_changed)
-        self._scrolls = scrolls
-        if not scrolls:
-            self.tabs.currentChanged.connect(self._fit_pages)
+        self.tabs.currentChanged.connect(self._fit_pages)
         self._retranslate()
         self.set_schema(dict(EMPTY_OBJECT))
 
@@ -722,15 +714,12 @@ class ArgumentsEditor(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         # QTabWidget's own hint is its tallest page's; without a scroll area the shown tab decides
         hint = super().sizeHint()
-        if not self._scrolls:
-            hint.setHeight(self.minimumSizeHint().height())
+        hint.setHeight(self.minimumSizeHint().height())
         return hint
 
     def _fit_pages(self, *_: object) -> None:
         """Without a scroll area of its own the editor is as tall as the tab shown (a short form
         is not stretched to the raw editor's height): the hidden tab's height is ignored."""
-        if self._scrolls:
-            return
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
             if page is None:

@@ -23,6 +23,7 @@ task-augmented call was answered without a task (``no_task``), the failure as da
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -45,6 +46,7 @@ from ..session import SessionError
 from .base import FAIL_CANCELLED, FAIL_SESSION, Failure, ListController, Spawner
 
 if TYPE_CHECKING:
+    from ..rebuild import RecordedCall
     from ..session import Reply, Session
 
 #: tools/list pages fetched per Refresh / Load more before asking the user
@@ -212,6 +214,31 @@ def reply_view(tool: JsonObject, reply: Reply, outcome: str | None = None) -> Re
     declared = tool.get("outputSchema")
     schema = declared if isinstance(declared, dict) else None
     return ReplyView(RESULT, None, (), blocks, result.get("structuredContent"), schema)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedToolCall:
+    """A recorded ``tools/call`` as a replay shows it: the tool's ``name``, the ``arguments`` to
+    put in its form (None: they were not an object), the ``tool`` as listed by then (just its
+    name when it was not) and the ``task`` the answer created (None: it ran as no task)."""
+
+    name: str
+    arguments: JsonObject | None
+    tool: JsonObject
+    task: JsonObject | None
+
+
+def recorded_tool_call(call: RecordedCall, tools: Sequence[JsonObject]) -> RecordedToolCall:
+    """What a replay shows of ``call`` with the tools listed by then (``tools``)."""
+    name = call.params.get("name")
+    name = name if isinstance(name, str) else str(name)
+    arguments = call.params.get("arguments")
+    tool = next((t for t in tools if t.get("name") == name), {"name": name})
+    reply = call.reply
+    task = reply.result.get("task") if reply is not None and reply.ok and isinstance(reply.result, dict) else None
+    return RecordedToolCall(
+        name, arguments if isinstance(arguments, dict) else None, tool, task if isinstance(task, dict) else None
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ Selecting a tool shows its description, its hints (annotations as badges) and an
 :class:`~inspector.ui.schema_form.ArgumentsEditor` built from its ``inputSchema``. Everything
 about the selected tool (title, summary, the whole form, the schema check, Run as task, Call,
 progress, banner, status and result) is ONE page in a scroll area: no part has a scroll area or
-a splitter of its own, each asks for the height it needs (the editor ``scrolls=False``, the
+a splitter of its own, each asks for the height it needs (the editor, the
 result's :class:`~inspector.ui.content.ContentView` likewise), so nothing is ever squeezed below
 its minimum and painted over its neighbour; the page scrolls instead, and a Call refused by the
 schema check scrolls to the first field with a problem. Beside the page (wide) or above it (a
@@ -101,6 +101,7 @@ from inspector.session.controllers.tools import (
     ToolsController,
     annotations_text,
     progress_parts,
+    recorded_tool_call,
     reply_view,
     tool_facts,
     tool_matches,
@@ -108,6 +109,7 @@ from inspector.session.controllers.tools import (
 )
 from inspector.session.operations import ListNote
 from inspector.session.outcomes import Reply
+from inspector.session.rebuild import RecordedCall
 
 from ..content import ContentView
 from ..form_rows import bold, set_words
@@ -523,7 +525,7 @@ class ToolsPanel(FeaturePanel):
         self.schema_label = label("schemaFacts", "muted")
         # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
         self.http_problem_label = label("toolHttpProblem", "error", hidden=True)
-        self.editor = ArgumentsEditor(scrolls=False)
+        self.editor = ArgumentsEditor()
         self.validate_box = named(QCheckBox(), "validateArguments")
         self.validate_box.setChecked(True)
         # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
@@ -640,28 +642,22 @@ class ToolsPanel(FeaturePanel):
             self._show_recorded_call(call)
         self._update_actions()
 
-    def _show_recorded_call(self, call) -> None:
+    def _show_recorded_call(self, call: RecordedCall | None) -> None:
         self.result.clear()
-        if call is None:  # nothing called by then
+        seen = recorded_tool_call(call, self.tools) if call is not None else None
+        if seen is None or not self.select_tool(seen.name):  # nothing called, or not listed by then: no form
             self.list.setCurrentRow(-1)
+        elif seen.arguments is not None:
+            self.editor.set_value(seen.arguments)
+        if call is None or seen is None:
             return
-        name = call.params.get("name")
-        name = name if isinstance(name, str) else str(name)
-        if self.select_tool(name):
-            arguments = call.params.get("arguments")
-            if isinstance(arguments, dict):
-                self.editor.set_value(arguments)
-        else:  # not listed by then: no other tool's form beside its result
-            self.list.setCurrentRow(-1)
-        tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
-            self.say(self.result.status_label, lambda: self.phrase("unanswered", name, call.id, call.seq))
+            self.say(self.result.status_label, lambda: self.phrase("unanswered", seen.name, call.id, call.seq))
             return
-        self.result.show_reply(tool, call.reply)
-        task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
-        if isinstance(task, dict):
-            said = self.result.status_words or (lambda: "")
-            self.say(self.result.status_label, lambda: said() + " · " + self.phrase("as_task", task.get("taskId")))
+        self.result.show_reply(seen.tool, call.reply)
+        if seen.task is not None:
+            said, task_id = self.result.status_words or (lambda: ""), seen.task.get("taskId")
+            self.say(self.result.status_label, lambda: said() + " · " + self.phrase("as_task", task_id))
 
     def _read_only(self, on: bool) -> None:
         """Replay: the arguments can be read, not changed (nothing can be sent)."""
