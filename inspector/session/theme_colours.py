@@ -5,6 +5,7 @@ Theory of operation. Widgets never keep colours of their own (``inspector.ui.the
 into Qt colours and palettes). :data:`COLOURS` pairs each name with the colour that reads on a
 light palette and the one that reads on a dark one: status colours (error, ok, warn, muted,
 link), the traffic directions (c2s, s2c, stderr, event) and the surfaces of cards and chips.
+:data:`DARK` is the dark theme's palette, by role name, for platforms that give none.
 :func:`high_contrast` is presenter mode's palette, by role name: pure black on white (or white
 on black) with a strong accent, for a projector in a lit room; every role a widget paints with
 is set, so nothing keeps a grey of the usual theme.
@@ -31,6 +32,32 @@ COLOURS: dict[str, tuple[str, str]] = {
     "chip-background": ("#e4ebf5", "#3a4a63"),
     "chip-text": ("#1f3b63", "#d6e4ff"),
 }
+
+#: The dark theme's palette (used when the platform gives no dark one), by ``QPalette.ColorRole`` name.
+DARK = {
+    "Window": "#2b2d30",
+    "WindowText": "#dfe1e5",
+    "Base": "#1e1f22",
+    "AlternateBase": "#26282b",
+    "ToolTipBase": "#393b40",
+    "ToolTipText": "#dfe1e5",
+    "PlaceholderText": "#8c8f94",
+    "Text": "#dfe1e5",
+    "Button": "#393b40",
+    "ButtonText": "#dfe1e5",
+    "BrightText": "#ff6b68",
+    "Light": "#4a4d52",
+    "Midlight": "#3c3f44",
+    "Mid": "#2f3135",
+    "Dark": "#1b1c1f",
+    "Shadow": "#000000",
+    "Highlight": "#2f65ca",
+    "HighlightedText": "#ffffff",
+    "Link": "#6ea8fe",
+    "LinkVisited": "#c58af9",
+}
+#: the text of a disabled control in the dark theme (greyed)
+DARK_DISABLED = "#7a7d82"
 
 #: the text of a disabled control in presenter mode (greyed, on either palette)
 HIGH_CONTRAST_DISABLED = "#8a8a8a"

@@ -142,35 +142,13 @@ class Themes(_Choice):
 
 
 def dark_palette():
-    """Fusion's roles filled with dark colours (used when the platform gives no dark palette)."""
-    from PySide6.QtGui import QPalette
+    """Fusion's roles filled with the dark theme's colours (:data:`~inspector.session.theme_colours.DARK`:
+    used when the platform gives no dark palette)."""
+    from inspector.session.theme_colours import DARK, DARK_DISABLED
 
     from .theme import palette_of
 
-    role = QPalette.ColorRole
-    colours = {
-        role.Window: "#2b2d30",
-        role.WindowText: "#dfe1e5",
-        role.Base: "#1e1f22",
-        role.AlternateBase: "#26282b",
-        role.ToolTipBase: "#393b40",
-        role.ToolTipText: "#dfe1e5",
-        role.PlaceholderText: "#8c8f94",
-        role.Text: "#dfe1e5",
-        role.Button: "#393b40",
-        role.ButtonText: "#dfe1e5",
-        role.BrightText: "#ff6b68",
-        role.Light: "#4a4d52",
-        role.Midlight: "#3c3f44",
-        role.Mid: "#2f3135",
-        role.Dark: "#1b1c1f",
-        role.Shadow: "#000000",
-        role.Highlight: "#2f65ca",
-        role.HighlightedText: "#ffffff",
-        role.Link: "#6ea8fe",
-        role.LinkVisited: "#c58af9",
-    }
-    return palette_of(colours, disabled="#7a7d82")
+    return palette_of(DARK, disabled=DARK_DISABLED)
 
 
 def config_dir(*, migrate: bool = True) -> Path:

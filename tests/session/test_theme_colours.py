@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.session.theme_colours import COLOURS, HIGH_CONTRAST_DISABLED, high_contrast
+from inspector.session.theme_colours import COLOURS, DARK, DARK_DISABLED, HIGH_CONTRAST_DISABLED, high_contrast
 
 TEXT_NAMES = ("error", "ok", "warn", "muted", "link", "c2s", "s2c", "stderr", "event")
-LIGHT_BASE, DARK_BASE = "#ffffff", "#1e1f22"  # a light palette's base, the dark theme's (app.dark_palette)
+LIGHT_BASE, DARK_BASE = "#ffffff", DARK["Base"]  # a light palette's base, the dark theme's
 
 
 def contrast(a: str, b: str) -> float:
@@ -65,3 +65,18 @@ def test_presenter_mode_sets_every_role_a_widget_paints_with():
     for dark in (False, True):
         assert painted <= high_contrast(dark).keys()
         assert all(v.startswith("#") and len(v) == 7 for v in high_contrast(dark).values())
+
+
+def test_the_dark_themes_palette_reads_and_greys_its_disabled_text():
+    for text, ground in (
+        ("WindowText", "Window"),
+        ("Text", "Base"),
+        ("Text", "AlternateBase"),
+        ("ButtonText", "Button"),
+        ("ToolTipText", "ToolTipBase"),
+        ("HighlightedText", "Highlight"),
+    ):
+        assert contrast(DARK[text], DARK[ground]) >= 4.5, (text, ground)  # WCAG AA
+    assert contrast(DARK["Link"], DARK["Base"]) >= 4.5 and contrast(DARK["LinkVisited"], DARK["Base"]) >= 4.5
+    assert 3 <= contrast(DARK_DISABLED, DARK["Base"]) < contrast(DARK["Text"], DARK["Base"])
+    assert all(v.startswith("#") and len(v) == 7 for v in DARK.values())
