@@ -132,7 +132,7 @@ class DetailPane(QWidget):
         super().__init__(parent)
         self._rec: Recording | None = None
         self._entry: Entry | None = None
-        self._pair: int | None = None
+        self.pair: int | None = None  # the paired request or response shown (its button goes there)
         self._show_all = False
         self._hex = False
         self._colors = TimelineColors(QGuiApplication.palette())
@@ -217,7 +217,7 @@ class DetailPane(QWidget):
         spaced(outer, 4, (6, 6, 6, 6))
 
         self._root: _JsonItem | None = None
-        self._schema_tree: QTreeWidget | None = None
+        self.schema_tree: QTreeWidget | None = None  # an invalid verdict's errors (path, message)
         self._schema_button: QPushButton | None = None
         self.findings_labels: list[QLabel] = []
         self._retranslate()
@@ -230,13 +230,10 @@ class DetailPane(QWidget):
     def seq(self) -> int | None:
         return None if self._entry is None else self._entry.seq
 
-    def pair_seq(self) -> int | None:
-        return self._pair
-
     def clear(self) -> None:
         self._rec = None
         self._entry = None
-        self._pair = None
+        self.pair = None
         self.title_label.setText("")
         self.meta_label.setText("")
         self.pair_button.setVisible(False)
@@ -278,10 +275,6 @@ class DetailPane(QWidget):
         self.tabs.setTabVisible(1, shown)
         self.tabs.tabBar().setVisible(shown)  # one tab needs no tab bar (stdio)
 
-    def http_text(self) -> str:
-        """What the HTTP tab shows ("" when it is hidden)."""
-        return self.http_edit.toPlainText() if self.tabs.isTabVisible(1) else ""
-
     def _on_splitter_moved(self, pos: int, index: int) -> None:
         self._auto_split = False
 
@@ -320,26 +313,6 @@ class DetailPane(QWidget):
         if self._entry is not None:
             self._show_raw()
 
-    def raw_text(self) -> str:
-        return self.raw_edit.toPlainText()
-
-    def truncation_note(self) -> str:
-        return self.truncation_label.text() if self.truncation_bar.isVisibleTo(self) else ""
-
-    def findings_text(self) -> str:
-        """All text of the findings section (violations, schema errors, transition, process)."""
-        parts = [label.text() for label in self.findings_labels]
-        parts.extend(f"{where}: {what}" for where, what in self.schema_errors_shown())
-        return "\n".join(parts)
-
-    def schema_errors_shown(self) -> list[tuple[str, str]]:
-        """(where, what) of each schema error in the findings' tree."""
-        t = self._schema_tree
-        if t is None:
-            return []
-        items = (t.topLevelItem(i) for i in range(t.topLevelItemCount()))
-        return [(item.text(0), item.text(1)) for item in items if item is not None]
-
     # ------------------------------------------------------------ header
 
     def _show_header(self, rec: Recording, e: Entry) -> None:
@@ -353,21 +326,21 @@ class DetailPane(QWidget):
         parts.insert(1, f"{arrow} {word}")
         self.meta_label.setText("  ·  ".join(parts))
 
-        self._pair = pair_of(rec, e)
-        if self._pair is not None:
-            self.pair_button.setText(pair_text(e, self._pair, translate))
-        self.pair_button.setVisible(self._pair is not None)
+        self.pair = pair_of(rec, e)
+        if self.pair is not None:
+            self.pair_button.setText(pair_text(e, self.pair, translate))
+        self.pair_button.setVisible(self.pair is not None)
 
     def _go_to_pair(self) -> None:
-        if self._pair is not None:
-            self.goToSeq.emit(self._pair)
+        if self.pair is not None:
+            self.goToSeq.emit(self.pair)
 
     # ------------------------------------------------------------ findings
 
     def _clear_findings(self) -> None:
         empty_layout(self.findings_layout)
         self.findings_labels = []
-        self._schema_tree = None
+        self.schema_tree = None
         self._schema_button = None
         self.findings_area.setVisible(False)
 
@@ -406,7 +379,7 @@ class DetailPane(QWidget):
             tree = tree_widget(2, first_width=180, rows_decorated=False)
             tree.setHeaderLabels([translate(CONTEXT, WORDS["path"]), translate(CONTEXT, WORDS["message"])])
             tree.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
-            self._schema_tree = tree
+            self.schema_tree = tree
             self.findings_layout.addWidget(tree)
             tree.show()
             self._fill_schema_tree(stored_schema_errors(e))
@@ -429,7 +402,7 @@ class DetailPane(QWidget):
         self._fit_findings()
 
     def _fill_schema_tree(self, errors: list[tuple[str, str]]) -> None:
-        tree = self._schema_tree
+        tree = self.schema_tree
         if tree is None:
             return
         tree.clear()
@@ -444,7 +417,7 @@ class DetailPane(QWidget):
         """Validate the entry again and list every schema error with its path."""
         e = self._entry
         rec = self._rec
-        if e is None or rec is None or self._schema_tree is None:
+        if e is None or rec is None or self.schema_tree is None:
             return []
         errors, version = explain_schema(rec, e, translate)
         self._fill_schema_tree(errors)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import anyio
 import pytest
+from detail_reading import raw_text
 from peers import FIXTURES
 from PySide6.QtCore import Qt
 from ui_driver import quick, until, use_profile
@@ -128,11 +129,9 @@ async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_control
         assert window.diagram.model.edge.failure
         assert "3" in window.status.exit.text()
         window.timeline.select_seq(stderr[-1])
-        await until(lambda: window.detail.raw_text() != "")
-        assert (
-            window.detail.raw_text() == rec[stderr[-1]].text.rstrip("\n")
-            or rec[stderr[-1]].text.strip() in window.detail.raw_text()
-        )
+        await until(lambda: raw_text(window.detail) != "")
+        shown = raw_text(window.detail)
+        assert shown == rec[stderr[-1]].text.rstrip("\n") or rec[stderr[-1]].text.strip() in shown
         tg.cancel_scope.cancel()
 
 

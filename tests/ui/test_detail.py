@@ -6,6 +6,7 @@ import re
 
 import orjson
 import pytest
+from detail_reading import findings_text, raw_text, schema_errors_shown, truncation_note
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QFileDialog, QLabel  # noqa: E402
 from recording_driver import Driver  # noqa: E402
@@ -41,7 +42,7 @@ def test_request_response_pair_and_go_to(pane, qtbot):
     resp = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}\n')
 
     pane.set_entry(d.rec, req)
-    assert pane.pair_seq() == resp
+    assert pane.pair == resp
     assert pane.pair_button.isVisible() and f"#{resp}" in pane.pair_button.text()
     assert "response" in pane.pair_button.text()
     with qtbot.waitSignal(pane.goToSeq, timeout=1000) as sig:
@@ -49,7 +50,7 @@ def test_request_response_pair_and_go_to(pane, qtbot):
     assert sig.args == [resp]
 
     pane.set_entry(d.rec, resp)
-    assert pane.pair_seq() == req and "request" in pane.pair_button.text()
+    assert pane.pair == req and "request" in pane.pair_button.text()
     with qtbot.waitSignal(pane.goToSeq, timeout=1000) as sig:
         pane.pair_button.click()
     assert sig.args == [req]
@@ -58,7 +59,7 @@ def test_request_response_pair_and_go_to(pane, qtbot):
     assert f"#{resp}" in header and "result" in header and "tools/list" in header
     assert "s2c" in header and "id 2" in header and "latency" in header and "Operating" in header
     assert f"{len(d.rec.raw_at(resp))} bytes" in header
-    assert pane.raw_text() == d.rec.raw_at(resp).decode().rstrip("\n")
+    assert raw_text(pane) == d.rec.raw_at(resp).decode().rstrip("\n")
 
     # the JSON tree: top-level members, lazily built children, plain values
     tree = pane.tree
@@ -70,7 +71,7 @@ def test_request_response_pair_and_go_to(pane, qtbot):
     # a request nobody answered has no pair
     lone = d.c2s(d.engine.build_request(d.engine.next_id(), "ping"))
     pane.set_entry(d.rec, lone)
-    assert pane.pair_seq() is None and not pane.pair_button.isVisible()
+    assert pane.pair is None and not pane.pair_button.isVisible()
 
 
 def test_invalid_utf8_text_and_exact_hex(pane):
@@ -78,18 +79,18 @@ def test_invalid_utf8_text_and_exact_hex(pane):
     raw = b'caf\xe9 \xff\xfe {"x":1}\r\n'
     seq = d.s2c(raw)
     pane.set_entry(d.rec, seq)
-    assert pane.raw_text() == raw[:-2].decode("utf-8", "replace")
-    assert "\ufffd" in pane.raw_text()
+    assert raw_text(pane) == raw[:-2].decode("utf-8", "replace")
+    assert "\ufffd" in raw_text(pane)
     assert "invalid UTF-8 at byte 3" in pane.raw_info.text()
     assert "CR LF" in pane.raw_info.text()
-    assert "stdio.invalid-utf8" in pane.findings_text()
+    assert "stdio.invalid-utf8" in findings_text(pane)
     pane.set_hex(True)
     assert pane.hex_button.isChecked()
-    dump = pane.raw_text()
+    dump = raw_text(pane)
     assert parse_hex_dump(dump) == raw  # every byte, terminator included
     assert dump.splitlines()[0].startswith("00000000  63 61 66 e9 20 ff fe 20  7b 22")
     pane.hex_button.setChecked(False)
-    assert "\ufffd" in pane.raw_text()
+    assert "\ufffd" in raw_text(pane)
 
 
 def test_hex_dump_round_trip():
@@ -105,10 +106,10 @@ def test_sixteen_mib_line_is_truncated(pane, qtbot):
     raw = head + b"x" * size + b'"}}\n'
     seq = d.s2c(raw)
     pane.set_entry(d.rec, seq)
-    note = pane.truncation_note()
+    note = truncation_note(pane)
     assert note == "showing 64.0 KiB of 16.0 MiB"
     assert pane.show_all_button.isVisible()
-    assert len(pane.raw_text()) == RAW_LIMIT
+    assert len(raw_text(pane)) == RAW_LIMIT
 
     def chars(item) -> int:
         return int(re.sub(r"\D", "", re.match(r"\[([^\]]+) characters\]", item.text(1)).group(1)))
@@ -130,8 +131,8 @@ def test_sixteen_mib_line_is_truncated(pane, qtbot):
     assert len(data.text(1)) < 1000 and chars(data) == size
     # hex is truncated too
     pane.set_hex(True)
-    assert pane.truncation_note().startswith("showing 64.0 KiB")
-    assert len(parse_hex_dump(pane.raw_text())) == RAW_LIMIT
+    assert truncation_note(pane).startswith("showing 64.0 KiB")
+    assert len(parse_hex_dump(raw_text(pane))) == RAW_LIMIT
 
 
 def test_show_all_on_a_long_line(pane):
@@ -143,10 +144,10 @@ def test_show_all_on_a_long_line(pane):
     )
     seq = d.s2c(raw)
     pane.set_entry(d.rec, seq)
-    assert pane.truncation_note()
+    assert truncation_note(pane)
     pane.show_all_button.click()
-    assert pane.raw_text() == raw[:-1].decode()
-    assert not pane.truncation_note() and not pane.show_all_button.isVisible()
+    assert raw_text(pane) == raw[:-1].decode()
+    assert not truncation_note(pane) and not pane.show_all_button.isVisible()
 
 
 def test_violations_with_rule_text_and_spec(pane):
@@ -154,7 +155,7 @@ def test_violations_with_rule_text_and_spec(pane):
     d.handshake()
     seq = d.s2c(b'{"jsonrpc":"2.0","id":987654,"result":{}}\n')
     pane.set_entry(d.rec, seq)
-    text = pane.findings_text()
+    text = findings_text(pane)
     rule = RULES["jsonrpc.response-unknown-id"]
     assert "jsonrpc.response-unknown-id" in text
     assert "error" in text
@@ -163,7 +164,7 @@ def test_violations_with_rule_text_and_spec(pane):
 
     noise = d.s2c(b"Server starting...\n")
     pane.set_entry(d.rec, noise)
-    text = pane.findings_text()
+    text = findings_text(pane)
     assert RULES["stdio.not-json"].text in text and "Problem: not JSON" in text
 
 
@@ -173,15 +174,15 @@ def test_schema_errors_with_path_and_show_all(pane):
     seq = d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","logger":7}}\n')
     pane.set_entry(d.rec, seq)
     stored = d.rec[seq].extra["schema_errors"]
-    assert pane.schema_errors_shown() == [(e["path"], e["message"]) for e in stored]  # the stored first error
+    assert schema_errors_shown(pane) == [(e["path"], e["message"]) for e in stored]  # the stored first error
     assert stored[0]["path"].startswith("/params")
-    assert "LoggingMessageNotification" in pane.findings_text()
+    assert "LoggingMessageNotification" in findings_text(pane)
 
     errors = pane.show_all_schema_errors()
     paths = {path for path, _ in errors}
     assert "/params/level" in paths
     assert len(errors) >= 2  # every error, not only the first (missing "data", logger type)
-    assert pane.schema_errors_shown() == [(p or "/", m) for p, m in errors]
+    assert schema_errors_shown(pane) == [(p or "/", m) for p, m in errors]
 
 
 @pytest.mark.malformed_c2s  # a tools/call whose name is a number, on purpose
@@ -213,24 +214,24 @@ def test_transition_and_process_details(pane):
     d = Driver()
     s = d.handshake()
     pane.set_entry(d.rec, s["init_result"])
-    assert "Lifecycle: Initializing → Initialized" in pane.findings_text()
+    assert "Lifecycle: Initializing → Initialized" in findings_text(pane)
 
     d.stderr(b"Traceback: boom\n")
     exited = d.event("exited", "exited with code 3", d.engine.process_exited(), returncode=3, signal=None, pid=77)
     pane.set_entry(d.rec, exited)
-    text = pane.findings_text()
+    text = findings_text(pane)
     assert "event: exited" in text and "exit code: 3" in text and "pid: 77" in text
     assert "Lifecycle: Operating → Failed" in text and "failure edge" in text  # the transition the exit caused
     assert not pane.tree_box.isVisibleTo(pane)  # no JSON for a process event
 
     killed = d.event("exited", "killed by SIGKILL", returncode=None, signal=9)
     pane.set_entry(d.rec, killed)
-    assert "signal: SIGKILL (9)" in pane.findings_text()
+    assert "signal: SIGKILL (9)" in findings_text(pane)
 
     stderr = d.stderr(b"warn: caf\xe9\n")
     pane.set_entry(d.rec, stderr)
-    assert "stderr" in pane.findings_text()
-    assert pane.raw_text() == "warn: caf\ufffd"
+    assert "stderr" in findings_text(pane)
+    assert raw_text(pane) == "warn: caf\ufffd"
 
 
 def test_server_text_is_never_rich_text(pane):
@@ -241,7 +242,7 @@ def test_server_text_is_never_rich_text(pane):
     assert RICH in pane.title_label.text()
     for label in pane.findChildren(QLabel):
         assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
-    assert RICH in pane.raw_text()
+    assert RICH in raw_text(pane)
     tree = pane.tree
     items = {tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())}
     assert items["method"].text(1) == f'"{RICH}"'
@@ -278,7 +279,7 @@ def test_clear(pane):
     s = d.handshake()
     pane.set_entry(d.rec, s["init"])
     pane.clear()
-    assert pane.entry() is None and pane.raw_text() == "" and not pane.pair_button.isVisible()
+    assert pane.entry() is None and raw_text(pane) == "" and not pane.pair_button.isVisible()
     assert pane.placeholder.isVisibleTo(pane)
 
 
@@ -290,13 +291,13 @@ def test_a_null_id_parse_error_is_explained_not_flagged(pane):
     d.handshake()
     seq = d.s2c(b'{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}\n')
     pane.set_entry(d.rec, seq)
-    text = pane.findings_text()
+    text = findings_text(pane)
     assert f"ℹ {note.id}  (info)" in text and note.text in text and note.spec in text
     assert "⚠" not in text and "Invalid against the JSON Schema" not in text
     # the same id null on a result is still a violation
     seq = d.s2c(b'{"jsonrpc":"2.0","id":null,"result":{}}\n')
     pane.set_entry(d.rec, seq)
-    text = pane.findings_text()
+    text = findings_text(pane)
     assert "⚠ jsonrpc.id-invalid" in text and note.id not in text
 
 
@@ -316,7 +317,7 @@ def test_the_words_the_session_layer_decides_are_shown_in_chinese(pane, qapp):
         d.handshake()
         seq = d.event("exited", "exited", returncode=1, pid=77)
         pane.set_entry(d.rec, seq)
-        text = pane.findings_text() + "\n" + pane.raw_info.text() + "\n" + pane.meta_label.text()
+        text = findings_text(pane) + "\n" + pane.raw_info.text() + "\n" + pane.meta_label.text()
         assert "77" in text and "exit code" not in text and "Process" not in text and "state after" not in text
         translated = qapp.translate("DetailPane", WORDS["process"])
         assert translated != WORDS["process"] and translated in text

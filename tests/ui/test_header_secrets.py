@@ -11,6 +11,7 @@ import secrets
 
 import anyio
 import pytest
+from detail_reading import http_text
 from peers import HttpPeer, free_port, sdk_http_auth_server
 from PySide6.QtCore import Qt
 from ui_driver import until
@@ -89,10 +90,10 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
     exchanges = [i for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange"]
     for seq in exchanges:
         window.timeline.select_seq(seq)
-        http = window.detail.http_text()
+        http = http_text(window.detail)
         assert KEY not in http and TOKEN not in http
     window.timeline.select_seq(exchanges[0])
-    assert f"X-Api-Key: {MASK}" in window.detail.http_text() and "X-Workshop: 7" in window.detail.http_text()
+    assert f"X-Api-Key: {MASK}" in http_text(window.detail) and "X-Workshop: 7" in http_text(window.detail)
 
     # what the window writes: the recording and both transcripts
     for name in ("session.jsonl", "session.html", "session.md"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from detail_reading import http_text
 from peers import HttpPeer, free_port, sdk_http_server
 from ui_driver import type_into, until
 
@@ -100,20 +101,20 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     assert any("channel post-sse" in t and "text/event-stream" in t for t in texts)
     exchange = next(i for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange")
     window.timeline.select_seq(exchange)
-    http = window.detail.http_text()
+    http = http_text(window.detail)
     assert (
         "Accept: application/json, text/event-stream" in http and "mcp-session-id: " in http and "HTTP 200 OK" in http
     )
     # a message's HTTP tab shows the POST that answered it, and where in it the message came
     window.timeline.select_seq(listed)
-    http = window.detail.http_text()
+    http = http_text(window.detail)
     request = rec[listed].paired
     assert f"(body: the message of entry {request})" in http and "content-type: text/event-stream" in http
     assert "This message" in http and "SSE event: message" in http
     window.timeline.select_seq(request)  # the request: the exchange that carried it
-    assert f"POST {peer.url}" in window.detail.http_text()
+    assert f"POST {peer.url}" in http_text(window.detail)
     window.timeline.select_seq(0)  # the link's first event has no exchange: the tab is hidden
-    assert window.detail.http_text() == "" and not window.detail.tabs.isTabVisible(1)
+    assert http_text(window.detail) == "" and not window.detail.tabs.isTabVisible(1)
     # the "HTTP errors" filter is offered for a session over HTTP, and shows only HTTP problems
     from inspector.session.views import http_error_test
 

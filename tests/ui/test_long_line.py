@@ -8,6 +8,7 @@ from __future__ import annotations
 import anyio
 import orjson
 import pytest
+from detail_reading import raw_text, truncation_note
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_driver import quick, until, use_profile
@@ -112,8 +113,8 @@ async def test_a_multi_megabyte_log_line_in_the_window(window_and_controller):
 
         assert window.timeline.select_seq(seq)
         detail = window.detail
-        assert detail.truncation_note() == f"showing 64.0 KiB of {size / 1024 / 1024:.1f} MiB"
-        assert len(detail.raw_text()) == RAW_LIMIT and detail.raw_text() == rec.raw_at(seq)[:RAW_LIMIT].decode()
+        assert truncation_note(detail) == f"showing 64.0 KiB of {size / 1024 / 1024:.1f} MiB"
+        assert len(raw_text(detail)) == RAW_LIMIT and raw_text(detail) == rec.raw_at(seq)[:RAW_LIMIT].decode()
         assert detail.parse_all_button.isVisible() and detail.tree_label.text().startswith(
             "JSON from the first 64.0 KiB of"
         )
