@@ -160,6 +160,7 @@ def protocol_strings() -> dict[str, list[str]]:
         panel_words,
         prompt_words,
         relay_words,
+        replay_words,
         request_words,
         resource_words,
         schema_words,
@@ -175,6 +176,7 @@ def protocol_strings() -> dict[str, list[str]]:
         wait_words,
         watch_words,
     )
+    from inspector.session import host_logs
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
     from inspector.session.profiles import demo_profile
@@ -205,6 +207,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
         "FeaturePanel": sorted({*note_words.LIST_WORDS.values(), request_words.CANCELLED}),  # a listing's notes
+        "PagedListView": sorted(note_words.PAGER_WORDS.values()),  # the line under a paged list, with its own
+        "CompletionField": sorted(note_words.COMPLETION_WORDS.values()),  # a note on the suggestions
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals
         "ToolResultPane": call_words.WORDS,  # the banner over a call's answer, with the pane's own
         "PromptsPanel": prompt_words.WORDS,  # the list's changes, the arguments' hint and tips, with its own
@@ -224,6 +228,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "AttachDialog": sorted({*attach_words.WORDS.values(), *attach_words.SESSION_WORDS}),  # and the session's
         "UrlRelays": sorted(set(relay_words.WORDS.values())),  # a relay's state, the tooltip, with the label's own
         "WatchDialog": sorted({*watch_words.WORDS.values(), *watch_words.KEEP_WORDS.values()}),  # with its own
+        "ReplayBar": sorted(set(replay_words.WORDS.values())),  # the replay bar's controls, where it is
+        "HostLogOpen": sorted(host_logs.OPEN_WORDS.values()),  # opening a host log or HAR file
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own

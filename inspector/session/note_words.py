@@ -6,10 +6,14 @@ happened to it (:class:`~.operations.ListenNote`). Several panels show them; the
 English, one per code, and go through the caller's ``tr(context, text)`` (the window's
 ``QCoreApplication.translate``: a listing's in "FeaturePanel", the stream's in "ResourcesPanel",
 the contexts they had in the window; ``scripts/i18n.py`` reads the tables). An error answer is
-shown elsewhere, so it has no words here.
+shown elsewhere, so it has no words here. The line under a paged list (:func:`pager_line`: its
+entries, pages and notes, in "PagedListView") and a completion field's note on its suggestions
+(:func:`suggestions_hint`, in "CompletionField") are said here too.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .operations import (
     LISTEN_CLOSED,
@@ -24,11 +28,16 @@ from .operations import (
     NOTE_REPEATED_CURSOR,
     ListenNote,
     ListNote,
+    ListPager,
 )
 from .recording import quote_value
 from .translate import Translate, untranslated
 
 __all__ = [
+    "COMPLETION_CONTEXT",
+    "COMPLETION_WORDS",
+    "PAGER_CONTEXT",
+    "PAGER_WORDS",
     "LIST_CONTEXT",
     "LIST_WORDS",
     "LISTEN_CONTEXT",
@@ -36,6 +45,8 @@ __all__ = [
     "list_note_text",
     "list_notes_text",
     "listen_note_text",
+    "pager_line",
+    "suggestions_hint",
 ]
 
 LIST_CONTEXT = "FeaturePanel"
@@ -56,6 +67,19 @@ LISTEN_WORDS = {
     LISTEN_CLOSED: "Stopped: the answer stream of request {id} was closed (that cancels it).",
     LISTEN_ENDED: "The server ended the subscription.",
     LISTEN_FAILED: "subscriptions/listen failed: {code} {message}",
+}
+
+
+PAGER_CONTEXT = "PagedListView"
+#: what the line under a paged list says of its pages
+PAGER_WORDS = {"loading": "Loading…", "page": "1 page", "pages": "{n} pages", "more": "more available"}
+
+COMPLETION_CONTEXT = "CompletionField"
+#: what a completion field says of the suggestions the server sent
+COMPLETION_WORDS = {
+    "some": "{n} suggestion(s)",
+    "of_total": "{n} of {total} suggestions",
+    "more": "(more on the server)",
 }
 
 
@@ -92,3 +116,29 @@ def list_notes_text(notes: list[ListNote], tr: Translate = untranslated) -> str:
         if text and text not in out:
             out.append(text)
     return " · ".join(out)
+
+
+def pager_line(pl: ListPager, count_text: Callable[[int], str], loading: str = "", tr: Translate = untranslated) -> str:
+    """The line under a paged list: its entries (``count_text(n)``, the caller's "5 resources"),
+    its pages and whether the server has more, then the listing's notes; while the first page is
+    awaited, ``loading`` (or "Loading…"); before any listing, only the notes."""
+    if pl.pages == 0:
+        text = (loading or tr(PAGER_CONTEXT, PAGER_WORDS["loading"])) if pl.loading else ""
+    else:
+        pages = tr(PAGER_CONTEXT, PAGER_WORDS["page" if pl.pages == 1 else "pages"]).format(n=pl.pages)
+        text = f"{count_text(len(pl.items))} · {pages}"
+        if pl.more:
+            text += " · " + tr(PAGER_CONTEXT, PAGER_WORDS["more"])
+    notes = list_notes_text(pl.notes, tr)
+    return text + " · " + notes if notes else text
+
+
+def suggestions_hint(shown: int, total: int | None, has_more: bool, tr: Translate = untranslated) -> str:
+    """What a completion field says of the ``shown`` suggestions the server sent ("" for none):
+    of how many (``total``, when the server said more exist) or that it has more."""
+    if not shown:
+        return ""
+    if total is not None and total > shown:
+        return tr(COMPLETION_CONTEXT, COMPLETION_WORDS["of_total"]).format(n=shown, total=total)
+    hint = tr(COMPLETION_CONTEXT, COMPLETION_WORDS["some"]).format(n=shown)
+    return hint + " " + tr(COMPLETION_CONTEXT, COMPLETION_WORDS["more"]) if has_more else hint

@@ -54,9 +54,9 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.session import note_words
 from inspector.session.operations import ListPager
 
-from .text import list_notes_text
 from .theme import tone
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole  # where PagedListView keeps each row's entry
@@ -417,18 +417,7 @@ class PagedListView(QWidget):
     def set_status(self, pl: ListPager, loading: str = "") -> None:
         """The count and pages; ``loading``: what to say while the first page is awaited
         instead of "Loading…" (a panel whose request got a flagged answer says so)."""
-        n = len(pl.items)
-        if pl.pages == 0:
-            text = (loading or self.tr("Loading…")) if pl.loading else ""
-        else:
-            pages = self.tr("1 page") if pl.pages == 1 else self.tr("{n} pages").format(n=pl.pages)
-            text = f"{self.count_text(n)} · {pages}"
-            if pl.more:
-                text += " · " + self.tr("more available")
-        notes = list_notes_text(pl.notes)
-        if notes:
-            text += " · " + notes
-        self.count.setText(text)
+        self.count.setText(note_words.pager_line(pl, self.count_text, loading, QCoreApplication.translate))
         self.more_button.setVisible(pl.more)
         self.more_button.setEnabled(not pl.loading)
         self.refresh_button.setEnabled(not pl.loading)
@@ -531,14 +520,7 @@ class CompletionField(QLineEdit):
         self.total = total
         self.has_more = has_more
         self.model.setStringList(values)
-        hint = ""
-        if values:
-            hint = self.tr("{n} suggestion(s)").format(n=len(values))
-            if self.total is not None and self.total > len(values):
-                hint = self.tr("{n} of {total} suggestions").format(n=len(values), total=self.total)
-            elif self.has_more:
-                hint += " " + self.tr("(more on the server)")
-        self.setStatusTip(hint)
+        self.setStatusTip(note_words.suggestions_hint(len(values), total, has_more, QCoreApplication.translate))
         if values and self.hasFocus():
             self.suggester.complete()
         elif not values and (popup := self.suggester.popup()) is not None:

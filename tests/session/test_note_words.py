@@ -4,13 +4,19 @@ notes a real listing makes: every code has its words, and the words go through t
 from __future__ import annotations
 
 from inspector.session.note_words import (
+    COMPLETION_CONTEXT,
+    COMPLETION_WORDS,
     LIST_CONTEXT,
     LIST_WORDS,
     LISTEN_CONTEXT,
     LISTEN_WORDS,
+    PAGER_CONTEXT,
+    PAGER_WORDS,
     list_note_text,
     list_notes_text,
     listen_note_text,
+    pager_line,
+    suggestions_hint,
 )
 from inspector.session.operations import (
     LISTEN_CLOSED,
@@ -26,6 +32,7 @@ from inspector.session.operations import (
     NOTE_REPEATED_CURSOR,
     ListenNote,
     ListNote,
+    ListPager,
 )
 
 
@@ -63,3 +70,50 @@ def test_the_words_go_through_the_callers_translation_in_their_contexts():
     assert list_note_text(ListNote(NOTE_DROPPED, 2), tr).startswith("«2 entries")
     assert listen_note_text(ListenNote(LISTEN_ENDED), tr) == "«The server ended the subscription.»"
     assert seen == [(LIST_CONTEXT, LIST_WORDS[NOTE_DROPPED]), (LISTEN_CONTEXT, LISTEN_WORDS[LISTEN_ENDED])]
+
+
+def count(n: int) -> str:
+    return f"{n} tools"
+
+
+def test_the_line_under_a_paged_list_says_its_entries_pages_and_notes():
+    pager = ListPager("tools/list", "tools")
+    assert pager_line(pager, count) == ""  # nothing asked yet
+    pager.loading = True
+    assert pager_line(pager, count) == "Loading…"
+    assert pager_line(pager, count, "Waiting (an answer was flagged)…") == "Waiting (an answer was flagged)…"
+    pager.loading, pager.pages, pager.items, pager.cursor = False, 1, [{"name": "a"}, {"name": "b"}], "c2"
+    assert pager_line(pager, count) == "2 tools · 1 page · more available"
+    pager.pages, pager.cursor = 3, None
+    assert pager_line(pager, count) == "2 tools · 3 pages"
+    pager.notes = [ListNote(NOTE_DROPPED, 1), ListNote(NOTE_ERROR), ListNote(NOTE_DROPPED, 1)]
+    assert pager_line(pager, count) == "2 tools · 3 pages · 1 entries left out (not objects, or missing what they need)"
+    pager.reset()
+    pager.notes = [ListNote(NOTE_NO_ARRAY, "tools")]
+    assert pager_line(pager, count) == " · a page had no tools array"  # as the list always said it
+
+
+def test_a_completion_fields_note_says_how_many_suggestions_of_how_many():
+    assert suggestions_hint(0, 10, True) == ""
+    assert suggestions_hint(3, None, False) == "3 suggestion(s)"
+    assert suggestions_hint(3, 3, True) == "3 suggestion(s) (more on the server)"
+    assert suggestions_hint(3, 40, True) == "3 of 40 suggestions"  # the total says it all
+
+
+def test_the_pager_and_completion_words_keep_their_widgets_contexts():
+    seen = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"«{text}»"
+
+    pager = ListPager("prompts/list", "prompts")
+    pager.pages, pager.cursor = 2, "next"
+    assert pager_line(pager, count, tr=tr) == "0 tools · «2 pages» · «more available»"
+    assert suggestions_hint(2, None, True, tr) == "«2 suggestion(s)» «(more on the server)»"
+    assert seen == [
+        (PAGER_CONTEXT, PAGER_WORDS["pages"]),
+        (PAGER_CONTEXT, PAGER_WORDS["more"]),
+        (COMPLETION_CONTEXT, COMPLETION_WORDS["some"]),
+        (COMPLETION_CONTEXT, COMPLETION_WORDS["more"]),
+    ]

@@ -21,28 +21,31 @@ refreshed at most once per :data:`REPLAY_MS`, the last position always shown.
 
 from __future__ import annotations
 
-import importlib
-
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from inspector.session import panel_words as words
 from inspector.session.features import PANELS, Availability, availability
 from inspector.session.rebuild import Rebuild
 from inspector.session.recording import Recording
 
-from ..widgets import OneLineLabel
+from ..widgets import OneLineLabel, scroll_area
 from .base import FeaturePanel
+from .logs import LogsPanel
+from .prompts import PromptsPanel
+from .resources import ResourcesPanel
+from .tasks import TasksPanel
+from .tools import ToolsPanel
 
 REPLAY_MS = 50  # replay: the panels follow a moving position at most this often
 
-# panel key -> (module, class); imported when the host is built
-_REGISTRY = {
-    "tools": ("tools", "ToolsPanel"),
-    "resources": ("resources", "ResourcesPanel"),
-    "prompts": ("prompts", "PromptsPanel"),
-    "logs": ("logs", "LogsPanel"),
-    "tasks": ("tasks", "TasksPanel"),
+#: panel key -> its class: the one list of the panels (their order is ``features.PANELS``)
+PANEL_CLASSES: dict[str, type[FeaturePanel]] = {
+    "tools": ToolsPanel,
+    "resources": ResourcesPanel,
+    "prompts": PromptsPanel,
+    "logs": LogsPanel,
+    "tasks": TasksPanel,
 }
 
 
@@ -50,18 +53,9 @@ class PanelHost(QWidget):
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.panels: dict[str, FeaturePanel] = {}
-        self._frames: dict[str, QScrollArea] = {}
-        for key in PANELS:
-            module, cls = _REGISTRY[key]
-            panel_cls = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
-            self.panels[key] = panel_cls(controller)
-            # a narrow dock scrolls instead of forcing the window wider than the screen
-            frame = QScrollArea()
-            frame.setWidgetResizable(True)
-            frame.setFrameShape(QFrame.Shape.NoFrame)
-            frame.setWidget(self.panels[key])
-            self._frames[key] = frame
+        self.panels: dict[str, FeaturePanel] = {key: PANEL_CLASSES[key](controller) for key in PANELS}
+        # a narrow dock scrolls instead of forcing the window wider than the screen
+        self._frames: dict[str, QScrollArea] = {key: scroll_area(panel) for key, panel in self.panels.items()}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         # one line ("Hidden: Resources, Prompts (not declared)"), so the panels keep the height;
@@ -78,10 +72,6 @@ class PanelHost(QWidget):
         layout.addWidget(self.hidden)
         self.tabs.hide()
         self.verdicts: dict = {}
-        from .prompts import PromptsPanel  # all imported by the loop above
-        from .tasks import TasksPanel
-        from .tools import ToolsPanel
-
         tools, tasks, prompts = self.panels["tools"], self.panels["tasks"], self.panels["prompts"]
         assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel) and isinstance(prompts, PromptsPanel)
         self._tasks = tasks
@@ -124,8 +114,7 @@ class PanelHost(QWidget):
             panel = self.panels[key]
             verdict = self.verdicts[key]
             if verdict.shown:
-                self.tabs.addTab(self._frames[key], panel.title())
-                self.tabs.setTabToolTip(self.tabs.count() - 1, QCoreApplication.translate("Features", verdict.reason))
+                self._word_tab(self.tabs.addTab(self._frames[key], ""), key)
                 if start is not None:
                     start(panel, verdict)
             else:
@@ -149,16 +138,17 @@ class PanelHost(QWidget):
     def _words(text: str) -> str:
         return QCoreApplication.translate(words.CONTEXT, text)
 
+    def _word_tab(self, index: int, key: str) -> None:
+        """Tab ``index`` (panel ``key``'s) says its title, and why it is shown in its tooltip."""
+        self.tabs.setTabText(index, self.panels[key].title())
+        verdict = self.verdicts.get(key)
+        if verdict is not None:
+            self.tabs.setTabToolTip(index, QCoreApplication.translate("Features", verdict.reason))
+
     def retranslate_titles(self) -> None:
         """Tab titles and the placeholder in the current language (the panels keep running)."""
-        for i in range(self.tabs.count()):
-            frame = self.tabs.widget(i)
-            key = next((k for k, f in self._frames.items() if f is frame), None)
-            if key is not None:
-                self.tabs.setTabText(i, self.panels[key].title())
-                verdict = self.verdicts.get(key)
-                if verdict is not None:
-                    self.tabs.setTabToolTip(i, QCoreApplication.translate("Features", verdict.reason))
+        for key in self.shown_keys():
+            self._word_tab(self.tabs.indexOf(self._frames[key]), key)
         self.placeholder.setText(self._words(words.CONNECT))
         self._say_hidden()
 

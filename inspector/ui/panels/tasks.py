@@ -56,7 +56,7 @@ class TasksPanel(FeaturePanel):
     """tasks/list, tasks/get, tasks/result, tasks/cancel, and live notifications/tasks/status."""
 
     key = "tasks"
-    #: which action (TasksController.possible) enables which button
+    # which action (TasksController.possible) enables which button
     BUTTONS = {
         "refresh_button": "list",
         "more_button": "list",
