@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -54,8 +53,9 @@ from inspector.session.imports import (
 from inspector.session.profiles import ServerProfile, transport_choice
 from inspector.session.recording import TransportKind
 
+from .form_rows import read_only_text
 from .json_highlight import JsonHighlighter
-from .widgets import ErrorLabel, group_box, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
+from .widgets import ErrorLabel, group_box, hbox, muted, plain_label, plain_tooltip, push_button, vbox
 
 _tr = QCoreApplication.translate
 SERVER_ROLE = Qt.ItemDataRole.UserRole
@@ -116,8 +116,7 @@ class ImportDialog(QDialog):
         self.source.activated.connect(self._source_chosen)
         top = hbox((self.source, 1), push_button(self.tr("Choose file…"), self.choose_file), self.looked_button)
 
-        self.file_label = plain_label(wrap=True, selectable=True)
-        muted(self.file_label)
+        self.file_label = muted(plain_label(wrap=True, selectable=True))
 
         self.tree = QTreeWidget()
         self.tree.setAccessibleName(self.tr("Servers found"))
@@ -135,10 +134,7 @@ class ImportDialog(QDialog):
         self.inputs_form = QFormLayout(self.inputs_box)
         self.inputs_box.setVisible(False)
 
-        self.problems = QPlainTextEdit()
-        self.problems.setReadOnly(True)
-        self.problems.setFont(mono_font())
-        self.problems.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.problems = read_only_text(mono=True)
         self.problems_box = group_box(self.tr("Not imported, or changed on the way"), self.problems)
         self.problems_box.setVisible(False)
 
@@ -311,9 +307,7 @@ class ExportDialog(QDialog):
         )
         self.client.currentIndexChanged.connect(self._show_entry)
         self.intro = plain_label(wrap=True)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        self.text.setFont(mono_font())
+        self.text = read_only_text(mono=True)
         self._highlighter = JsonHighlighter(self.text.document(), self.text)
         self.note = plain_label()
         self.note.setObjectName("export-note")
