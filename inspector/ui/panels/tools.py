@@ -721,8 +721,6 @@ class ToolsPanel(FeaturePanel):
         self._update_count()
 
     def _update_count(self) -> None:
-        if not hasattr(self, "count_label"):
-            return
         text = words.count_text(len(self.tools), self.pages, bool(self.next_cursor), QCoreApplication.translate)
         if self.feature.loading:
             loading = self.phrase("loading")
@@ -937,8 +935,6 @@ class ToolsPanel(FeaturePanel):
     # ================================================================ state
 
     def _update_actions(self) -> None:
-        if not hasattr(self, "call_button"):
-            return
         can = self.feature.actions(self.live, self.current, bool(self.next_cursor))
         self.refresh_button.setEnabled(can.refresh)
         self.load_more_button.setVisible(can.more_shown)
