@@ -165,6 +165,10 @@ class RowView:
 # ====================================================================== the timeline
 
 
+#: A toggle of the timeline's filter bar: a direction, a kind, or an ``only_…`` field of :class:`EntryFilter`
+Toggle = Direction | Kind | str
+
+
 @dataclass(frozen=True)
 class EntryFilter:
     """What the timeline shows. The default shows everything."""
@@ -192,6 +196,23 @@ class EntryFilter:
         """This filter with entries of ``kind`` shown or hidden."""
         return replace(self, kinds=self.kinds | {kind} if shown else self.kinds - {kind})
 
+    def shows(self, toggle: Toggle) -> bool:
+        """Whether the filter bar's ``toggle`` is on: a direction or a kind shown, or an ``only_…`` field set."""
+        if isinstance(toggle, Direction):
+            return toggle in self.directions
+        if isinstance(toggle, Kind):
+            return toggle in self.kinds
+        return bool(getattr(self, _only_field(toggle)))
+
+    def toggled(self, toggle: Toggle, on: bool) -> EntryFilter:
+        """This filter with the filter bar's ``toggle`` turned ``on`` or off (see :meth:`shows`)."""
+        if isinstance(toggle, Direction):
+            return self.with_direction(toggle, on)
+        if isinstance(toggle, Kind):
+            return self.with_kind(toggle, on)
+        changes: JsonObject = {_only_field(toggle): on}
+        return replace(self, **changes)
+
     def with_method(self, method: str, exact: bool = False) -> EntryFilter:
         """This filter with entries of ``method`` only ("": any method): the method picked from
         the list of those seen (``exact``), or part of a method or event name typed in any case."""
@@ -199,6 +220,13 @@ class EntryFilter:
 
 
 _NO_FILTER = EntryFilter()
+
+
+def _only_field(toggle: str) -> str:
+    """``toggle``, a yes/no field of :class:`EntryFilter` (``only_…``); else ValueError."""
+    if not (toggle.startswith("only_") and toggle in EntryFilter.__dataclass_fields__):
+        raise ValueError(f"{toggle!r} is no toggle of the filter bar")
+    return toggle
 
 
 class EntryView(RowView):

@@ -33,7 +33,7 @@ menu's copies are built from the tables of :mod:`inspector.session.timeline_word
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from typing import TypeVar
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -91,7 +91,7 @@ from inspector.session.timeline_words import (
     TOGGLES,
     kinds_words,
 )
-from inspector.session.views import ALL_KINDS, EntryFilter
+from inspector.session.views import ALL_KINDS, EntryFilter, Toggle
 
 from .cells import CellDelegate
 from .form_rows import set_words
@@ -102,6 +102,7 @@ from .widgets import plain_tooltip
 translate = QCoreApplication.translate
 
 _COLUMNS_SETTING = "timeline/columns"
+_Checkable = TypeVar("_Checkable", QToolButton, QAction)
 
 
 # --------------------------------------------------------------------------- view
@@ -128,6 +129,7 @@ class TimelineView(QWidget):
         self._in_reset = False
         self._last_emitted: int | None = None
         self._syncing = False
+        self._toggles: list[tuple[QToolButton | QAction, Toggle]] = []  # the filter bar's, and what each shows
         self._listed_methods: list[str] = []
         self._keep_seq: int | None = None
         self._pin_pending = False
@@ -164,30 +166,20 @@ class TimelineView(QWidget):
         for d in Direction:
             if d is Direction.NOTE:
                 continue  # the stderr button shows and hides the link's notes too
-            b = QToolButton()
-            b.setCheckable(True)
-            b.setChecked(True)
+            b = self.direction_buttons[d] = self._toggle(QToolButton(), d)
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setIcon(colors.swatch(d))
-            b.toggled.connect(lambda on, d=d: self._from_bar(self.model.filter().with_direction(d, on)))
-            self.direction_buttons[d] = b
             bar.addWidget(b)
 
         self.kinds_button = QToolButton()
         self.kinds_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.kinds_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
         self.kinds_menu = QMenu(self.kinds_button)
-        self.kind_actions: dict[Kind, QAction] = {}
         show_all = self.kinds_menu.addAction("")
         self.show_all_kinds = show_all
         show_all.triggered.connect(lambda: self.model.update_filter(kinds=ALL_KINDS))
         self.kinds_menu.addSeparator()
-        for k in Kind:
-            a = self.kinds_menu.addAction("")
-            a.setCheckable(True)
-            a.setChecked(True)
-            a.toggled.connect(lambda on, k=k: self._from_bar(self.model.filter().with_kind(k, on)))
-            self.kind_actions[k] = a
+        self.kind_actions = {k: self._toggle(self.kinds_menu.addAction(""), k) for k in Kind}
         self.kinds_button.setMenu(self.kinds_menu)
         bar.addWidget(self.kinds_button)
 
@@ -225,13 +217,10 @@ class TimelineView(QWidget):
         self.search.setMinimumWidth(150)
         self._search_timer, self._method_timer = (self._pause(self._apply_search), self._pause(self._apply_method_text))
 
-        self.filter_toggles: dict[str, QToolButton] = {}  # by the EntryFilter field each sets
-        for field in TOGGLES:
-            b = self.filter_toggles[field] = QToolButton()
-            b.setCheckable(True)
-            b.toggled.connect(lambda on, field=field: self._from_bar(replace(self.model.filter(), **{field: on})))
-            action = bar.addWidget(b)
+        self.filter_toggles = {field: self._toggle(QToolButton(), field) for field in TOGGLES}  # by the field each sets
         self.violations_button, self.schema_button, self.http_button = self.filter_toggles.values()
+        for b in self.filter_toggles.values():
+            action = bar.addWidget(b)
         self.http_action = action  # shown for a session over HTTP
         self.http_action.setVisible(False)
         outer.addWidget(bar)
@@ -634,6 +623,14 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ filter widgets
 
+    def _toggle(self, widget: _Checkable, toggle: Toggle) -> _Checkable:
+        """``widget`` (a button or a menu's entry) shows the filter's ``toggle`` and turns it on and off."""
+        widget.setCheckable(True)
+        widget.setChecked(self.model.filter().shows(toggle))
+        widget.toggled.connect(lambda on: self._from_bar(self.model.filter().toggled(toggle, on)))
+        self._toggles.append((widget, toggle))
+        return widget
+
     def _from_bar(self, f: EntryFilter) -> None:
         """A toggle of the filter bar asks for ``f`` (not while the bar is set to the model's filter)."""
         if not self._syncing:
@@ -694,12 +691,8 @@ class TimelineView(QWidget):
         f = self.model.filter()
         self._syncing = True
         try:
-            for d, b in self.direction_buttons.items():
-                b.setChecked(d in f.directions)
-            for k, a in self.kind_actions.items():
-                a.setChecked(k in f.kinds)
-            for field, b in self.filter_toggles.items():
-                b.setChecked(getattr(f, field))
+            for widget, toggle in self._toggles:
+                widget.setChecked(f.shows(toggle))
             if self.search.text() != f.text:
                 self.search.setText(f.text)
             if self.method_combo.currentText() != f.method:

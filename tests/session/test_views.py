@@ -74,6 +74,19 @@ def test_an_entry_view_filters_by_every_field_and_reveals_what_it_hides():
     assert EntryFilter().with_method("TOOLS") == EntryFilter(method="TOOLS", method_exact=False)
     assert picked.with_method("", exact=True) == EntryFilter(text="x")  # "any method" is never exact
 
+    # the filter bar's toggles: a direction, a kind, or an only_… field, each read and turned the same way
+    f = EntryFilter()
+    assert f.shows(Direction.S2C) and f.shows(Kind.NOISE) and not f.shows("only_violations")
+    off = f.toggled(Direction.STDERR, False).toggled(Kind.NOISE, False).toggled("only_http_errors", True)
+    assert not off.shows(Direction.STDERR) and not off.shows(Direction.NOTE)  # stderr's toggle stands for the notes
+    assert not off.shows(Kind.NOISE) and off.shows(Kind.REQUEST) and off.shows("only_http_errors")
+    assert off.toggled(Direction.STDERR, True).toggled(Kind.NOISE, True).toggled("only_http_errors", False) == f
+    for wrong in ("text", "method_exact", "only_nothing"):
+        with pytest.raises(ValueError):
+            f.toggled(wrong, True)
+        with pytest.raises(ValueError):
+            f.shows(wrong)
+
     # reveal relaxes only the parts that hide the entry
     view.set_filter(EntryFilter(directions=frozenset({Direction.C2S}), text="tools"))
     assert view.row_of(s["list_result"]) == -1
