@@ -161,6 +161,7 @@ MESSAGES: dict[str, str] = {
     "variables_not_array": "expected an array of variables, found {kind}",
     "header_name": "expected the header's name (a string)",
     "variable_name": "expected the environment variable's name (a string)",
+    "undefined_placeholder": '{var} is not defined in "variables": left as written',
     "arguments_not_array": "expected an array of arguments, found {kind}",
     "argument_not_object": "expected an argument object, found {kind}",
     "argument_name": "a named argument without its name",

@@ -875,7 +875,7 @@ class _Reader:
         if not isinstance(remote.url, str) or not remote.url:
             self.problem(json_path(path, "url"), "remote_url", skipped=True)
             return
-        url = self.variables(remote.url, remote.variables, label="URL")
+        url = self.variables(remote.url, remote.variables, label="URL", path=json_path(path, "url"))
         self.url_secrets(url, json_path(path, "url"))
         at = json_path(path, "headers")
         settings = (self.setting(one, json_path(at, n), "header") for n, one in enumerate(remote.headers))
@@ -894,7 +894,7 @@ class _Reader:
             self.problem(json_path(path, "name"), "header_name" if what == "header" else "variable_name")
             return None
         if isinstance(spec.value, str) and spec.value:
-            text = self.variables(spec.value, spec.variables, label=name)
+            text = self.variables(spec.value, spec.variables, label=name, path=json_path(path, "value"))
         else:
             text = self.new_input(f"{self.server}: {name}", spec, name, spec.isSecret or looks_secret(name))
         secret = spec.isSecret or looks_secret(name) or bool(self.secret_inputs(text) or secret_kind(text))
@@ -915,18 +915,20 @@ class _Reader:
         self.used[ident] = None
         return "${input:" + ident + "}"
 
-    def variables(self, value: str, variables: JsonObject, *, label: str) -> str:
-        """``{name}`` placeholders of ``variables`` in ``value`` as input fields."""
+    def variables(self, value: str, variables: JsonObject, *, label: str, path: str) -> str:
+        """``{name}`` placeholders of ``variables`` in ``value`` (at ``path``) as input fields; a
+        placeholder ``variables`` does not define (or not as an object) is left as written, and said."""
 
         def one(m: re.Match[str]) -> str:
             name = m.group(1)
             item = variables.get(name)
             if not isinstance(item, dict):
+                self.problem(path, "undefined_placeholder", var=m.group(0))
                 return m.group(0)
             spec = self.docs.lenient(self.docs.RegistryInput, item, lambda failure: None)  # wrong settings: defaults
             return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.isSecret)
 
-        return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value) if variables else value
+        return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value)
 
     def arguments(self, items: JsonValue, path: str) -> list[str] | None:
         if items is None:
@@ -945,7 +947,7 @@ class _Reader:
             name = arg.name if isinstance(arg.name, str) else ""
             label = name or arg.valueHint or f"argument {n + 1}"
             if isinstance(arg.value, str):
-                text: str | None = self.variables(arg.value, arg.variables, label=label)
+                text: str | None = self.variables(arg.value, arg.variables, label=label, path=json_path(at, "value"))
             elif kind == "named" and arg.format == "boolean" and arg.default is None:
                 text = None  # a flag
             else:

@@ -220,6 +220,39 @@ def test_a_registry_package_that_cannot_be_started_is_said() -> None:
     ]
 
 
+def test_a_registry_placeholder_without_its_variable_is_kept_as_written_and_said() -> None:
+    """``{name}`` in a remote's URL, a header's value or an argument's value that ``variables`` does
+    not define (no ``variables`` at all, or not as an object) stays as written, and the import
+    says so where it is (it used to pass silently: the server then failed to connect)."""
+    doc = {
+        "name": "io.example/x",
+        "remotes": [
+            {
+                "type": "streamable-http",
+                "url": "https://{tenant}.example.com/mcp",
+                "headers": [{"name": "X-Region", "value": "{region}", "variables": {"region": "eu"}}],
+            }
+        ],
+        "packages": [
+            {
+                "registryType": "npm",
+                "identifier": "x",
+                "version": "1",
+                "packageArguments": [{"type": "positional", "value": "--port={port}"}],
+            }
+        ],
+    }
+    result = parse_config(json.dumps(doc), file="server.json")
+    remote = next(s for s in result.servers if s.profile.url)
+    assert remote.profile.url == "https://{tenant}.example.com/mcp"
+    assert [h.value for h in remote.profile.headers] == ["{region}"]
+    assert [(p.path, p.message, p.skipped) for p in result.problems] == [
+        ("$.packages[0].packageArguments[0].value", '{port} is not defined in "variables": left as written', False),
+        ("$.remotes[0].url", '{tenant} is not defined in "variables": left as written', False),
+        ("$.remotes[0].headers[0].value", '{region} is not defined in "variables": left as written', False),
+    ]
+
+
 # ---------------------------------------------------------------------- problems
 
 
