@@ -277,6 +277,26 @@ def tools_line(reply: Reply) -> str:
     return f"tools/list: {len(tools)} tools ({names}, ...)"
 
 
+def start_demo(runner: SessionRunner, profiles: Sequence[ServerProfile], out: TextIO | None = None) -> bool:
+    """``--connect-demo``: connect the built-in demo of ``profiles``; say ``connected`` on ``out``
+    (stdout) once it is usable and, when the session has ended, ``finished shutdown=STEP
+    exit_code=N signal=N``. False when it could not start."""
+
+    def told(event: str, values: tuple[object, ...]) -> None:
+        if event == "ready":
+            say("connected")
+        elif event == "finished" and isinstance(values[0], Mapping):
+            say(finished_line(values[0]))
+
+    def say(line: str) -> None:
+        stream = out or sys.stdout
+        stream.write(line + "\n")
+        stream.flush()
+
+    runner.listeners.append(told)
+    return runner.connect_profile(demo_among(profiles))
+
+
 async def session_steps(run: SelfTestRun, runner: SessionRunner, profiles: Sequence[ServerProfile]) -> None:
     """The self-test's session steps, on ``runner``'s task group (the window's controller): connect
     the built-in demo of ``profiles``, run tools/list, shut it down per spec (it must exit 0)."""

@@ -133,6 +133,14 @@ class SessionRunner:
         if self.session is not None:
             self.session.gate.close(shutdown_steps=step_shutdown)  # a waiting step message is not sent
 
+    async def end_and_wait(self, seconds: float = 10) -> None:
+        """End the live session and let the server shut down per spec (``seconds`` at most):
+        the window's close, the self-test's end."""
+        self.end_session()
+        with anyio.move_on_after(seconds):
+            while self._running:
+                await anyio.sleep(0.02)
+
     def abandon(self) -> str | None:
         """No event loop left (the display vanished): end a running server at once."""
         return self.session.abandon() if self.session is not None else None

@@ -16,16 +16,15 @@ from inspector.session.app_setup import (
     NO_DISPLAY,
     SelfTestFailed,
     SelfTestRun,
-    demo_among,
     display_available,
     display_gone_line,
-    finished_line,
     fonts_line,
     icon_path,
     migrate_doubled_config,
     on_stop_signals,
     self_test_platform,
     session_steps,
+    start_demo,
     translation_line,
 )
 from inspector.session.settings import SettingNote, note_text, read_text
@@ -34,7 +33,6 @@ if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start with
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QApplication
 
-    from .controller import SessionController
     from .main_window import MainWindow
 
 
@@ -347,10 +345,10 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
             if open_path is not None:
                 window.files.open_recording_path(open_path)
             if connect_demo:
-                _connect_demo(controller, window)
+                start_demo(controller, window.profiles)
             await closed.wait()
             await relays.stop_all()  # each relay's child gone: its port free, its recording closed
-            await _end_session(controller)
+            await controller.end_and_wait()
             tg.cancel_scope.cancel()
         return 128 + stopped_by[0] if stopped_by else 0
 
@@ -382,29 +380,6 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
     return anyio.run(
         run_then_finish, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)}
     )
-
-
-def _connect_demo(controller, window) -> None:
-    """Connect the built-in demo server; print 'connected' once it is usable and, when the
-    session has ended, 'finished shutdown=STEP exit_code=N signal=N'."""
-
-    def say(line: str) -> None:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
-
-    controller.ready.connect(lambda: say("connected"))
-    controller.finished.connect(lambda summary: say(finished_line(summary)))
-    controller.connect_profile(demo_among(window.profiles))
-
-
-async def _end_session(controller: SessionController, seconds: float = 10) -> None:
-    """End the live session and let the server shut down per spec (``seconds`` at most)."""
-    import anyio
-
-    controller.end_session()
-    with anyio.move_on_after(seconds):
-        while controller.running:
-            await anyio.sleep(0.02)
 
 
 def _report_first_paint(app, window) -> None:
@@ -531,7 +506,7 @@ def self_test(timeout: float = 60.0) -> int:
                     result.append(0)
                 finally:
                     if controller.running:
-                        await _end_session(controller)
+                        await controller.end_and_wait()
                     window.close()
                     tg.cancel_scope.cancel()
 

@@ -13,7 +13,7 @@ import pytest
 from polling import until
 
 from inspector.protocol.versions import EraMode
-from inspector.session.app_setup import SelfTestFailed, SelfTestRun, session_steps
+from inspector.session.app_setup import SelfTestFailed, SelfTestRun, session_steps, start_demo
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.session_runner import EVENTS, WORDS, SessionRunner
@@ -141,3 +141,17 @@ async def test_the_self_tests_session_steps_fail_with_the_sessions_reason():
             await session_steps(run, runner, [broken])
     assert run.step == "demo server"
     assert ("failed", (str(failed.value),)) in runner.told  # the reason the runner told, as it was told
+
+
+async def test_connect_demo_says_connected_then_how_it_finished_and_ending_waits_for_the_shutdown():
+    runner, out = Recorded(), io.StringIO()
+    async with anyio.create_task_group() as tg:
+        runner.task_group = tg
+        assert start_demo(runner, [demo_profile()], out)
+        await until(lambda: "connected" in out.getvalue(), what="connected")
+        assert runner.running and "finished" not in out.getvalue()
+        await runner.end_and_wait()  # returns once the server has shut down per spec
+        assert not runner.running and runner.names()[-1] == "finished"
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "connected" and lines[1].startswith("finished shutdown=") and "exit_code=0" in lines[1]
+    assert len(lines) == 2
