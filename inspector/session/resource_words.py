@@ -17,15 +17,17 @@ came.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .content_blocks import annotations_text
-from .controllers.base import CHANGES_LISTENING, CHANGES_NOT_LISTENING, CHANGES_OPENING, Changes
-from .controllers.resources import Listening, ResourcesController
+from .controllers.base import CHANGES_LISTENING, CHANGES_NOT_LISTENING, CHANGES_OPENING, FAIL_ERROR, Changes
+from .controllers.resources import READ_NO_CONTENTS, Listening, ReadOutcome, ResourcesController, ResourceUpdate
 from .entry_text import format_size
 from .note_words import listen_note_text
+from .request_words import error_text, failure_text
 from .translate import Translate, untranslated
 
 __all__ = [
@@ -42,12 +44,14 @@ __all__ = [
     "entry_reading",
     "facts_text",
     "list_changes_note",
+    "read_trouble",
     "live_controls",
     "live_line",
     "subscribe_control",
     "tab_title",
     "template_field",
     "template_hint",
+    "update_cells",
     "via_text",
     "words",
 ]
@@ -233,6 +237,26 @@ def via_text(subscription: JsonValue, tr: Translate = untranslated) -> str:
     if subscription is None:
         return words("via_subscribe", tr)
     return words("via_subscription", tr, id=subscription)
+
+
+def update_cells(update: ResourceUpdate, tr: Translate = untranslated) -> list[str]:
+    """An update's row: when it came (local time, to the millisecond), its uri, how it came."""
+    at = update.at
+    stamp = time.strftime("%H:%M:%S", time.localtime(at)) + f".{int(at * 1000) % 1000:03d}"
+    return [stamp, update.uri, via_text(update.subscription, tr)]
+
+
+def read_trouble(outcome: ReadOutcome, tr: Translate = untranslated) -> tuple[str | None, str]:
+    """What is said of a read that brought no contents to show: the words the contents on
+    screen give way to (None: they stay, as after a timeout or a lost link) and the error line
+    ("": none). An error answer empties them; an answer without a contents array says so."""
+    failure = outcome.failure
+    if failure is not None and failure.code == FAIL_ERROR:
+        error = error_text(failure.error, tr)
+        return words("read_failed", tr), words("read_error", tr, uri=outcome.uri, error=error)
+    if failure is not None:
+        return None, failure_text(failure, tr)
+    return (words("no_array", tr) if outcome.problem == READ_NO_CONTENTS else None), ""
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ and through a caller's tr."""
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from inspector.session import resource_words as words
@@ -12,10 +13,19 @@ from inspector.session.controllers.base import (
     CHANGES_NOT_LISTENING,
     CHANGES_NOTIFIED,
     CHANGES_OPENING,
+    FAIL_SESSION,
     Changes,
+    Failure,
 )
-from inspector.session.controllers.resources import Listening, ResourcesController
+from inspector.session.controllers.resources import (
+    Listening,
+    ReadOutcome,
+    ResourcesController,
+    ResourceUpdate,
+    read_outcome,
+)
 from inspector.session.operations import LISTEN_ENDED, ListenNote
+from inspector.session.outcomes import Reply
 
 URI = "file:///a.txt"
 
@@ -143,3 +153,29 @@ def test_the_live_controls_read_the_controller() -> None:
     feature.subscribed.add(URI)
     button, live = words.live_controls(feature, modern=False, declared=True, live=True, recorded=False, uri=URI)
     assert button.text == "Unsubscribe" and button.enabled and live.text == f"Subscribed to {URI}."
+
+
+def test_an_update_row_and_what_a_read_without_contents_says() -> None:
+    when = time.mktime((2026, 7, 28, 9, 5, 7, 0, 0, -1)) + 0.042
+    assert words.update_cells(ResourceUpdate(when, URI)) == ["09:05:07.042", URI, "resources/subscribe"]
+    assert words.update_cells(ResourceUpdate(when, URI, 7))[2] == "subscription 7"
+
+    def answer(result: dict | None, error: dict | None = None) -> ReadOutcome:
+        return read_outcome(URI, Reply(1, 4, result, error, 0.01))
+
+    # an error answer: the contents give way, the error line names the uri and the error
+    cleared, error = words.read_trouble(answer(None, {"code": -32002, "message": "gone"}))
+    assert cleared == "Nothing to show: the read failed."
+    assert error == f"resources/read {URI} failed. Error -32002 (Resource not found): gone"
+    # a timeout: what is on screen stays, the line says what the session said
+    assert words.read_trouble(ReadOutcome(URI, failure=Failure(FAIL_SESSION, detail="timed out"))) == (
+        None,
+        "timed out",
+    )
+    # no contents array: said in place of the contents, no error line; a good answer: nothing said
+    assert words.read_trouble(answer({"nothing": []})) == ("The answer has no contents array.", "")
+    assert words.read_trouble(answer({"contents": [{"uri": URI, "text": "x"}]})) == (None, "")
+    assert (
+        words.read_trouble(answer({}), lambda context, text: f"<{context}>{text}")[0]
+        == "<ResourcesPanel>The answer has no contents array."
+    )

@@ -59,11 +59,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.uri_template import template_variables
 from inspector.session import resource_words as rw
 from inspector.session.controllers.base import (
-    FAIL_ERROR,
     LISTED,
     LOADING,
     PAGE,
@@ -73,7 +71,6 @@ from inspector.session.controllers.completions import resource_ref
 from inspector.session.controllers.resources import (
     MAX_UPDATES,
     READ,
-    READ_NO_CONTENTS,
     READING,
     SUBSCRIBING,
     SUBSCRIPTIONS,
@@ -102,8 +99,8 @@ from ..widgets import (
     section_title,
     vbox,
 )
-from .answers import CompletionForm, error_text, failure_text
-from .base import FeaturePanel
+from .answers import CompletionForm, failure_text
+from .base import FeaturePanel, column
 from .lists import ShownList, flat_tree, splitter
 
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
@@ -150,8 +147,9 @@ class ResourcesPanel(FeaturePanel):
         self.errors = ErrorLabel(boxed=True)
 
         # left: the two lists
-        self.resource_list = PagedListView(_headers(rw.RESOURCE_HEADERS), partial(self._count, False))
-        self.template_list = PagedListView(_headers(rw.TEMPLATE_HEADERS), partial(self._count, True))
+        tr = QCoreApplication.translate
+        self.resource_list = PagedListView(_headers(rw.RESOURCE_HEADERS), lambda n: rw.count_text(False, n, tr))
+        self.template_list = PagedListView(_headers(rw.TEMPLATE_HEADERS), lambda n: rw.count_text(True, n, tr))
         self.shown = [
             ShownList(
                 self, pl, view, self.errors, partial(self._row, pl), partial(_w, "loading", method=pl.method), key
@@ -203,7 +201,9 @@ class ResourcesPanel(FeaturePanel):
         self.updates_box = QGroupBox()
         self.live_label = plain_label()
         self.live_label.setMinimumWidth(60)
-        self.stop_button = push_button("", lambda: self.stop_listening())
+        # modern: stop listening to resource updates (the shared stream is reopened without them,
+        # or cancelled with notifications/cancelled when nothing else needs it)
+        self.stop_button = push_button("", lambda: self.feature.stop_listening())
         self.clear_updates_button = push_button("", lambda: self.feature.clear_updates())
         self.auto_reread = QCheckBox()
         self.auto_reread.setChecked(True)
@@ -219,12 +219,7 @@ class ResourcesPanel(FeaturePanel):
         self.splitter = splitter(horizontal, self.lists, self.right_splitter, stretch=(2, 3), sizes=[420, 640])
         self.splitter.setHandleWidth(10)  # before the panel orients it (adapt_to_width), as it always was
         self.adapt_to_width(self.splitter)
-        layout = vbox((self.splitter, 1), self.errors, hbox(self.busy, (self.status, 1)), parent=self)
-        layout.setContentsMargins(8, 8, 8, 8)
-        layout.setSpacing(6)
-
-    def _count(self, templates: bool, n: int) -> str:
-        return rw.count_text(templates, n, QCoreApplication.translate)
+        column(self, (self.splitter, 1), self.errors, hbox(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks
 
@@ -307,7 +302,7 @@ class ResourcesPanel(FeaturePanel):
         entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
-        self.contents.set_contents(prepare(entries, contents=True), self._no_contents)
+        self.contents.set_contents(prepare(entries, contents=True), partial(_w, "no_contents"))
         n = len(entries)
         seq, duration = call.reply.seq, format_duration(call.reply.latency)
         self.say(self.status, lambda: _w("read_at_entry", uri=uri, seq=seq, n=n, duration=duration))
@@ -317,17 +312,13 @@ class ResourcesPanel(FeaturePanel):
 
     # ---------------------------------------------------------------- state
 
-    @property
-    def modern(self) -> bool:
-        """The era shown (a replay's too: the controller holds a live session's only)."""
-        return self.era == "modern"
-
     def _sync_actions(self) -> None:
         live = self.live
         av = self.availability
         for shown in self.shown:
             shown.status(live)  # the buttons: enabled unless loading
-        note = rw.list_changes_note(bool(av is not None and av.list_changed), self.modern, QCoreApplication.translate)
+        modern = self.era == "modern"  # the era shown (a replay's too: the controller holds a live session's only)
+        note = rw.list_changes_note(bool(av is not None and av.list_changed), modern, QCoreApplication.translate)
         self.resource_list.live_note.setText(note)
         self.template_list.live_note.setText(note)
         self.read_button.setEnabled(live and bool(self._target_uri()))
@@ -339,7 +330,7 @@ class ResourcesPanel(FeaturePanel):
         av = self.availability
         button, line = rw.live_controls(
             self.feature,
-            modern=self.modern,
+            modern=self.era == "modern",
             declared=None if av is None else bool(av.subscribe),
             live=self.live,
             recorded=self.recorded_row is not None,
@@ -365,7 +356,7 @@ class ResourcesPanel(FeaturePanel):
         for i in range(self.updates.topLevelItemCount()):
             item = self.updates.topLevelItem(i)
             if item is not None:
-                item.setText(2, self._via(item.data(2, ITEM_ROLE)))
+                item.setText(2, rw.via_text(item.data(2, ITEM_ROLE), QCoreApplication.translate))
         if self.current is None and self.template is None:
             self._show_nothing()
         elif self.template is not None:
@@ -526,14 +517,11 @@ class ResourcesPanel(FeaturePanel):
                 return
         else:
             prepared = prepare(entries, contents=True)
-        self.contents.set_contents(prepared, self._no_contents)
+        self.contents.set_contents(prepared, partial(_w, "no_contents"))
         when = time.strftime("%H:%M:%S")
         n = outcome.listed
         duration = format_duration(reply.latency)
         self.say(self.status, lambda: _w("read_at", uri=uri, time=when, n=n, duration=duration))
-
-    def _no_contents(self) -> str:
-        return _w("no_contents")
 
     def save(self, path: str, data: bytes) -> None:
         """Write a content card's bytes on a worker thread (works after the session ended, too)."""
@@ -552,18 +540,14 @@ class ResourcesPanel(FeaturePanel):
         self.say(self.status, lambda: _w("saved", n=format_size(len(data)), path=str(path)))
 
     def _read_answer(self, outcome: ReadOutcome) -> tuple[dict, ...] | None:
-        """The contents of a resources/read answer, or None (what went wrong is shown)."""
-        failure = outcome.failure
-        if failure is not None and failure.code == FAIL_ERROR:
-            uri = outcome.uri
-            self.contents.clear(lambda: _w("read_failed"))
-            self.say(self.errors, lambda: _w("read_error", uri=uri, error=error_text(failure.error)))
-            return None
-        if failure is not None:  # a timeout, a lost link: the contents on screen stay
-            self.say_error(self.errors, lambda: failure_text(failure))
-            return None
-        if outcome.problem == READ_NO_CONTENTS:
-            self.contents.clear(lambda: _w("no_array"))
+        """The contents of a resources/read answer, or None (what went wrong is shown:
+        :func:`inspector.session.resource_words.read_trouble`)."""
+        said = partial(rw.read_trouble, outcome, QCoreApplication.translate)
+        cleared, error = said()
+        if cleared is not None:
+            self.contents.clear(lambda: said()[0] or "")
+        if error:
+            self.say_error(self.errors, lambda: said()[1])
         return outcome.contents
 
     # ---------------------------------------------------------------- subscriptions
@@ -574,11 +558,6 @@ class ResourcesPanel(FeaturePanel):
         if not isinstance(uri, str) or not self.live:
             return False
         return self.feature.toggle_subscription(uri)
-
-    def stop_listening(self) -> None:
-        """Modern: stop listening to resource updates (the shared stream is reopened without
-        them, or cancelled with notifications/cancelled when nothing else needs it)."""
-        self.feature.stop_listening()
 
     def _feature_event(self, what: str) -> None:
         """What the controller reports (beyond its lists), on screen."""
@@ -604,20 +583,14 @@ class ResourcesPanel(FeaturePanel):
         elif what == UPDATED:
             self._show_update()
 
-    def _via(self, sub: JsonValue) -> str:
-        return rw.via_text(sub, QCoreApplication.translate)
-
     def _show_update(self) -> None:
         """The newest update on top of the list (the list emptied when the controller's was)."""
         updates = self.feature.updates
         if not updates:
             self.updates.clear()
             return
-        update = updates[0]
-        at = update.at
-        stamp = time.strftime("%H:%M:%S", time.localtime(at)) + f".{int(at * 1000) % 1000:03d}"
-        item = QTreeWidgetItem([stamp, update.uri, self._via(update.subscription)])
-        item.setData(2, ITEM_ROLE, update.subscription)
+        item = QTreeWidgetItem(rw.update_cells(updates[0], QCoreApplication.translate))
+        item.setData(2, ITEM_ROLE, updates[0].subscription)
         self.updates.insertTopLevelItem(0, item)
         while self.updates.topLevelItemCount() > MAX_UPDATES:
             self.updates.takeTopLevelItem(self.updates.topLevelItemCount() - 1)
