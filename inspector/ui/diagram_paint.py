@@ -24,9 +24,23 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF, QTransform
 
-from inspector.protocol.lifecycle import State
-from inspector.session.diagram_geometry import MIN_FONT, Block, Geometry, TextSize
-from inspector.session.diagram_shapes import Path, Pt, Rect, View, arrow
+from inspector.session.diagram_geometry import MIN_FONT, Geometry, TextSize
+from inspector.session.diagram_marks import (
+    Box,
+    Dot,
+    Line,
+    Mark,
+    Pen,
+    Poly,
+    Stroke,
+    Tone,
+    Words,
+    current_legend_marks,
+    highlight_marks,
+    legend_marks,
+    static_marks,
+)
+from inspector.session.diagram_shapes import Path, Pt, Rect, View
 from inspector.session.diagram_state import DiagramState
 
 from .theme import colour, is_dark, mix
@@ -38,6 +52,8 @@ _ALIGN = {
     "left": Qt.AlignmentFlag.AlignLeft,
     "right": Qt.AlignmentFlag.AlignRight,
 }
+_CAPS = {"square": Qt.PenCapStyle.SquareCap, "flat": Qt.PenCapStyle.FlatCap, "round": Qt.PenCapStyle.RoundCap}
+_JOINS = {"bevel": Qt.PenJoinStyle.BevelJoin, "round": Qt.PenJoinStyle.RoundJoin}
 
 
 @functools.cache
@@ -143,123 +159,60 @@ def paint_frame(p: QPainter, rect: QRectF, c: Colours) -> None:
     p.restore()
 
 
-def edge_pen(c: Colours, failure: bool, width: float, colour: QColor | None = None) -> QPen:
-    """The pen of an edge: the edge colour, or dashed in the error colour for a failure."""
-    pen = QPen(colour or (c.error if failure else c.edge), width)
-    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    if failure:
-        pen.setDashPattern([4.0, 3.0])
-    return pen
+def colour_of(c: Colours, tone: Tone) -> QColor:
+    """``tone`` in the palette's colours ``c`` (see :class:`~inspector.session.diagram_marks.Tone`)."""
+    out = getattr(c, tone.base) if isinstance(tone.base, str) else colour_of(c, tone.base)
+    if tone.darker:
+        out = out.darker(tone.darker)
+    if tone.toward is not None:
+        out = mix(out, colour_of(c, tone.toward), tone.by)
+    if tone.alpha is not None:
+        out = QColor(out)
+        out.setAlphaF(tone.alpha)
+    return out
+
+
+def qpen(c: Colours, pen: Pen) -> QPen:
+    style = Qt.PenStyle.DotLine if pen.dotted else Qt.PenStyle.SolidLine
+    out = QPen(colour_of(c, pen.tone), pen.width, style, _CAPS[pen.cap], _JOINS[pen.join])
+    if pen.dashes:
+        out.setDashPattern(list(pen.dashes))
+    return out
+
+
+def paint_marks(p: QPainter, family: str, c: Colours, marks: list[Mark]) -> None:
+    """Each of ``marks`` (:mod:`inspector.session.diagram_marks`) as the painter's calls, in order;
+    words in ``family``."""
+    for m in marks:
+        if isinstance(m, Words):
+            p.setFont(font(family, m.px, m.bold))
+            p.setPen(colour_of(c, m.tone))
+            p.drawText(qrect(m.rect), _ALIGN[m.align] | Qt.AlignmentFlag.AlignVCenter, m.text)
+        elif isinstance(m, (Stroke, Line)):
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(qpen(c, m.pen))
+            if isinstance(m, Stroke):
+                p.drawPath(qpath(m.path))
+            else:
+                p.drawLine(QPointF(*m.a), QPointF(*m.b))
+        elif isinstance(m, Box):
+            p.setBrush(colour_of(c, m.fill) if m.fill is not None else Qt.BrushStyle.NoBrush)
+            p.setPen(qpen(c, m.pen) if m.pen is not None else Qt.PenStyle.NoPen)
+            p.drawRoundedRect(qrect(m.rect), m.radius, m.radius)
+        else:  # filled, no outline
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(colour_of(c, m.fill))
+            if isinstance(m, Poly):
+                p.drawPolygon(qpolygon(m.points))
+            elif isinstance(m, Dot):
+                p.drawEllipse(QPointF(*m.centre), m.r, m.r)
+            else:
+                p.drawEllipse(qpath(m.path).pointAtPercent(m.at), m.r, m.r)
 
 
 def paint_static(p: QPainter, g: Geometry, c: Colours) -> None:
-    """The picture at rest: every line, arrow head and junction, label block, state and the legend."""
-    w = max(1.1, g.f / 9.0)
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    for path, failure in g.strokes:
-        p.setPen(edge_pen(c, failure, w))
-        p.drawPath(qpath(path))
-    p.setPen(Qt.PenStyle.NoPen)
-    for poly, failure in g.arrows:
-        p.setBrush(c.error if failure else c.edge)
-        p.drawPolygon(qpolygon(poly))
-    for pt, failure in g.dots:
-        p.setBrush(c.error if failure else c.edge)
-        p.drawEllipse(QPointF(*pt), 0.26 * g.f, 0.26 * g.f)
-    for b in g.blocks:
-        paint_block(p, g, c, b, None)
-    for s in g.nodes:
-        paint_node(p, g, c, s, current=0.0)
-    paint_legend(p, g, c)
-
-
-def paint_block(p: QPainter, g: Geometry, c: Colours, b: Block, hot: int | None, strength: float = 1.0) -> None:
-    """A label block; ``hot``: the entry highlighted (bold, tinted at ``strength``), None for none."""
-    r = qrect(b.rect)
-    p.setPen(Qt.PenStyle.NoPen)
-    if hot is None:
-        p.setBrush(c.label_bg)
-        p.drawRoundedRect(r, 3, 3)
-    else:
-        e = b.entries[hot]
-        tint = QColor(c.error if e.failure else c.accent)
-        p.setBrush(mix(c.base, tint, 0.14 * strength))
-        pen = QPen(tint, 1.2)
-        pen.setColor(QColor(tint.red(), tint.green(), tint.blue(), int(255 * strength)))
-        p.setPen(pen)
-        p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 4, 4)
-    y = r.top() + g.pad_y
-    for k, e in enumerate(b.entries):
-        colour = c.error if e.failure else c.text
-        p.setFont(font(g.family, g.f, k == hot))
-        p.setPen(colour)
-        for row in e.rows:
-            p.drawText(
-                QRectF(r.left() + g.pad_x, y, r.width() - 2 * g.pad_x, g.lh),
-                _ALIGN[b.align] | Qt.AlignmentFlag.AlignVCenter,
-                row,
-            )
-            y += g.lh
-
-
-def paint_node(p: QPainter, g: Geometry, c: Colours, s: State, current: float) -> None:
-    """A state's box and title; ``current``: how far the highlight has come (0 none, 1 whole)."""
-    r = qrect(g.nodes[s])
-    radius = min(r.height() * 0.32, 9.0)
-    fill = c.node if current <= 0 else mix(c.node, c.accent, current)
-    border = c.border if current <= 0 else mix(c.border, c.accent.darker(115), current)
-    p.setBrush(fill)
-    p.setPen(QPen(border, 1.6 if current > 0 else 1.2))
-    p.drawRoundedRect(r, radius, radius)
-    if s.final:
-        inner = r.adjusted(3, 3, -3, -3)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(mix(border, c.accent_text, current) if current > 0 else border, 1.0))
-        p.drawRoundedRect(inner, max(1.0, radius - 2.5), max(1.0, radius - 2.5))
-    p.setFont(font(g.family, g.f + 1, current > 0))  # the current state alone is bold
-    p.setPen(mix(c.text, c.accent_text, current) if current > 0 else c.text)
-    p.drawText(r, Qt.AlignmentFlag.AlignCenter, g.titles[s])
-
-
-def paint_legend(p: QPainter, g: Geometry, c: Colours) -> None:
-    """The legend but its "current" text, which the widget draws with the state it names."""
-    p.setFont(font(g.family, g.f, False))
-    for kind, text, rect, text_rect in g.legend:
-        sample, trect = qrect(rect), qrect(text_rect)
-        cy = sample.center().y()
-        if kind in ("line", "dash"):
-            failure = kind == "dash"
-            p.setPen(edge_pen(c, failure, max(1.1, g.f / 9.0)))
-            p.drawLine(QPointF(sample.left(), cy), QPointF(sample.right() - 0.6 * g.f, cy))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(c.error if failure else c.edge)
-            p.drawPolygon(qpolygon(arrow(Pt(sample.right(), cy), 1, 0, 0.65 * g.f, 0.5 * g.f)))
-        else:
-            box = QRectF(sample.left(), cy - 0.42 * g.f, sample.width(), 0.84 * g.f)
-            if kind == "current":
-                p.setBrush(c.accent)
-                p.setPen(QPen(c.accent.darker(115), 1))
-                p.drawRoundedRect(box, 3, 3)
-            else:
-                p.setBrush(c.node)
-                p.setPen(QPen(c.border, 1))
-                p.drawRoundedRect(box, 3, 3)
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(box.adjusted(2, 2, -2, -2), 1.5, 1.5)
-        if kind == "current":
-            continue  # drawn with the state (paintEvent): it names the entry shown
-        p.setPen(c.muted)
-        p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
-
-
-def paint_current_legend(p: QPainter, g: Geometry, c: Colours, label: str, past: bool) -> None:
-    """The legend's "current" text, ``label``: the state it names is a ``past`` one or the current."""
-    for kind, _text, _sample, trect in g.legend:
-        if kind == "current":
-            p.setFont(font(g.family, g.f, False))
-            p.setPen(c.text if past else c.muted)
-            p.drawText(qrect(trect), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+    """The picture at rest (:func:`~inspector.session.diagram_marks.static_marks`)."""
+    paint_marks(p, g.family, c, static_marks(g))
 
 
 def paint_pinned_legend(
@@ -280,85 +233,15 @@ def paint_pinned_legend(
     p.setBrush(c.base)
     p.drawRoundedRect(box, 3, 3)
     p.setTransform(qtransform(g.view.shifted(box.left() + PIN_PAD - content.left, box.top() + PIN_PAD - content.top)))
-    paint_legend(p, g, c)
-    paint_current_legend(p, g, c, label, past)
+    paint_marks(p, g.family, c, legend_marks(g) + current_legend_marks(g, label, past))
     p.restore()
 
 
 def paint_highlights(
     p: QPainter, g: Geometry, c: Colours, m: DiagramState, label: str, t: float, decorations: bool, focused: bool
 ) -> None:
-    """What changes over the static picture of ``m``'s machine: the legend's "current" slot
-    (``label``), the held step's edge, the last edge (animated at ``t`` < 1), the current state;
-    ``decorations``: the hover and (``focused``: the widget has the focus) keyboard focus rings
-    too (not in an export)."""
-    paint_current_legend(p, g, c, label, m.as_of is not None)
-    # the edge the held step will take starts at the session's state: not drawn over a past one
-    held = m.held()
-    pending = g.edges.get(held) if held is not None else None
-    if held is not None and pending is not None:  # step mode: where the held step will go, dashed
-        colour = c.error if pending.failure else c.accent
-        pen = QPen(colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
-        pen.setDashPattern([2.0, 1.6])
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(pen)
-        p.drawPath(qpath(pending.path))
-        p.setPen(Qt.PenStyle.NoPen)
-        hollow = QColor(colour)
-        hollow.setAlphaF(0.55)
-        p.setBrush(hollow)
-        p.drawPolygon(qpolygon(pending.arrow))
-        where = g.edge_block.get(held)
-        if where is not None:
-            paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
-
-    last = m.edge
-    edge = g.edges.get(last) if last is not None else None
-    if last is not None and edge is not None:
-        path = qpath(edge.path)
-        colour = c.error if edge.failure else c.accent
-        pulse = math.sin(math.pi * t) if t < 1.0 else 0.0
-        width = max(2.2, g.f / 5.0) + 2.4 * pulse
-        if pulse > 0:
-            glow = QColor(colour)
-            glow.setAlphaF(0.25 * pulse)
-            p.setPen(QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(path)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(edge_pen(c, edge.failure, width, colour))
-        p.drawPath(path)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(colour)
-        p.drawPolygon(qpolygon(edge.arrow))
-        if t < 1.0:
-            dot = path.pointAtPercent(min(1.0, max(0.0, t)))
-            p.setBrush(colour)
-            p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
-        where = g.edge_block.get(last)
-        if where is not None:
-            paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
-
-    if m.prev is not None and m.prev in g.nodes and t < 1.0:
-        paint_node(p, g, c, m.prev, current=1.0 - t)
-    if m.state is not None and m.state in g.nodes:
-        paint_node(p, g, c, m.state, current=t if m.prev is not None else 1.0)
-
-    if not decorations:
-        return
-    if m.hover is not None and m.hover in g.nodes:
-        r = qrect(g.nodes[m.hover])
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(c.accent, 1.6))
-        radius = min(r.height() * 0.32, 9.0)
-        p.drawRoundedRect(r, radius, radius)
-    if focused and m.focus is not None and m.focus in g.nodes:
-        r = qrect(g.nodes[m.focus].adjusted(-3.5, -3.5, 3.5, 3.5))
-        pen = QPen(c.focus, 2.0, Qt.PenStyle.DotLine)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(pen)
-        radius = min(r.height() * 0.32, 11.0)
-        p.drawRoundedRect(r, radius, radius)
+    """What changes over the static picture (:func:`~inspector.session.diagram_marks.highlight_marks`)."""
+    paint_marks(p, g.family, c, highlight_marks(g, m, label, t, decorations, focused))
 
 
 def _caption_font(g: Geometry) -> QFont:
