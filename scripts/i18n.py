@@ -152,6 +152,7 @@ def protocol_strings() -> dict[str, list[str]]:
         entry_detail,
         failure_words,
         file_words,
+        host_logs,
         import_view,
         labels,
         log_words,
@@ -176,7 +177,6 @@ def protocol_strings() -> dict[str, list[str]]:
         wait_words,
         watch_words,
     )
-    from inspector.session import host_logs
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
     from inspector.session.profiles import demo_profile

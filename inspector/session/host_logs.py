@@ -71,6 +71,17 @@ from .secrecy import masked_url, secret_header
 MAX_LOG_BYTES = 512 << 20
 #: the channel of a note that holds a line of the log the reader could not place otherwise
 NOTE_CHANNEL = "host-log"
+#: what the window says when it opens such a file (:mod:`inspector.ui.host_log_open`), in this
+#: context: English, translated there; ``scripts/i18n.py`` brings them into the catalogue
+OPEN_CONTEXT = "HostLogOpen"
+OPEN_WORDS = {
+    "empty": "{name} holds no session.",
+    "title": "Open host log",
+    "which": "{name} holds {count} sessions. Which one should be shown?",
+    "refused": "Cannot open host log",
+    "shown": "MCP Session Inspector — {name} (imported, read-only)",
+    "filter": "Host logs and HAR files (*.log *.har *.txt)",
+}
 
 
 class LogKind(enum.StrEnum):

@@ -53,7 +53,7 @@ from inspector.session import attach_words
 from inspector.session.attach import FoundFile, HostEntry, found_host_files
 from inspector.session.attach_words import CONTEXT, WORDS, Line
 
-from .form_rows import set_words
+from .form_rows import set_words, word_of
 from .url_relays import UrlRelays, relays_of
 from .widgets import ErrorLabel, mono_font, muted, on_language_change, plain_label, plain_tooltip
 
@@ -70,9 +70,7 @@ CONTROLS = {
 }
 
 
-def _word(key: str) -> str:
-    """One of the dialog's words (:data:`~.attach_words.WORDS`) in the window's language."""
-    return QCoreApplication.translate(CONTEXT, WORDS[key])
+_word = word_of(CONTEXT, WORDS)  # _word(key): WORDS[key] in the window's language
 
 
 class AttachDialog(QDialog):

@@ -35,7 +35,7 @@ from inspector.session.composing import (
 )
 from inspector.session.recording import TransportKind
 
-from .form_rows import set_words
+from .form_rows import set_words, word_of
 from .json_highlight import JsonHighlighter
 from .widgets import hbox, mono_font, muted, plain_label, push_button, set_tone, vbox
 
@@ -45,9 +45,7 @@ if TYPE_CHECKING:
     from .controller import SessionController
 
 
-def _word(key: str) -> str:
-    """One of the composer's words (session/composing.py's WORDS) in the current language."""
-    return QCoreApplication.translate(CONTEXT, WORDS[key])
+_word = word_of(CONTEXT, WORDS)  # _word(key): WORDS[key] in the window's language
 
 
 class ComposerDialog(QDialog):

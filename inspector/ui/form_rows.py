@@ -41,6 +41,11 @@ from .widgets import mono_font
 _translate: Translate = QCoreApplication.translate
 
 
+def word_of(context: str, words: Mapping[str, str]) -> Callable[[str], str]:
+    """``word(key)``: the text ``words[key]`` of ``context`` in the window's language, read when called."""
+    return lambda key: _translate(context, words[key])
+
+
 def set_words(
     owner: QObject,
     context: str,

@@ -5,7 +5,7 @@ first bytes; :func:`show_host_log` reads it (:mod:`inspector.session.host_logs`:
 holds, each judged as a recording), asks which session to show when it holds several (a list
 of the server, the time it started and its number of messages) and shows the one chosen
 read-only, or says why it cannot (the reader's words). Nothing here reads a format: the window
-only asks and shows.
+only asks and shows (its words are :data:`inspector.session.host_logs.OPEN_WORDS`).
 """
 
 from __future__ import annotations
@@ -13,16 +13,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from inspector.session import host_logs
 from inspector.session.recording import RecordingError
 
+from .form_rows import word_of
 from .widgets import plain_message
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
+
+_word = word_of(host_logs.OPEN_CONTEXT, host_logs.OPEN_WORDS)  # _word(key): its words in the window's language
 
 
 def show_host_log(window: MainWindow, path: str) -> bool:
@@ -36,19 +39,15 @@ def show_host_log(window: MainWindow, path: str) -> bool:
     except host_logs.HostLogError as exc:
         return _refuse(window, str(exc))
     if not sessions:
-        return _refuse(window, QCoreApplication.translate("HostLogOpen", "{name} holds no session.").format(name=name))
+        return _refuse(window, _word("empty").format(name=name))
     if len(sessions) == 1:
         return _show(window, sessions[0], name)
     rows = [f"{n}. {s.describe()}" for n, s in enumerate(sessions, 1)]
     dialog = QInputDialog(window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setWindowTitle(QCoreApplication.translate("HostLogOpen", "Open host log"))
-    dialog.setLabelText(
-        QCoreApplication.translate("HostLogOpen", "{name} holds {count} sessions. Which one should be shown?").format(
-            name=name, count=len(sessions)
-        )
-    )
+    dialog.setWindowTitle(_word("title"))
+    dialog.setLabelText(_word("which").format(name=name, count=len(sessions)))
     dialog.setComboBoxItems(rows)
     dialog.setComboBoxEditable(False)
     dialog.textValueSelected.connect(
@@ -59,7 +58,7 @@ def show_host_log(window: MainWindow, path: str) -> bool:
 
 
 def _refuse(window: MainWindow, why: str) -> bool:
-    window.message_box = plain_message(window, QCoreApplication.translate("HostLogOpen", "Cannot open host log"), why)
+    window.message_box = plain_message(window, _word("refused"), why)
     return False
 
 
@@ -68,14 +67,10 @@ def _show(window: MainWindow, session: host_logs.LoggedSession, name: str) -> bo
         window.controller.show_recording(host_logs.to_recording(session, name))
     except RecordingError as exc:  # a session is running
         return _refuse(window, str(exc))
-    window.setWindowTitle(
-        QCoreApplication.translate("HostLogOpen", "MCP Session Inspector — {name} (imported, read-only)").format(
-            name=name
-        )
-    )
+    window.setWindowTitle(_word("shown").format(name=name))
     return True
 
 
 def file_filter() -> str:
     """The Open dialog's choice for these files (after the recordings')."""
-    return QCoreApplication.translate("HostLogOpen", "Host logs and HAR files (*.log *.har *.txt)")
+    return _word("filter")

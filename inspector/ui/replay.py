@@ -9,7 +9,8 @@ moves entry by entry (so every message can be reached, however close in time); i
 the label beside it give the recorded time at the handle, and pointing at the slider tells the
 entry and recorded time under the pointer. The
 sans-IO :class:`~inspector.session.playback.Playback` says which entry is due; the bar tells the
-window (``rowChanged``), which selects it in the timeline so every view follows.
+window (``rowChanged``), which selects it in the timeline so every view follows. Its words are
+:mod:`inspector.session.replay_words`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,12 +33,23 @@ from PySide6.QtWidgets import (
 from inspector.session import slider_marks
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
+from inspector.session.replay_words import CONTEXT, WORDS, entry_text, position_text
 
+from .form_rows import set_words, word_of
 from .theme import mix, tone
 from .widgets import hbox, on_language_change, plain_label, plain_tooltip
 
 TICK_MS = 30  # how often a running playback looks for the entry due
 MESSAGE_MS = 1000  # "next message": one message a second
+# each control's words: its text's and its tooltip's keys in session/replay_words.WORDS
+CONTROLS = {
+    "play_button": ("", "play_tip"),
+    "speed": ("", "speed_tip"),
+    "violation_button": ("violation", "violation_tip"),
+}
+
+
+_word = word_of(CONTEXT, WORDS)  # _word(key): WORDS[key] in the window's language
 
 
 class MarkedSlider(QSlider):
@@ -171,7 +183,7 @@ class ReplayBar(QWidget):
 
     def _play_toggled(self, on: bool) -> None:
         pb = self.playback
-        self.play_button.setText(self.tr("Pause") if on else self.tr("Play"))
+        self.play_button.setText(_word("pause" if on else "play"))
         if pb is None:
             return
         if on:
@@ -238,12 +250,7 @@ class ReplayBar(QWidget):
 
     def _describe(self, row: int) -> str:
         """Entry ``row`` and its recorded time, for a tooltip."""
-        pb = self.playback
-        if pb is None or not (0 <= row < len(pb)):
-            return ""
-        return self.tr("entry {row} · recorded at {t:.3f} s of {total:.3f} s").format(
-            row=row, t=pb.rec.t_at(row), total=pb.rec.t_at(len(pb) - 1)
-        )
+        return entry_text(self.playback, row, QCoreApplication.translate)
 
     def _dragged(self, value: int) -> None:
         """While the handle is dragged, the recorded time at it shows beside it."""
@@ -256,23 +263,14 @@ class ReplayBar(QWidget):
             self.position_label.setText("")
             self.slider.setToolTip("")
             return
-        self.position_label.setText(
-            self.tr("entry {row} of {n} · {t:.3f} s").format(row=pb.position, n=len(pb) - 1, t=pb.rec.t_at(pb.position))
-        )
-        self.slider.hint = self.tr(
-            "The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema."  # noqa: E501
-        )
+        self.position_label.setText(position_text(pb, QCoreApplication.translate))
+        self.slider.hint = _word("hint")
         self.slider.setToolTip(plain_tooltip(self._describe(pb.position) + "\n" + self.slider.hint))
 
     def _retranslate(self) -> None:
-        self.play_button.setText(self.tr("Pause") if self.play_button.isChecked() else self.tr("Play"))
-        self.play_button.setToolTip(self.tr("Play the recording back: the diagram and the timeline follow"))
-        self.speed.setItemText(len(SPEEDS), self.tr("next message"))
-        self.speed.setToolTip(self.tr("Speed against the recorded time, or one message a second"))
-        self.violation_button.setText(self.tr("Next violation"))
-        self.violation_button.setToolTip(
-            self.tr("Jump to the next entry that broke a rule or the schema (red ticks on the slider)")
-        )
+        self.play_button.setText(_word("pause" if self.play_button.isChecked() else "play"))
+        self.speed.setItemText(len(SPEEDS), _word("next_message"))
+        set_words(self, CONTEXT, WORDS, CONTROLS)
         self._show_position()
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -61,6 +61,7 @@ from inspector.session.sequence_rows import (
 )
 
 from .theme import tone
+from .widgets import on_language_change
 
 #: Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at
 #: most this many rows (about 1 KB a row).
@@ -401,6 +402,7 @@ class SideBySide(QToolButton):
         sbar.rangeChanged.connect(lambda _a, _b: self._follow(tbar, sbar))
         self.toggled.connect(self.set_side_by_side)
         self._retranslate()
+        on_language_change(self, self._retranslate)
 
     def is_side_by_side(self) -> bool:
         return self._sequence.parent() is self.page
@@ -439,8 +441,3 @@ class SideBySide(QToolButton):
     def _retranslate(self) -> None:
         self.setText(self.tr("Side by side"))
         self.setToolTip(self.tr("Show the sequence diagram beside the timeline, scrolling with it"))
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-        super().changeEvent(event)

@@ -55,7 +55,7 @@ from inspector.session.settings import read_text
 from inspector.session.watch import Watched, watch_list
 from inspector.session.watch_words import COLUMNS, CONTEXT, KEEP_WORDS, WORDS, open_word, row_cells
 
-from .form_rows import set_words
+from .form_rows import set_words, word_of
 from .opening import RecordingOpener
 from .widgets import hbox, on_language_change, push_button, vbox
 
@@ -66,9 +66,7 @@ if TYPE_CHECKING:
 REFRESH_MS = 1500
 
 
-def _word(key: str) -> str:
-    """One of the dialog's words (:data:`~inspector.session.watch_words.WORDS`) in the window's language."""
-    return QCoreApplication.translate(CONTEXT, WORDS[key])
+_word = word_of(CONTEXT, WORDS)  # _word(key): WORDS[key] in the window's language
 
 
 class LiveFollower(RecordingOpener):
