@@ -18,15 +18,15 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.session.negotiation_text import NegotiationRow, negotiation_table
 from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
-from inspector.session.views import NegotiationTracker, negotiation_facts
+from inspector.session.views import NegotiationTracker
 
 from .form_rows import bold
 from .widgets import on_language_change, plain_label, plain_tooltip, vbox
 
-__all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
-
 
 class NegotiationView(QWidget):
+    """The negotiation's headline, its table (client offered, server declared) and the server's instructions."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.headline = bold(plain_label())
