@@ -25,10 +25,10 @@ maps, ...) are kept as opaque JSON values, listed in :attr:`SchemaForm.unsupport
 reason's code, and :class:`ArgumentsEditor` switches to its raw JSON editor for them, with a note
 saying why.
 
-:class:`ArgumentsEditor` holds the form and the raw editor as two tabs (the raw one asks
-:meth:`SchemaForm.check`, the form's compiled schema); neither has a scroll area of its own:
-the editor is exactly as tall as the tab shown (the hidden one asks for no height), for a page
-that scrolls as a whole (the Tools panel's).
+:class:`ArgumentsEditor` holds the form and the raw editor as two tabs (the raw one asks the
+model, :meth:`~inspector.session.form_model.FormModel.check`, the form's compiled schema);
+neither has a scroll area of its own: the editor is exactly as tall as the tab shown (the hidden
+one asks for no height), for a page that scrolls as a whole (the Tools panel's).
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -58,7 +58,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.schema import ValueCheck
 from inspector.protocol.schema_shape import Refusal, form_shape, value_label
 from inspector.session import schema_words
 from inspector.session.form_model import (
@@ -557,10 +556,6 @@ class SchemaForm(QWidget):
         self.changed.emit()
 
     # -------------------------------------------------------------- checks
-
-    def check(self, value: JsonValue) -> ValueCheck:
-        """``value`` against the form's schema (see FormModel.check)."""
-        return self.model.check(value)
 
     def errors(self) -> dict[str, str]:
         """Every problem by path ("" = the whole object), each shown under its field: a field's

@@ -672,6 +672,6 @@ def test_the_first_paint_imports_none_of_what_is_imported_on_first_use(tmp_path)
     assert proc.returncode == 0 and "first-paint" in proc.stdout and said, proc.stderr[-2000:]
     assert json.loads(said[0].removeprefix("loaded ")) == []
     form = SchemaForm()  # as the tools panel makes its editor: an object of no properties
-    assert form.check({}).ok is True and form.check({"any": 1}).ok is True
-    refused = form.check([1])
+    assert form.model.check({}).ok is True and form.model.check({"any": 1}).ok is True
+    refused = form.model.check([1])
     assert refused.ok is False and refused.problems

@@ -298,8 +298,7 @@ class ToolResultPane(QWidget):
         column(self.banner, self.banner_title, self.banner_detail, spacing=2).setContentsMargins(10, 6, 10, 6)
         self.status_label = named(plain_label(selectable=True), "callStatus", "muted")
         self.show_task_button = button("showTask", lambda: self.showTaskClicked.emit(), hidden=True)
-        status_row = row((self.status_label, 1))
-        status_row.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
+        status_row = row((self.status_label, 1), (self.show_task_button, 0, Qt.AlignmentFlag.AlignTop))
         self.content = named(ContentView(scrolls=False), "toolResult")
         column(self, self.progress_row, self.banner, status_row, self.content).setContentsMargins(0, 6, 0, 0)
 
@@ -530,9 +529,7 @@ class ToolsPanel(FeaturePanel):
         self.validate_box.setChecked(True)
         # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
         self.validate_label = _CheckLabel(self.validate_box)
-        check_row = row(spacing=4)
-        check_row.addWidget(self.validate_box, 0, Qt.AlignmentFlag.AlignTop)
-        check_row.addWidget(self.validate_label, 1)
+        check_row = row((self.validate_box, 0, Qt.AlignmentFlag.AlignTop), (self.validate_label, 1), spacing=4)
         self.reset_button = button("resetArguments", self._reset_arguments)
         self.cancel_button = button("cancelCall", self.cancel_call)
         self.call_button = button("callTool", self.call_selected)
