@@ -23,6 +23,9 @@ contexts ("Origin", "AnswerDialog", "SamplingDialog", "ElicitationDialog");
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
 import orjson
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
@@ -265,3 +268,22 @@ def open_status(result: bool | None, tr: Translate = untranslated) -> str:
     """What came of a url-mode link: not opened yet (None), opened, or the system refused."""
     key = "not_opened" if result is None else "opened" if result else "open_failed"
     return tr(ELICITATION_CONTEXT, ELICITATION_WORDS[key])
+
+
+@dataclass(frozen=True)
+class LinkFacts:
+    """A url-mode elicitation's link as the dialog shows it."""
+
+    host: str  # its host, or the words for none
+    openable: bool  # an http or https URL with a host: the only links the dialog opens
+    problem: str  # why it cannot be opened ("" when it can)
+
+
+def link_facts(url: str, tr: Translate = untranslated) -> LinkFacts:
+    """What the dialog says of ``url`` and whether its Open button may open it."""
+    parts = urlsplit(url)
+    words = ELICITATION_WORDS
+    openable = parts.scheme in ("http", "https") and bool(parts.netloc)
+    scheme = parts.scheme or tr(ELICITATION_CONTEXT, words["not_a_url"])
+    problem = "" if openable else tr(ELICITATION_CONTEXT, words["bad_scheme"]).format(scheme=scheme)
+    return LinkFacts(parts.hostname or tr(ELICITATION_CONTEXT, words["no_host"]), openable, problem)

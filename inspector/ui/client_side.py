@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
@@ -54,6 +53,7 @@ from inspector.session.answer_words import (
     SAMPLING_WORDS,
     URL_CONTROLS,
     field_problem_text,
+    link_facts,
     open_status,
     origin_detail,
     origin_headline,
@@ -389,11 +389,8 @@ class ElicitationDialog(_AnswerDialog):
         self.accept_button.setToolTip(_tr(ctx, w["accept_form_tip" if self.mode == "form" else "accept_url_tip"]))
 
     def _build_url(self, layout: QVBoxLayout) -> None:
-        parts = urlsplit(self.url)
-        self.url_parts = parts
-        safe = parts.scheme in ("http", "https") and bool(parts.netloc)
         self.link_box = QGroupBox()
-        self.host_label = bold(plain_label(parts.hostname or "", selectable=True))
+        self.host_label = bold(plain_label(selectable=True))  # its words: _retranslate_url (link_facts)
         self.url_edit = read_only_text(self.url, mono=True, anywhere=True)
         lines = 3
         self.url_edit.setFixedHeight(self.url_edit.fontMetrics().lineSpacing() * lines + 12)
@@ -402,9 +399,7 @@ class ElicitationDialog(_AnswerDialog):
         self.open_status = muted(plain_label())
         self._open_result: bool | None = None  # None until the button opened (or tried to)
         self.url_problem = ErrorLabel("urlProblem")
-        if not safe:
-            self.open_button.setEnabled(False)
-            self.url_problem.setVisible(True)
+        self.open_button.setEnabled(link_facts(self.url).openable)
         open_row = hbox(self.open_button, (self.open_status, 1))
         form_layout(
             [
@@ -419,14 +414,11 @@ class ElicitationDialog(_AnswerDialog):
         layout.addStretch(1)
 
     def _retranslate_url(self) -> None:
-        w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
-        set_words(self, ctx, w, URL_CONTROLS)
-        if not self.url_parts.hostname:
-            self.host_label.setText(_tr(ctx, w["no_host"]))
+        set_words(self, ELICITATION_CONTEXT, ELICITATION_WORDS, URL_CONTROLS)
+        link = link_facts(self.url, _tr)
+        self.host_label.setText(link.host)
+        self.url_problem.show_text(link.problem)
         self.open_status.setText(open_status(self._open_result, _tr))
-        if self.open_button is not None and not self.open_button.isEnabled():
-            scheme = self.url_parts.scheme or _tr(ctx, w["not_a_url"])
-            self.url_problem.setText(_tr(ctx, w["bad_scheme"]).format(scheme=scheme))
 
     def _dismissed(self) -> JsonValue:
         return {"action": "cancel"}

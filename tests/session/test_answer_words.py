@@ -14,6 +14,7 @@ from inspector.session.answer_words import (
     URL_CONTROLS,
     all_words,
     field_problem_text,
+    link_facts,
     open_status,
     origin_detail,
     origin_headline,
@@ -85,6 +86,22 @@ def test_why_an_answer_was_not_sent_and_what_a_field_cannot_carry():
         "Opened in your browser.",
         "The system could not open the link; copy it from above.",
     ]
+
+
+def test_only_an_http_or_https_link_with_a_host_can_be_opened_and_why_not_is_said():
+    link = link_facts("https://auth.example.com:8443/consent?state=1")
+    assert (link.host, link.openable, link.problem) == ("auth.example.com", True, "")
+    assert link_facts("http://localhost/x").openable
+    file = link_facts("file:///etc/passwd", marked)
+    assert not file.openable and file.host == "«ElicitationDialog:(no host)»"
+    assert file.problem == "«ElicitationDialog:Only http and https links can be opened; this one is {scheme}.»".format(
+        scheme="file"
+    )
+    # no scheme at all, or a scheme without a host: never opened
+    bare = link_facts("example.com/path", marked)
+    assert not bare.openable and "«ElicitationDialog:not a URL»" in bare.problem
+    assert not link_facts("https:///nohost").openable
+    assert link_facts("javascript:alert(1)").problem.endswith("this one is javascript.")
 
 
 def test_every_control_names_words_of_its_table_and_every_word_is_listed_for_the_catalogue():
