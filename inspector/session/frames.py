@@ -7,11 +7,13 @@ module text): calm, frames every :data:`INTERVAL_MS` and every lane in each; a s
 took :data:`FLOOD_BATCH_ROWS` or more entries floods the plan, and then each frame calls the next
 lane alone, and the wait after a frame is what keeps the views at about :data:`VIEW_SHARE` of the
 event loop, each lane at most every :data:`FLOOD_INTERVAL_MS` and at least every
-:data:`FLOOD_MAX_MS`.
+:data:`FLOOD_MAX_MS`. :class:`Subscribers` is who a frame calls: each subscriber's tick, held
+weakly, in its lane, active or not, called in the order they subscribed.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 INTERVAL_MS = 30  # calm: frames this far apart
@@ -74,6 +76,81 @@ class FramePlan:
         return max(1, int(min(longest, max(self.shortest(lane_count), cost_ms / VIEW_SHARE - cost_ms))))
 
 
+class Subscribers:
+    """The subscribers of a tick source, in the order they subscribed; ``changed`` is called
+    whenever one is activated, deactivated or cancelled (the source starts or stops its timer)."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        self.subs: list[Subscription] = []
+        self.changed = changed
+
+    def add(self, tick: Callable[[], int], lane: int = 0) -> Subscription:
+        """A new subscription of ``tick`` (held weakly when it is a bound method), inactive."""
+        sub = Subscription(self, tick, lane)
+        self.subs.append(sub)
+        return sub
+
+    def any_active(self) -> bool:
+        return any(s.active for s in self.subs)
+
+    def lanes(self) -> list[int]:
+        """The lanes with an active subscriber, ascending."""
+        return sorted({s.lane for s in self.subs if s.active})
+
+    def call(self, lane: int | None) -> int:
+        """Call the active subscribers (of ``lane``; None: all); the most entries one took. A
+        subscriber whose object is gone (its method was collected, or it raises RuntimeError, as
+        a deleted Qt object does) is cancelled."""
+        most = 0
+        for sub in list(self.subs):
+            if not sub.active or (lane is not None and sub.lane != lane):
+                continue
+            fn = sub.callable()
+            if fn is None:
+                sub.cancel()
+                continue
+            try:
+                took = fn() or 0
+            except RuntimeError:  # its object is already gone
+                sub.cancel()
+                continue
+            most = max(most, took)
+        return most
+
+
+class Subscription:
+    """One subscriber's tick in a lane; it is called only while active."""
+
+    __slots__ = ("_list", "_ref", "active", "lane", "__weakref__")
+
+    def __init__(self, subscribers: Subscribers, tick: Callable[[], int], lane: int = 0) -> None:
+        self._list = subscribers
+        self._ref: Callable[[], Callable[[], int] | None] = (
+            weakref.WeakMethod(tick) if hasattr(tick, "__self__") else (lambda: tick)
+        )
+        self.active = False
+        self.lane = lane
+
+    def callable(self) -> Callable[[], int] | None:
+        return self._ref()
+
+    def set_active(self, active: bool) -> None:
+        if active != self.active:
+            self.active = active
+            self._list.changed()
+
+    def cancel(self, *_args: object) -> None:
+        """Never called again (the subscriber is gone)."""
+        self.active = False
+        subs = self._list.subs
+        if self in subs:
+            subs.remove(self)
+        try:
+            self._list.changed()
+        except RuntimeError:  # the tick source itself is gone (the application is ending)
+            pass
+
+
 __all__ = [
     "FLOOD_BATCH_ROWS",
     "FLOOD_INTERVAL_MS",
@@ -81,4 +158,6 @@ __all__ = [
     "INTERVAL_MS",
     "VIEW_SHARE",
     "FramePlan",
+    "Subscribers",
+    "Subscription",
 ]

@@ -26,8 +26,9 @@ of different lanes are never taken in and painted in the same frame: the longest
 stall of the event loop is one lane's work and paint, not the sum (the timeline with the
 window's status is one lane, the Logs panel another; benchmarks/ui_flood.py measures it).
 
-Subscribers are held weakly and dropped when their QObject is destroyed; the timer runs only
-while at least one subscriber is active. (This shared timer once segfaulted the Qt tests; the
+Subscribers (:class:`~inspector.session.frames.Subscribers`, Qt-free) are held weakly and
+dropped when their QObject is destroyed; the timer runs only while at least one subscriber is
+active. (This shared timer once segfaulted the Qt tests; the
 cause was the cyclic collector freeing Qt wrappers in a watcher thread, see :mod:`.collector`.)
 
 A helper for views that follow a live recording: :func:`set_live_text` shows a text that
@@ -39,14 +40,13 @@ instead of gathered into a frame, listens with ``session.controllers.logs.listen
 from __future__ import annotations
 
 import time
-import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from inspector.session.frames import FLOOD_BATCH_ROWS as FLOOD_BATCH_ROWS  # offered here with the ticker
-from inspector.session.frames import FLOOD_INTERVAL_MS, INTERVAL_MS, FramePlan  # the frames' plan, Qt-free
+from inspector.session.frames import FLOOD_INTERVAL_MS, INTERVAL_MS, FramePlan, Subscribers, Subscription  # Qt-free
 from inspector.session.frames import VIEW_SHARE as VIEW_SHARE
 
 _PAINTED = QEvent.Type(QEvent.registerEventType())  # posted behind a frame's repaint request
@@ -59,7 +59,7 @@ class Ticker(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("viewTicker")
-        self._subs: list[_Subscription] = []
+        self.subs = Subscribers(self._update)  # who the frames call (Qt-free)
         self._timer = QTimer(self)
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self.frame)
@@ -67,11 +67,10 @@ class Ticker(QObject):
         self._frame_start: float | None = None  # flooded: when the frame being measured began
         self.last_frame_ms = 0.0  # flooded: what the last measured frame cost, its repaint included
 
-    def subscribe(self, owner: QObject, tick: Callable[[], int]) -> _Subscription:
+    def subscribe(self, owner: QObject, tick: Callable[[], int]) -> Subscription:
         """Call ``tick`` (a method of ``owner``) on each tick while the subscription is active;
         it ends when ``owner`` is destroyed. Its lane is ``owner.tick_lane`` (default 0)."""
-        sub = _Subscription(self, owner, tick, int(getattr(owner, "tick_lane", 0)))
-        self._subs.append(sub)
+        sub = self.subs.add(tick, int(getattr(owner, "tick_lane", 0)))
         owner.destroyed.connect(sub.cancel)
         return sub
 
@@ -90,11 +89,8 @@ class Ticker(QObject):
     def is_flooded(self) -> bool:
         return self.plan.flooded
 
-    def _lanes(self) -> list[int]:
-        return sorted({s.lane for s in self._subs if s.active})
-
     def _update(self) -> None:
-        if any(s.active for s in self._subs):
+        if self.subs.any_active():
             if not self._timer.isActive():
                 self._timer.start(self._shortest())
         else:
@@ -102,34 +98,16 @@ class Ticker(QObject):
 
     def _shortest(self) -> int:
         """The least time between two frames now (ms)."""
-        return self.plan.shortest(len(self._lanes()))
-
-    def _call(self, lane: int | None) -> int:
-        """Call the active subscribers (of ``lane``; None: all); the most entries one took."""
-        most = 0
-        for sub in list(self._subs):
-            if not sub.active or (lane is not None and sub.lane != lane):
-                continue
-            fn = sub.callable()
-            if fn is None:
-                sub.cancel()
-                continue
-            try:
-                took = fn() or 0
-            except RuntimeError:  # its Qt object is already gone
-                sub.cancel()
-                continue
-            most = max(most, took)
-        return most
+        return self.plan.shortest(len(self.subs.lanes()))
 
     def frame(self) -> None:
         """One timeout: every lane while calm, the next lane while flooded. A flood that begins
         in a calm frame leaves the lanes after the one that met it to the next frames."""
         start = time.perf_counter()
-        lanes = self._lanes()
+        lanes = self.subs.lanes()
         if not lanes:
             return
-        most = self.plan.frame(lanes, self._call)
+        most = self.plan.frame(lanes, self.subs.call)
         if most and self.plan.flooded:
             # Qt posts the window's repaint request at low priority; an event posted now at the
             # same priority is delivered right behind it, once the frame has been painted.
@@ -151,41 +129,13 @@ class Ticker(QObject):
             return
         cost = (time.perf_counter() - start) * 1000
         self.last_frame_ms = cost
-        self._timer.start(self.plan.wait_after(cost, len(self._lanes())))
+        self._timer.start(self.plan.wait_after(cost, len(self.subs.lanes())))
 
     def tick(self) -> int:
         """One tick of every lane now; the most entries any subscriber took."""
-        most = self._call(None)
-        self.plan.all_lanes_took(most, self._lanes())
+        most = self.subs.call(None)
+        self.plan.all_lanes_took(most, self.subs.lanes())
         return most
-
-
-class _Subscription:
-    __slots__ = ("_ticker", "_ref", "active", "lane", "__weakref__")
-
-    def __init__(self, ticker: Ticker, owner: QObject, tick: Callable[[], int], lane: int = 0) -> None:
-        self._ticker = ticker
-        self._ref = weakref.WeakMethod(tick) if hasattr(tick, "__self__") else (lambda: tick)
-        self.active = False
-        self.lane = lane
-
-    def callable(self) -> Callable[[], int] | None:
-        return self._ref()
-
-    def set_active(self, active: bool) -> None:
-        if active != self.active:
-            self.active = active
-            self._ticker._update()
-
-    def cancel(self, *_args: object) -> None:
-        self.active = False
-        subs = self._ticker._subs
-        if self in subs:
-            subs.remove(self)
-        try:
-            self._ticker._update()
-        except RuntimeError:  # the ticker itself is gone (the application is ending)
-            pass
 
 
 def app_ticker(app: QCoreApplication | None = None) -> Ticker:
