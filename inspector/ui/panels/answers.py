@@ -55,26 +55,6 @@ def show_completion(field: CompletionField, answer: Completion) -> None:
     field.set_suggestions(answer.value, list(answer.values), answer.total, answer.has_more)
 
 
-async def complete_field(
-    panel: FeaturePanel,
-    field: CompletionField,
-    ref: dict[str, str],
-    context: dict[str, str],
-    errors: QLabel | None = None,
-) -> None:
-    """``completion/complete`` for ``field``'s value as last asked; the answer lands in it. When
-    the session could not ask (a timeout, a lost link, a cancel) ``errors`` says so as well."""
-    session = panel.session
-    if session is None:
-        return
-    value = field.asked if field.asked is not None else field.text()
-    answer = await fetch_completions(session, ref, field.name, value, context)
-    show_completion(field, answer)
-    failure = answer.failure
-    if failure is not None and failure.code != FAIL_ERROR:
-        panel.say_error(errors, lambda: failure_text(failure))
-
-
 class CompletionForm(QGroupBox):
     """A box of :class:`CompletionField` s, one per name (a prompt's arguments, a URI template's
     variables), over a hint line; hidden until a panel shows it. A field asks
@@ -134,7 +114,20 @@ class CompletionForm(QGroupBox):
 
     def _want(self, name: str, _value: str) -> None:
         field, ref = self.fields.get(name), self._ref()
-        if field is None or ref is None:
+        if field is not None and ref is not None:
+            context = {k: v for k, v in self.values().items() if k != name}
+            self.panel.run(self._complete, field, ref, context, error_label=self.errors)
+
+    async def _complete(self, field: CompletionField, ref: dict[str, str], context: dict[str, str]) -> None:
+        """``completion/complete`` for ``field``'s value as last asked (the other values are the
+        ``context``); the answer lands in it. When the session could not ask (a timeout, a lost
+        link, a cancel) the errors line says so as well."""
+        session = self.panel.session
+        if session is None:
             return
-        context = {k: v for k, v in self.values().items() if k != name}
-        self.panel.run(complete_field, self.panel, field, ref, context, self.errors, error_label=self.errors)
+        value = field.asked if field.asked is not None else field.text()
+        answer = await fetch_completions(session, ref, field.name, value, context)
+        show_completion(field, answer)
+        failure = answer.failure
+        if failure is not None and failure.code != FAIL_ERROR:
+            self.panel.say_error(self.errors, lambda: failure_text(failure))

@@ -22,7 +22,7 @@ Theory of operation
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
   QCompleter popup. Answers for text the user has since changed are dropped. The request is
   :func:`inspector.session.controllers.completions.fetch_completions` (``context`` where the
-  version has it), through :func:`.answers.complete_field`, as in the Prompts panel.
+  version has it), through :class:`.answers.CompletionForm`, as in the Prompts panel.
 * Modern servers (2026-07-28) send list changes and resource updates only on a
   ``subscriptions/listen`` stream that asked for them. The session has one such stream,
   shared by the panels (``session.listen_hub``, see session/operations.py): the controller asks
@@ -248,7 +248,7 @@ class ResourcesPanel(FeaturePanel):
     def clear_view(self) -> None:
         self.template_box.setEnabled(True)
         self.feature.reset()  # the views are cleared (LISTED)
-        for what in list(self._busy):
+        for what in (*(pl.method for pl in self.feature.lists), READ, SUBSCRIBING):  # nothing runs any more
             self.set_busy(what, None)
         self.current = None
         self.template = None
