@@ -24,7 +24,7 @@ from typing import NamedTuple
 from inspector.protocol.messages import Kind
 
 from .entry_text import format_duration
-from .recording import Direction, Recording
+from .recording import Direction, Recording, TransportKind
 from .timeline_table import DIRECTION_TONES, is_flagged
 from .timeline_words import CONTEXT as TIMELINE
 from .timeline_words import DIRECTION_LABELS, event_words
@@ -34,7 +34,29 @@ MAX_LABEL = 60  # characters of a note or label before it is cut
 HEADER_ROWS = 1.6  # the header's height, in rows
 CONTEXT = "SequenceView"
 #: The rows' own words ("SequenceView")
-WORDS = {"round": "(round of entry {seq})"}
+WORDS = {
+    "round": "(round of entry {seq})",
+    "client": "Client",
+    "server": "Server",
+    "process": "Process",
+    "http": "HTTP",
+    "title": "Sequence diagram: rows {first}–{last} of {total}",
+}
+
+
+def lane_names(rec: Recording | None, tr: Translate) -> tuple[str, str, str]:
+    """The lifelines' names: the client's, the server's and the link's ("Process" for a stdio
+    session, "HTTP" for one over HTTP; a view without a recording: "Process")."""
+    transport = str(rec.header.get("transport", TransportKind.STDIO)) if rec is not None else TransportKind.STDIO
+    side = "process" if transport == TransportKind.STDIO else "http"
+    return tr(CONTEXT, WORDS["client"]), tr(CONTEXT, WORDS["server"]), tr(CONTEXT, WORDS[side])
+
+
+def export_title(first: int, end: int, total: int, tr: Translate) -> str:
+    """An export's title: which rows ``first`` .. ``end - 1`` of ``total`` it holds (numbered from 1)."""
+    return tr(CONTEXT, WORDS["title"]).format(
+        first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}"
+    )
 
 
 def group_of(rec: Recording, seq: int) -> int | None:
@@ -232,8 +254,10 @@ __all__ = [
     "RowShape",
     "export_rows",
     "export_span",
+    "export_title",
     "export_width",
     "group_of",
+    "lane_names",
     "lane_positions",
     "least_width",
     "row_label",

@@ -49,12 +49,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session.recording import Direction, Recording, TransportKind
+from inspector.session.recording import Direction, Recording
 from inspector.session.sequence_rows import (
     HEADER_ROWS,
     export_rows,
     export_span,
+    export_title,
     export_width,
+    lane_names,
     lane_positions,
     row_of,
     row_shapes,
@@ -184,10 +186,11 @@ class SequenceView(QAbstractScrollArea):
         p.setFont(bold)
         p.setPen(text)
         bold_fm = QFontMetrics(bold)
+        client, server, side = lane_names(self._rec, QCoreApplication.translate)
         for x, label, room in (
-            (x_client, self.tr("Client"), 160),
-            (x_server, self.tr("Server"), min(x_server - x_client, x_side - x_server)),
-            (x_side, self.side_lane_label(), x_side - x_server),
+            (x_client, client, 160),
+            (x_server, server, min(x_server - x_client, x_side - x_server)),
+            (x_side, side, x_side - x_server),
         ):
             half = max(8, min(80, room // 2 - 2))  # a name never runs into its neighbour's
             p.drawText(
@@ -290,12 +293,6 @@ class SequenceView(QAbstractScrollArea):
         stamp, latency = fm.horizontalAdvance("#000000  0000.000"), fm.horizontalAdvance("000.00 ms")
         return lane_positions(area.left(), area.right(), stamp, latency)
 
-    def side_lane_label(self) -> str:
-        """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""
-        rec = self._rec
-        transport = str(rec.header.get("transport", TransportKind.STDIO)) if rec is not None else TransportKind.STDIO
-        return self.tr("Process") if transport == TransportKind.STDIO else self.tr("HTTP")
-
     # ------------------------------------------------------------------ export
 
     def export_limit(self, path: str, scale: float = EXPORT_SCALE) -> int:
@@ -329,12 +326,6 @@ class SequenceView(QAbstractScrollArea):
 
         return export_width(rec, rows, first, end, width, measure, lanes, QCoreApplication.translate)
 
-    def export_title(self, first: int, end: int, total: int) -> str:
-        """The file's title: which rows of how many it holds (numbered from 1)."""
-        return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(
-            first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}"
-        )
-
     def export(
         self, path: str, first: int | None = None, end: int | None = None, scale: float = EXPORT_SCALE
     ) -> tuple[int, int, int]:
@@ -359,7 +350,7 @@ class SequenceView(QAbstractScrollArea):
             painter.setFont(self.font())
             self.draw(painter, QRect(QPoint(0, 0), size), first, end, selection=False)
 
-        title = self.export_title(first, end, total)
+        title = export_title(first, end, total, QCoreApplication.translate)
         base = self.palette().color(QPalette.ColorRole.Base)
         write_picture(path, size, paint, title=title, scale=scale, background=base)
         return first, end, total

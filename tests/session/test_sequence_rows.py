@@ -11,7 +11,9 @@ from inspector.session.recording import Direction
 from inspector.session.sequence_rows import (
     MAX_LABEL,
     export_span,
+    export_title,
     group_of,
+    lane_names,
     lane_positions,
     least_width,
     row_label,
@@ -54,6 +56,16 @@ def test_an_export_writes_every_row_that_fits_else_from_the_selected_one() -> No
     assert export_span(500, 100, 120) == (120, 220, 500)
     assert export_span(500, 100, 450) == (400, 500, 500)  # the last file's worth
     assert export_span(500, 100, -1) == (0, 100, 500)  # nothing selected: from the first
+
+
+def test_the_lifelines_names_and_an_exports_title() -> None:
+    d = Driver()
+    assert lane_names(d.rec, tr) == ("[SequenceView:Client]", "[SequenceView:Server]", "[SequenceView:Process]")
+    assert lane_names(None, tr)[2] == "[SequenceView:Process]"  # no recording yet
+    d.rec.header["transport"] = "streamable-http"
+    assert lane_names(d.rec, tr)[2] == "[SequenceView:HTTP]"
+    assert export_title(0, 1500, 2000, lambda _c, text: text) == "Sequence diagram: rows 1–1,500 of 2,000"
+    assert export_title(0, 0, 0, lambda _c, text: text) == "Sequence diagram: rows 0–0 of 0"  # nothing to write
 
 
 def test_the_least_width_that_fits() -> None:

@@ -17,7 +17,7 @@ from ui_driver import quick, until, use_profile
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
-from inspector.session.sequence_rows import row_label
+from inspector.session.sequence_rows import lane_names, row_label
 
 pytestmark = pytest.mark.anyio
 
@@ -50,7 +50,7 @@ async def test_a_stdio_session_has_a_process_lifeline_with_its_events_and_stderr
     window.views.setCurrentWidget(view)
     window.tabs.hide()  # room for the notes' column right of the process lifeline
     await until(lambda: view.isVisible() and view.viewport().width() > 560)
-    assert view.side_lane_label() == "Process"
+    assert lane_names(rec, QCoreApplication.translate) == ("Client", "Server", "Process")
     x_client, x_server, x_side = view.lanes()
     assert x_client < x_server < x_side < view.viewport().width()
     spawned = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
@@ -80,7 +80,7 @@ async def test_event_names_in_the_sequence_view_follow_the_language(window_and_c
     try:
         label = row_label(rec, spawned, QCoreApplication.translate)
         assert label.startswith("已启动: ")  # the timeline's word for it
-        assert window.sequence.side_lane_label() == "进程"
+        assert lane_names(rec, QCoreApplication.translate)[2] == "进程"
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
         if stderr:
             assert row_label(rec, stderr[0], QCoreApplication.translate).startswith("stderr: ")
@@ -105,7 +105,7 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             rec = controller.recording
             view = window.sequence
-            assert view.side_lane_label() == "HTTP"
+            assert lane_names(rec, QCoreApplication.translate)[2] == "HTTP"
             exchanges = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "http_exchange"]
             assert exchanges and row_label(rec, exchanges[0], QCoreApplication.translate).startswith("HTTP exchange: ")
             window.views.setCurrentWidget(view)
