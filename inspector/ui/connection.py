@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.session import server_editor as words
+from inspector.session.action_words import action_text
 from inspector.session.profiles import EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.roots import RootProblem, admit_root, normalize_roots, offered_roots, root_problem
 from inspector.session.secrecy import secret_header
@@ -622,12 +623,8 @@ class ConnectionPanel(QWidget):
         self.picker.setMinimumContentsLength(12)
         self.state_label = plain_label()
         # the window's own words for them (its toolbar's actions): one entry each in the catalogue
-        self.connect_button = push_button(
-            QCoreApplication.translate("MainWindow", "Connect"), self.connectRequested.emit
-        )
-        self.disconnect_button = push_button(
-            QCoreApplication.translate("MainWindow", "Disconnect"), self.disconnectRequested.emit
-        )
+        self.connect_button = push_button(action_text(_tr, "connect")[0], self.connectRequested.emit)
+        self.disconnect_button = push_button(action_text(_tr, "disconnect")[0], self.disconnectRequested.emit)
         self.edit_button = _button("edit", lambda: self.set_compact(False))
         buttons = hbox(self.connect_button, self.disconnect_button, 1, self.edit_button)
         vbox(self.picker, self.state_label, buttons, margins=False, parent=self.compact_form)
