@@ -91,9 +91,23 @@ def action_text(tr: Translate, name: str) -> tuple[str, str]:
     return tr(CONTEXT, text), (tr(CONTEXT, tip) if tip else "")
 
 
+def usable(running: bool, step_waits: bool, era: str | None) -> dict[str, bool]:
+    """Which of the window's session actions can be used now: ``running``, a session runs;
+    ``step_waits``, a step-mode message waits for Continue; ``era``, the session's (the modern
+    era, 2026-07-28, has no ping). A recording opens only with no session running."""
+    return {
+        "connect": not running,
+        "disconnect": running,
+        "continue": running and step_waits,
+        "compose": running,
+        "ping": running and era != "modern",
+        "open": not running,
+    }
+
+
 def all_words() -> list[str]:
     """Every text of the table, for the translation catalogue."""
     return sorted({t for pair in WORDS.values() for t in pair if t})
 
 
-__all__ = ["CONTEXT", "WORDS", "action_text", "all_words"]
+__all__ = ["CONTEXT", "WORDS", "action_text", "all_words", "usable"]

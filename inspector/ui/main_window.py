@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
-from inspector.session.action_words import action_text
+from inspector.session.action_words import action_text, usable
 from inspector.session.failure_words import failure_why
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         controller.runningChanged.connect(self._on_running)
         controller.stepPending.connect(self._on_step)
         controller.steppingChanged.connect(self._on_stepping)
-        controller.ready.connect(self._update_ping)
+        controller.ready.connect(self._update_actions)  # the era is known: ping or not
         controller.failed.connect(self._on_failed)
         controller.finished.connect(self._on_finished)
         controller.eraDetected.connect(self._on_era_detected)
@@ -411,16 +411,11 @@ class MainWindow(QMainWindow):
             )
 
     def _on_running(self, running: bool) -> None:
-        self.act_compose.setEnabled(running)
-        self._update_ping()
+        self._update_actions()
         if self.tools.composer is not None:
             self.tools.composer.refresh()
-        self.act_connect.setEnabled(not running)
-        self.act_disconnect.setEnabled(running)
         if running and self.step_mode != self.controller.stepping:
             self.act_step.setChecked(self.controller.stepping)  # what the gate does now
-        self.act_continue.setEnabled(running and self.controller.pending_step is not None)
-        self.act_open.setEnabled(not running)
         self.connection.set_session(running, self.status.state.text())
 
     # ------------------------------------------------------------------ step mode
@@ -443,14 +438,14 @@ class MainWindow(QMainWindow):
         if self.act_step.isChecked() != on:
             self.act_step.setChecked(on)
 
-    # ------------------------------------------------------------------ composer, ping
-
-    def _update_ping(self) -> None:
-        """Ping while a session runs, except in the modern era: 2026-07-28 has no ping."""
-        session = self.controller.session
-        modern = self.controller.running and session is not None and session.negotiation().era == "modern"
-        self.act_ping.setEnabled(self.controller.running and not modern)
-        if modern:
+    def _update_actions(self) -> None:
+        """The session actions usable as the session is now (action_words.usable); ping's tip says
+        why the modern era (2026-07-28) has none."""
+        c = self.controller
+        era = c.session.negotiation().era if c.running and c.session is not None else None
+        for name, on in usable(c.running, c.pending_step is not None, era).items():
+            getattr(self, f"act_{name}").setEnabled(on)
+        if era == "modern":
             self.act_ping.setToolTip(
                 self.tr("The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)")
             )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -39,7 +40,7 @@ def clicks(w: MainWindow) -> dict[str, tuple[Callable[[], object], _Keys]]:
         "continue": (w.controller.continue_step, "F8"),
         "open": (w.files.open_recording, _Std.Open),
         "save": (w.files.save_recording, _Std.Save),
-        "watch": (w.menus.show_watch, None),
+        "watch": (_on_first_use("watch_dock", "show_watch", w), None),
         "compose": (w.tools.open_composer, "Ctrl+M"),
         "ping": (w.tools.ping, None),
         "export": (w.files.export_transcript, None),
@@ -49,13 +50,19 @@ def clicks(w: MainWindow) -> dict[str, tuple[Callable[[], object], _Keys]]:
         "spec": (w.tools.open_spec, _Std.HelpContents),
         "import": (w.files.import_servers, None),
         "export_server": (w.files.export_server, None),
-        "attach": (w.menus.show_attach, None),
+        "attach": (_on_first_use("attach_dialog", "open_attach_dialog", w), None),
         "quit": (w.close, _Std.Quit),
         # checked by WindowLayouts.show_layout_checks: the layout shown
         "layout_debugging": (partial(w.layouts.choose_layout, "debugging"), None),
         "layout_teaching": (partial(w.layouts.choose_layout, "teaching"), None),
         "reset_layout": (w.layouts.reset_layout, None),
     }
+
+
+def _on_first_use(module: str, function: str, w: MainWindow) -> Callable[[], object]:
+    """A click that calls ``function(w)`` of ``inspector.ui.<module>``, imported then, not to start
+    (the Watch dialog; the attach dialog and the importer it reads host files with)."""
+    return lambda: getattr(import_module(f"{__package__}.{module}"), function)(w)
 
 
 def toggles(w: MainWindow) -> dict[str, tuple[Callable[[bool], object], bool, _Keys]]:
@@ -83,19 +90,6 @@ MENUS = {
 
 class WindowActions(WindowPart):
     """The actions, toolbar and menus of ``window`` (see the module's docstring)."""
-
-    def show_watch(self) -> None:
-        """View → Watch host sessions…: the dialog (its module on first use, not to start)."""
-        from .watch_dock import show_watch
-
-        show_watch(self.window)
-
-    def show_attach(self) -> None:
-        """File → Attach to a host…: the dialog (its module, and the importer it reads host
-        files with, on first use: not before the first paint)."""
-        from .attach_dialog import open_attach_dialog
-
-        open_attach_dialog(self.window)
 
     def _action(self, name: str, keys: _Keys) -> QAction:
         """The window's ``act_<name>``, worded from the table, with its shortcut."""

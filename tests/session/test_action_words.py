@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from inspector.session.action_words import CONTEXT, WORDS, action_text, all_words
+from inspector.session.action_words import CONTEXT, WORDS, action_text, all_words, usable
 from inspector.session.translate import untranslated
 
 
@@ -44,3 +44,14 @@ def test_a_shortcut_a_tooltip_names_is_written_as_the_window_shows_it():
         for key in re.findall(r"\((Ctrl\+[^)]*|F\d+)\)", tip):
             assert tip.endswith(f"({key})"), name
     assert action_text(untranslated, "continue")[1] == "Send the waiting message (F8)"
+
+
+def test_which_session_actions_can_be_used_now():
+    idle = usable(False, False, None)
+    assert {name for name, on in idle.items() if on} == {"connect", "open"}  # no session: start one or open a file
+    running = usable(True, False, "legacy")
+    assert {name for name, on in running.items() if on} == {"disconnect", "compose", "ping"}
+    assert usable(True, True, "legacy")["continue"] and not usable(False, True, None)["continue"]
+    assert not usable(True, False, "modern")["ping"]  # 2026-07-28 has no ping
+    assert usable(True, False, None)["ping"]  # the era not known yet: ping is offered
+    assert set(idle) <= set(WORDS)  # each one is an action of the table
