@@ -66,7 +66,6 @@ from inspector.session.content_blocks import (
     WORDS,
     BlockReading,
     StructuredVerdict,
-    WavInfo,
     card_parts,
     image_view,
     in_a_box,
@@ -177,9 +176,7 @@ class BlockCard(QFrame):
         self.mime = ""
         self.prose = False  # a read's text shown in the window's font
         self.viewer: QPlainTextEdit | None = None  # a read's text, or its bytes in hex
-        self.audio_info: WavInfo | None = None
         self.link_button: QCommandLinkButton | None = None
-        self.verdict_label: QLabel | None = None
         self.save_button: QPushButton | None = None
         self.setObjectName("contentCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -371,7 +368,7 @@ class ContentView(QWidget):
             return self._json_card(r, p.block)
         card = BlockCard(r.kind, saver=self._saver)
         card.data, card.suggested_name, card.mime, card.text = r.data, r.suggested_name, r.mime, r.text
-        card.uri, card.audio_info = r.uri, r.audio
+        card.uri = r.uri
         meta, text = r.meta, r.text or ""
         for part in card_parts(r, read):
             if part == "text":
@@ -485,5 +482,4 @@ class ContentView(QWidget):
         card.meta.hide()
         if structured is not None:
             card.body.addWidget(self._text_widget(pretty_json(structured), mono=True))
-        card.verdict_label = verdict_label
         return card

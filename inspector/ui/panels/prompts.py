@@ -51,7 +51,6 @@ from ..widgets import (
     plain_label,
     section_title,
 )
-from . import lists
 from .answers import CompletionForm, error_text, failure_text
 from .base import FeaturePanel, button, column, named, row
 from .lists import ShownList
@@ -197,11 +196,8 @@ class PromptsPanel(FeaturePanel):
         right = QWidget()
         column(right, head, line, self.result_title, (self.conversation, 1))
 
-        self.splitter = lists.splitter(
-            Qt.Orientation.Horizontal, self.list_view, right, stretch=(2, 3), sizes=[380, 620]
-        )
+        self.splitter = self.side_by_side(self.list_view, right, [380, 620], (2, 3))
         self.splitter.setHandleWidth(10)
-        self.adapt_to_width(self.splitter)
         column(self, (self.splitter, 1), self.errors, row(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks

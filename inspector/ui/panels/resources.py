@@ -214,11 +214,11 @@ class ResourcesPanel(FeaturePanel):
 
         right_top = QWidget()
         vbox(detail_head, (self.contents, 1), margins=False, parent=right_top)
-        vertical, horizontal = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
-        self.right_splitter = splitter(vertical, right_top, self.updates_box, stretch=(3, 1), sizes=[560, 190])
-        self.splitter = splitter(horizontal, self.lists, self.right_splitter, stretch=(2, 3), sizes=[420, 640])
-        self.splitter.setHandleWidth(10)  # before the panel orients it (adapt_to_width), as it always was
-        self.adapt_to_width(self.splitter)
+        self.right_splitter = splitter(
+            Qt.Orientation.Vertical, right_top, self.updates_box, stretch=(3, 1), sizes=[560, 190]
+        )
+        self.splitter = self.side_by_side(self.lists, self.right_splitter, [420, 640], (2, 3))
+        self.splitter.setHandleWidth(10)
         column(self, (self.splitter, 1), self.errors, hbox(self.busy, (self.status, 1)), margins=8)
 
     # ---------------------------------------------------------------- hooks
