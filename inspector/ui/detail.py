@@ -84,6 +84,7 @@ from inspector.session.entry_detail import (
 )
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
+from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS
 
 from .content import open_save_dialog
 from .form_rows import (
@@ -98,7 +99,7 @@ from .form_rows import (
 )
 from .panels.lists import splitter
 from .text import json_head
-from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
+from .timeline import TimelineColors
 from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, scroll_area, tool_button, vbox
 
 translate = QCoreApplication.translate

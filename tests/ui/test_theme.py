@@ -49,7 +49,7 @@ def test_one_dot_icon_for_a_levels_colour_and_a_directions(qapp):
     from inspector.session.recording import Direction
     from inspector.ui.panels.logs import LevelColors
     from inspector.ui.theme import dot_icon
-    from inspector.ui.timeline_model import TimelineColors
+    from inspector.ui.timeline import TimelineColors
 
     palette = QPalette()
     levels, directions = LevelColors(palette), TimelineColors(palette)
