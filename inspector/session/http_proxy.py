@@ -1,26 +1,27 @@
 """Proxy mode (HTTP): a loopback reverse proxy between a host and an MCP server at a URL, watching both.
 
 Theory of operation. ``mcp-session-inspector proxy --listen 127.0.0.1:PORT --upstream URL`` listens
-on a loopback address only and hands every request it gets to the upstream server's origin with
-the same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's
-path. The listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime
-dependency already: httpx's transport, httpcore, is built on it; no server library is a runtime
-dependency of the inspector); the upstream side is an ``httpx`` client, as the inspector's own
-HTTP transports use. Each host connection is served by one task, one exchange at a time (h11's
-request/response cycle; keep-alive kept): the request body is read whole (a JSON-RPC message),
-forwarded with the host's headers as they were written - names in their own case, values
-untouched, secrets included - except the hop-by-hop ones (``Connection`` and the headers it
-names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``, ``Trailer``, ``Upgrade``,
-``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names the upstream. httpx adds
-none of its defaults (``User-Agent``, ``Accept``...) the host did not send. The answer's status,
-reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and body go back as
-the upstream sent them, the body read by read (``aiter_raw``: not decoded, not buffered): an
-event stream reaches the host event by event as it arrives. A task beside the stream watches the
-host's socket: when the host goes away, the upstream stream is closed too. The one change to a
-body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the upstream's origin, is
-rewritten to the proxy's origin so that the host posts through the proxy (a relative endpoint,
-what servers usually send, already resolves against the proxy). An upstream that cannot be
-reached is answered with 502 and said in the recording.
+on a loopback address only and hands every request it gets to the upstream server's origin with the
+same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's path.
+The listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime dependency
+already: httpx's transport, httpcore, is built on it; no server library is a runtime dependency of
+the inspector); the upstream side is an ``httpx`` client, as the inspector's own HTTP transports
+use. Each host connection is served by one task, one exchange at a time (h11's request/response
+cycle; keep-alive kept): the request body is read whole (a JSON-RPC message), forwarded with the
+host's headers as they were written - names in their own case, values untouched, secrets included -
+except the hop-by-hop ones (``Connection`` and the headers it names, ``Keep-Alive``,
+``Transfer-Encoding``, ``TE``, ``Trailer``, ``Upgrade``, ``Proxy-Authorization``,
+``Proxy-Connection``) and ``Host``, which names the upstream. httpx adds none of its defaults
+(``User-Agent``, ``Accept``...) the host did not send, and keeps no cookies of its own (the host's
+``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host). The answer's status,
+reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and body go back as the
+upstream sent them, the body read by read (``aiter_raw``: not decoded, not buffered): an event
+stream reaches the host event by event as it arrives. A task beside the stream watches the host's
+socket: when the host goes away, the upstream stream is closed too. The one change to a body:
+HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the upstream's origin, is rewritten
+to the proxy's origin so that the host posts through the proxy (a relative endpoint, what servers
+usually send, already resolves against the proxy). An upstream that cannot be reached is answered
+with 502 and said in the recording.
 
 Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
 it moved - the request (method, URL, headers, body), the answer's status and headers, each read
@@ -57,6 +58,7 @@ import time
 import zlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -409,6 +411,9 @@ class _Proxy:
             timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
             follow_redirects=False,  # a redirect is the host's to see
             trust_env=False,  # the upstream is where the user pointed, not through another proxy
+            # no cookie jar of the proxy's own: the upstream's Set-Cookie goes to the host, and only
+            # the cookies the host sends go back (a jar would add them to every host's requests)
+            cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
         )
         self.recorder: HttpRecorder | None = None  # the current session's (opened when the proxy listens)
         self.recorders: dict[int, HttpRecorder] = {}  # exchange -> the recorder of the session it belongs to

@@ -589,3 +589,33 @@ def test_a_late_post_of_an_earlier_http_sse_session_is_recorded_in_its_own_recor
     s2c = [first.raw_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.S2C]
     assert any(b'"tools"' in raw for raw in s2c)  # the answer beside its request
     assert not any(first.violations_at(i) for i in range(len(first)) if first.direction_at(i) is Direction.C2S)
+
+
+def test_the_proxy_keeps_no_cookies_a_host_did_not_send(tmp_path: Path) -> None:
+    """The upstream sets a cookie on every answer. A host that does not keep cookies (each request
+    from a new client) sends none, so the server must get none through the proxy either; a host
+    that keeps them sends its own, which reach the server as written. The proxy used to keep the
+    upstream's cookies itself and add them to every later request, from any host connection."""
+    init = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+        b'"capabilities":{},"clientInfo":{"name":"raw-host","version":"1"}}}'
+    )
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    port = free_port()
+
+    def cookie_of_ping(c: httpx.Client, url: str) -> object:
+        r = c.post(url, content=b'{"jsonrpc":"2.0","id":2,"method":"ping"}', headers=json_body)
+        assert r.status_code == 200 and r.headers["set-cookie"].startswith("sid=from-the-server")
+        return r.json()["result"]["cookie"]
+
+    with HttpPeer(http_misbehave(port, "cookie"), port) as peer:
+        with proxy(peer.url, tmp_path / "host.jsonl") as origin:
+            url = origin + "/mcp"
+            with httpx.Client(timeout=20) as fresh:
+                assert fresh.post(url, content=init, headers=json_body).status_code == 200
+            for _ in range(2):
+                with httpx.Client(timeout=20) as fresh:  # a new client: no cookie jar of its own
+                    assert cookie_of_ping(fresh, url) is None
+            with httpx.Client(timeout=20) as keeping:  # keeps what it is given, sends it back
+                assert cookie_of_ping(keeping, url) is None
+                assert cookie_of_ping(keeping, url) == "sid=from-the-server"
