@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStringListModel, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -218,29 +218,30 @@ class BusyIndicator(QWidget):
         self.bar.setFixedSize(72, 10)
         self.label = muted(plain_label(wrap=False))
         hbox(self.bar, self.label, margins=False, parent=self).setSpacing(6)
-        self._running: list[tuple[int, str]] = []
-        self._next = 0
+        self._running: dict[object, str] = {}  # what runs -> what it says, in the order they started
         self.setVisible(False)
 
     @property
     def busy(self) -> bool:
         return bool(self._running)
 
+    def hold(self, what: object, text: str | None) -> None:
+        """Say ``text`` while ``what`` runs (None: it ended); the one started last is said."""
+        self._running.pop(what, None)
+        if text is not None:
+            self._running[what] = text
+        self.setVisible(bool(self._running))
+        self.label.setText(next(reversed(self._running.values()), ""))
+
     @contextmanager
     def running(self, text: str) -> Iterator[None]:
-        self._next += 1
-        token = (self._next, text)
-        self._running.append(token)
-        self._sync()
+        """Say ``text`` while the block runs."""
+        token = object()
+        self.hold(token, text)
         try:
             yield
         finally:
-            self._running.remove(token)
-            self._sync()
-
-    def _sync(self) -> None:
-        self.setVisible(bool(self._running))
-        self.label.setText(self._running[-1][1] if self._running else "")
+            self.hold(token, None)
 
 
 class ErrorLabel(QLabel):
@@ -377,9 +378,9 @@ class PagedListView(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for col in range(2, len(headers)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.currentItemChanged.connect(self._on_current)
+        self.tree.currentItemChanged.connect(lambda item, _previous: self._emit(self.itemChosen, item))
         self.tree.itemClicked.connect(self._on_clicked)
-        self.tree.itemActivated.connect(self._on_activated)
+        self.tree.itemActivated.connect(lambda item, _column: self._emit(self.itemOpened, item))
         self.refresh_button = push_button(self.tr("Refresh"), lambda: self.refreshClicked.emit())
         self.more_button = push_button(self.tr("Load more"), lambda: self.moreClicked.emit())
         self.more_button.setVisible(False)
@@ -431,8 +432,8 @@ class PagedListView(QWidget):
 
     def select_where(self, key: str, value: JsonValue) -> bool:
         for item in self._items():
-            entry = item.data(0, ITEM_ROLE)
-            if isinstance(entry, dict) and entry.get(key) == value:
+            entry = self._entry(item)
+            if entry is not None and entry.get(key) == value:
                 self.tree.setCurrentItem(item)
                 return True
         return False
@@ -443,9 +444,16 @@ class PagedListView(QWidget):
             hay = " ".join(item.text(c) for c in range(item.columnCount())).lower()
             item.setHidden(bool(needle) and needle not in hay)
 
-    def _on_current(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
-        if item is not None:
-            self._emit_item(item)
+    @staticmethod
+    def _entry(item: QTreeWidgetItem | None) -> JsonObject | None:
+        entry = item.data(0, ITEM_ROLE) if item is not None else None
+        return entry if isinstance(entry, dict) else None
+
+    def _emit(self, signal: SignalInstance, item: QTreeWidgetItem | None) -> None:
+        """``signal`` with ``item``'s entry (nothing for no item, or one without an entry)."""
+        entry = self._entry(item)
+        if entry is not None:
+            signal.emit(entry)
 
     def _on_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         """A click on the row that is already current: it is chosen again (the owner may show
@@ -455,19 +463,7 @@ class PagedListView(QWidget):
 
     def current_entry(self) -> JsonObject | None:
         """The entry of the current row, if there is one."""
-        item = self.tree.currentItem()
-        entry = item.data(0, ITEM_ROLE) if item is not None else None
-        return entry if isinstance(entry, dict) else None
-
-    def _on_activated(self, item: QTreeWidgetItem, _column: int) -> None:
-        entry = item.data(0, ITEM_ROLE)
-        if isinstance(entry, dict):
-            self.itemOpened.emit(entry)
-
-    def _emit_item(self, item: QTreeWidgetItem) -> None:
-        entry = item.data(0, ITEM_ROLE)
-        if isinstance(entry, dict):
-            self.itemChosen.emit(entry)
+        return self._entry(self.tree.currentItem())
 
 
 class CompletionField(QLineEdit):

@@ -25,7 +25,6 @@ on every language switch; what it says of its state is ``STATE``, :meth:`Feature
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from contextlib import ExitStack
 from functools import partial
 from typing import TypeVar
 
@@ -183,7 +182,6 @@ class FeaturePanel(QWidget):
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
-        self._busy: dict[str, ExitStack] = {}  # what runs -> its hold on the busy line (set_busy)
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
@@ -234,9 +232,6 @@ class FeaturePanel(QWidget):
             return
         if self.recorded_note is None:
             self.recorded_note = named(plain_label(selectable=False), "recordedNote")
-            self.recorded_note.setSizePolicy(
-                QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum
-            )  # a line, not a share of the room
             set_tone(self.recorded_note, "warn", "font-weight: 600;")
             self._over_panel(self.recorded_note)
         self.recorded_note.setText(
@@ -247,7 +242,9 @@ class FeaturePanel(QWidget):
         self.recorded_note.show()
 
     def _over_panel(self, widget: QWidget) -> None:
-        """``widget`` at the top of the panel, over everything it lays out."""
+        """``widget`` at the top of the panel, over everything it lays out (a line, not a share of
+        the room)."""
+        widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         layout = self.layout()
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(0, widget)
@@ -335,7 +332,6 @@ class FeaturePanel(QWidget):
         if self._wait_box is None:
             self._wait_box = named(QWidget(), "waitNotes")
             column(self._wait_box, spacing=4)
-            self._wait_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
             self._over_panel(self._wait_box)
         layout = self._wait_box.layout()
         assert isinstance(layout, QVBoxLayout)
@@ -471,7 +467,7 @@ class FeaturePanel(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._built:
             self.retranslate()
-        if event.type() == QEvent.Type.LanguageChange and self._said is not None:
+        if event.type() == QEvent.Type.LanguageChange and self._said is not None:  # before it: none said
             for label, (words, said) in list(self._said.items()):
                 if label.text() == said:
                     self.say(label, words)
@@ -482,12 +478,7 @@ class FeaturePanel(QWidget):
     def set_busy(self, what: str, text: str | None) -> None:
         """The panel's busy line (its ``busy``, a :class:`~inspector.ui.widgets.BusyIndicator`)
         says ``text`` while ``what`` (a load, a read, a get) runs; None: it ended."""
-        held = self._busy.pop(what, None)
-        if held is not None:
-            held.close()
-        if text is not None:
-            self._busy[what] = stack = ExitStack()
-            stack.enter_context(self.busy.running(text))
+        self.busy.hold(what, text)
 
     def list_problems(self, method: str, notes: Iterable[ListNote], failure: Failure | None = None) -> str:
         """What went wrong loading ``method``'s list, in words: each error answer (with the
