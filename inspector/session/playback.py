@@ -11,6 +11,8 @@ messages per run of entries, for drawing them along the way. Nothing here touche
 from __future__ import annotations
 
 import bisect
+import time
+from collections.abc import Callable
 from itertools import chain
 
 from .recording import Direction, Recording
@@ -18,6 +20,8 @@ from .views import flagged_rows, message_histogram
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 NEXT_MESSAGE = 0.0  # the speed that means "one message per step"
+TICK_S = 0.03  # how often a running playback looks for the entry due
+MESSAGE_S = 1.0  # "next message": one message a second
 
 
 class _Times:
@@ -35,13 +39,18 @@ class _Times:
 
 
 class Playback:
-    def __init__(self, recording: Recording) -> None:
+    """A recording played on ``clock`` (wall seconds): :meth:`tick`, every :attr:`interval`
+    while playing, moves it to the entry due; Play and every seek start the clock again."""
+
+    def __init__(self, recording: Recording, clock: Callable[[], float] = time.monotonic) -> None:
         self.rec = recording
         self.position = 0  # the entry shown
         self.speed = 1.0
         self.playing = False
         self._from = 0  # where the current run of Play started
         self._times = _Times(recording)
+        self._clock = clock
+        self._started = clock()  # when the current run of Play started (or the last seek)
 
     def __len__(self) -> int:
         return len(self.rec)
@@ -50,6 +59,7 @@ class Playback:
         """Show entry ``row`` (clamped); a running Play continues from there."""
         self.position = max(0, min(int(row), len(self.rec) - 1)) if len(self.rec) else 0
         self._from = self.position
+        self._started = self._clock()
         return self.position
 
     def play(self) -> None:
@@ -57,6 +67,7 @@ class Playback:
         if self.position >= len(self.rec) - 1:
             self.seek(0)
         self._from = self.position
+        self._started = self._clock()
         self.playing = True
 
     def pause(self) -> None:
@@ -76,6 +87,16 @@ class Playback:
         if self.position >= n - 1:
             self.playing = False
         return self.position
+
+    @property
+    def interval(self) -> float:
+        """Seconds between two :meth:`tick` calls while playing: a message a second, or often."""
+        return MESSAGE_S if self.speed == NEXT_MESSAGE else TICK_S
+
+    def tick(self) -> int:
+        """The entry due now: one message further at "next message" speed (:meth:`step`), else
+        the one recorded by the time played since Play or the last seek (:meth:`due`)."""
+        return self.step() if self.speed == NEXT_MESSAGE else self.due(self._clock() - self._started)
 
     def step(self) -> int:
         """One message further (a line either way), for "next message" playback."""

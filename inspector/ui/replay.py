@@ -15,7 +15,6 @@ window (``rowChanged``), which selects it in the timeline so every view follows.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, Qt, QTimer, Signal
@@ -39,8 +38,6 @@ from .form_rows import set_words, word_of
 from .theme import mix, tone
 from .widgets import hbox, on_language_change, plain_label, plain_tooltip
 
-TICK_MS = 30  # how often a running playback looks for the entry due
-MESSAGE_MS = 1000  # "next message": one message a second
 # each control's words: its text's and its tooltip's keys in session/replay_words.WORDS
 CONTROLS = {
     "play_button": ("", "play_tip"),
@@ -117,7 +114,6 @@ class ReplayBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.playback: Playback | None = None
-        self._started = 0.0
         self._syncing = False
         self.play_button = QPushButton()
         self.play_button.setCheckable(True)
@@ -170,7 +166,6 @@ class ReplayBar(QWidget):
         if self.playback is None or row == self.playback.position:
             return
         self.playback.seek(row)
-        self._started = time.monotonic()
         self._sync_slider()
 
     # ------------------------------------------------------------------ controls
@@ -204,8 +199,7 @@ class ReplayBar(QWidget):
     def _run(self, pb: Playback) -> None:
         """Play from the position now: the recorded time counts from here, at the speed set."""
         pb.play()
-        self._started = time.monotonic()
-        self._timer.start(MESSAGE_MS if pb.speed == NEXT_MESSAGE else TICK_MS)
+        self._timer.start(int(pb.interval * 1000))
 
     def _tick(self) -> None:
         pb = self.playback
@@ -213,7 +207,7 @@ class ReplayBar(QWidget):
             self.pause()
             return
         before = pb.position
-        row = pb.step() if pb.speed == NEXT_MESSAGE else pb.due(time.monotonic() - self._started)
+        row = pb.tick()
         if row != before:
             self._emit(row)
         if not pb.playing:
@@ -225,7 +219,6 @@ class ReplayBar(QWidget):
             return None
         row = pb.next_violation()
         if row is not None:
-            self._started = time.monotonic()
             self._emit(row)
         return row
 
@@ -233,7 +226,6 @@ class ReplayBar(QWidget):
         if self._syncing or self.playback is None:
             return
         self.playback.seek(value)
-        self._started = time.monotonic()
         self._emit(value)
 
     def _emit(self, row: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 from recording_driver import Driver
 
-from inspector.session.playback import NEXT_MESSAGE, Playback
+from inspector.session.playback import MESSAGE_S, NEXT_MESSAGE, TICK_S, Playback
 
 
 def recording():
@@ -77,3 +77,20 @@ def test_next_message_skips_events_and_violations_are_marks():
     pb.seek(len(pb.rec) - 1)
     assert pb.next_violation() == 3  # past the last one it goes round to the start, as a search does
     assert pb.wait_until_next() == 2.0
+
+
+def test_a_tick_gives_the_entry_due_on_the_playbacks_clock():
+    now = [100.0]
+    pb = Playback(recording(), clock=lambda: now[0])
+    assert pb.interval == TICK_S
+    pb.play()
+    now[0] += 0.6
+    assert pb.tick() == 1  # 0.6 s played: the entry recorded at 0.5 s
+    pb.seek(0)  # a seek starts the clock again from there
+    assert pb.tick() == 0
+    now[0] += 1.5
+    assert pb.tick() == 2
+    pb.speed = NEXT_MESSAGE
+    assert pb.interval == MESSAGE_S
+    pb.play()
+    assert pb.tick() == 3  # a message further, however much time went by
