@@ -4,10 +4,10 @@ Theory of operation. A laid-out :class:`~inspector.session.diagram_geometry.Geom
 as marks in painting order: lines (:class:`Stroke`, :class:`Line`), filled arrow heads and
 junctions (:class:`Poly`, :class:`Dot`, a :class:`Bead` along a line), boxes (:class:`Box`) and
 words (:class:`Words`). Every colour is a :class:`Tone`: a colour of the widget's palette by
-name (the fields of ``ui.diagram_paint.Colours``: base, text, muted, node, border, edge, accent,
-accent_text, error, focus, label_bg), darkened, mixed toward another tone, or made translucent;
-every line a :class:`Pen`. The window only turns each mark into its painter's calls
-(``ui/diagram_paint.py``). What the picture is, is decided here:
+name (the window's base, text, accent, accent_text and error, and those :func:`palette_tones`
+mixes from them: muted, node, border, edge, focus, label_bg, frame), darkened, mixed toward
+another tone, or made translucent; every line a :class:`Pen`. The window only turns each mark
+into its painter's calls (``ui/diagram_paint.py``). What the picture is, is decided here:
 
 * :func:`static_marks`: the picture at rest (lines, arrow heads, junctions, label blocks,
   states, the legend but its "current" text), painted once into the widget's cached pixmap;
@@ -52,6 +52,7 @@ __all__ = [
     "highlight_marks",
     "legend_marks",
     "node_marks",
+    "palette_tones",
     "static_marks",
 ]
 
@@ -148,6 +149,22 @@ TEXT, MUTED, NODE, BORDER, EDGE = Tone("text"), Tone("muted"), Tone("node"), Ton
 ACCENT, ACCENT_TEXT, ERROR, FOCUS = Tone("accent"), Tone("accent_text"), Tone("error"), Tone("focus")
 LABEL_BG = Tone("label_bg")
 DARK_ACCENT = Tone("accent", darker=115)
+
+BASE = Tone("base")
+
+
+def palette_tones(dark: bool) -> dict[str, Tone]:
+    """The diagram's colours mixed from the palette's base, text and accent (``dark``: a dark
+    palette), in order: one may be made of those before it."""
+    return {
+        "muted": Tone("text", BASE, 0.35),
+        "node": Tone("base", TEXT, 0.07 if dark else 0.045),
+        "border": Tone("text", BASE, 0.45),
+        "edge": Tone("text", BASE, 0.3),
+        "focus": Tone("accent", TEXT, 0.25) if dark else Tone("accent", darker=125),
+        "label_bg": BASE,
+        "frame": Tone("base", TEXT, 0.18),  # the hairline round the view and the pinned legend
+    }
 
 
 def _line(failure: bool) -> Tone:

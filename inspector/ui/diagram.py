@@ -658,7 +658,7 @@ class LifecycleDiagram(QWidget):
         pm = QPixmap(max(1, int(g.content_w * dpr)), max(1, int(g.content_h * dpr)))
         pm.setDevicePixelRatio(dpr)
         c = self._ensure_colours()
-        pm.fill(c.base)
+        pm.fill(c["base"])
         p = QPainter(pm)
         p.setRenderHints(SMOOTH)
         p.setTransform(qtransform(g.view))
@@ -673,8 +673,8 @@ class LifecycleDiagram(QWidget):
         rect = self._drawing_rect()
         c = self._ensure_colours()
         if g is None:
-            p.fillRect(rect, c.base)
-            p.setPen(c.muted)
+            p.fillRect(rect, c["base"])
+            p.setPen(c["muted"])
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.tr("No lifecycle machine selected"))
             return
         vp = QRectF(self._vp)

@@ -1,25 +1,23 @@
-"""Painting a diagram layout: the type it is measured in, its plain shapes as the painter's, the
-colours from the palette, and the picture at rest.
+"""Painting a diagram layout: the type it is measured in, its plain shapes and marks as the
+painter's, and the colours from the palette.
 
 The layout (:mod:`inspector.session.diagram_geometry`) is plain numbers; it measures its labels
 with :func:`text_size` (the font metrics of the widget's type family), and the shapes it gives
-become Qt's here (:func:`qrect`, :func:`qpath`, :func:`qpolygon`, :func:`qtransform`).
-The widget (:mod:`inspector.ui.diagram`) paints a :class:`~inspector.session.diagram_geometry.Geometry` with these:
-the static picture (lines, arrow heads, label blocks, states, legend) once into a cached pixmap
-and whole into an export (:func:`paint_export`), and over it the highlights of what the
-:class:`~inspector.session.diagram_state.DiagramState` shows (:func:`paint_highlights`: the held
-step's edge, the last edge and its animation, the current state, hover and focus rings) and,
-when the drawing is scrolled, a pinned copy of the legend (:func:`paint_pinned_legend`). The
-colours come from the widget's palette (base, text, highlight); the only colour not in a
-palette, the error red, is chosen from the base colour's lightness. Failure edges are dashed,
-so colour is never the only cue.
+become Qt's here (:func:`qrect`, :func:`qpath`, :func:`qpolygon`, :func:`qtransform`). What is
+drawn is decided by :mod:`inspector.session.diagram_marks` (plain marks with palette tones);
+:func:`paint_marks` only turns each mark into the painter's calls. The widget
+(:mod:`inspector.ui.diagram`) paints the static picture once into a cached pixmap and whole into
+an export (:func:`paint_export`), over it the highlights of what the
+:class:`~inspector.session.diagram_state.DiagramState` shows (:func:`paint_highlights`) and, when
+the drawing is scrolled, a pinned copy of the legend (:func:`paint_pinned_legend`). The colours
+come from the widget's palette (base, text, highlight); the only colour not in a palette, the
+error red, is chosen from the base colour's lightness.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF, QTransform
@@ -38,6 +36,7 @@ from inspector.session.diagram_marks import (
     current_legend_marks,
     highlight_marks,
     legend_marks,
+    palette_tones,
     static_marks,
 )
 from inspector.session.diagram_shapes import Path, Pt, Rect, View
@@ -107,45 +106,27 @@ def qtransform(v: View) -> QTransform:
     return QTransform(v.s, 0.0, 0.0, v.s, v.dx, v.dy)
 
 
-@dataclass(frozen=True)
-class Colours:
-    """The diagram's colours, from the widget's palette (see :func:`palette_colours`)."""
-
-    base: QColor
-    text: QColor
-    muted: QColor
-    node: QColor
-    border: QColor
-    edge: QColor
-    accent: QColor
-    accent_text: QColor
-    error: QColor
-    focus: QColor
-    label_bg: QColor
+#: The diagram's colours by name (:class:`~inspector.session.diagram_marks.Tone`'s), from the palette.
+Colours = dict[str, QColor]
 
 
 def palette_colours(pal: QPalette) -> Colours:
-    """Base, text and highlight from ``pal``; the shades between them mixed; the error red chosen
-    from the base colour's lightness (the one colour a palette has no role for)."""
-    base = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Base)
-    text = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
-    accent = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
-    accent_text = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.HighlightedText)
-    dark = is_dark(pal)
-    error = colour("error", dark)
-    return Colours(
-        base=base,
-        text=text,
-        muted=mix(text, base, 0.35),
-        node=mix(base, text, 0.07 if dark else 0.045),
-        border=mix(text, base, 0.45),
-        edge=mix(text, base, 0.3),
-        accent=accent,
-        accent_text=accent_text,
-        error=error,
-        focus=mix(accent, text, 0.25) if dark else accent.darker(125),
-        label_bg=base,
+    """Base, text and highlight from ``pal``; the error red chosen from the base colour's
+    lightness (the one colour a palette has no role for); the shades between them mixed as
+    :func:`~inspector.session.diagram_marks.palette_tones` says."""
+    role = QPalette.ColorRole
+    roles = (
+        ("base", role.Base),
+        ("text", role.Text),
+        ("accent", role.Highlight),
+        ("accent_text", role.HighlightedText),
     )
+    c = {name: pal.color(QPalette.ColorGroup.Active, r) for name, r in roles}
+    dark = is_dark(pal)
+    c["error"] = colour("error", dark)
+    for name, tone in palette_tones(dark).items():
+        c[name] = colour_of(c, tone)
+    return c
 
 
 def paint_frame(p: QPainter, rect: QRectF, c: Colours) -> None:
@@ -154,14 +135,14 @@ def paint_frame(p: QPainter, rect: QRectF, c: Colours) -> None:
     p.resetTransform()
     p.setClipping(False)
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
+    p.setPen(QPen(c["frame"], 1))
     p.drawRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5))
     p.restore()
 
 
 def colour_of(c: Colours, tone: Tone) -> QColor:
     """``tone`` in the palette's colours ``c`` (see :class:`~inspector.session.diagram_marks.Tone`)."""
-    out = getattr(c, tone.base) if isinstance(tone.base, str) else colour_of(c, tone.base)
+    out = c[tone.base] if isinstance(tone.base, str) else colour_of(c, tone.base)
     if tone.darker:
         out = out.darker(tone.darker)
     if tone.toward is not None:
@@ -228,9 +209,9 @@ def paint_pinned_legend(
     p.setClipRect(vp)
     # the part of the legend itself still in view is covered: one legend is shown, not a
     # cut one beside its copy (its area holds nothing else)
-    p.fillRect(qrect(view.map_rect(area).adjusted(-2, -2, 2, 2)).intersected(vp), c.base)
-    p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
-    p.setBrush(c.base)
+    p.fillRect(qrect(view.map_rect(area).adjusted(-2, -2, 2, 2)).intersected(vp), c["base"])
+    p.setPen(QPen(c["frame"], 1))
+    p.setBrush(c["base"])
     p.drawRoundedRect(box, 3, 3)
     p.setTransform(qtransform(g.view.shifted(box.left() + PIN_PAD - content.left, box.top() + PIN_PAD - content.top)))
     paint_marks(p, g.family, c, legend_marks(g) + current_legend_marks(g, label, past))
@@ -261,7 +242,7 @@ def paint_export(p: QPainter, g: Geometry, c: Colours, m: DiagramState, label: s
     under it, onto ``p`` at (0, 0) in logical pixels."""
     size = export_size(g)
     p.save()
-    p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
+    p.fillRect(QRectF(0, 0, size.width(), size.height()), c["base"])
     p.setRenderHints(SMOOTH)
     p.setTransform(qtransform(g.view), True)
     paint_static(p, g, c)
@@ -269,7 +250,7 @@ def paint_export(p: QPainter, g: Geometry, c: Colours, m: DiagramState, label: s
     p.restore()
     p.save()
     p.setFont(_caption_font(g))
-    p.setPen(c.text)
+    p.setPen(c["text"])
     band = QRectF(8.0, g.content_h, size.width() - 16.0, size.height() - g.content_h)
     p.drawText(band, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, caption)
     p.restore()

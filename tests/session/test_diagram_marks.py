@@ -25,6 +25,7 @@ from inspector.session.diagram_marks import (
     current_legend_marks,
     highlight_marks,
     legend_marks,
+    palette_tones,
     static_marks,
 )
 from inspector.session.diagram_state import DiagramState, Layouts
@@ -125,3 +126,30 @@ def test_the_legend_says_a_line_a_dashed_failure_and_the_state_boxes() -> None:
     lines = [mk for mk in marks if isinstance(mk, Line)]
     assert [ln.pen.dashes != () for ln in lines] == [False, True] and lines[1].pen.tone == ERROR
     assert words(marks) == [text for kind, text, _s, _r in g.legend if kind != "current"]
+
+
+def test_the_colours_are_mixed_from_the_window_s_in_order_and_name_every_tone_a_mark_uses() -> None:
+    window = {"base", "text", "accent", "accent_text", "error"}
+
+    def names(tone: Tone) -> set[str]:
+        inner = names(tone.base) if isinstance(tone.base, Tone) else {tone.base}
+        return inner | (names(tone.toward) if tone.toward is not None else set())
+
+    for dark in (False, True):
+        known = set(window)
+        for name, tone in palette_tones(dark).items():
+            assert names(tone) <= known, name  # made of the window's and those before it
+            known.add(name)
+        m, g = shown()
+        m.show(State.INITIALIZED, edge(m, State.INITIALIZING, State.INITIALIZED))
+        m.set_hover(State.OPERATING)
+        m.focus = State.OPERATING
+        marks = static_marks(g) + highlight_marks(g, m, "current state", 0.5, True, True)
+        used: set[str] = set()
+        for mk in marks:
+            for tone in (getattr(mk, "fill", None), getattr(mk, "tone", None)):
+                used |= names(tone) if tone is not None else set()
+            pen = getattr(mk, "pen", None)
+            used |= names(pen.tone) if pen is not None else set()
+        assert used <= known and {"muted", "node", "border", "edge", "focus", "label_bg"} <= used
+    assert palette_tones(True)["focus"] != palette_tones(False)["focus"]  # lighter on a dark base
