@@ -84,7 +84,7 @@ The main window (:mod:`.main_window`) builds the views and wires them to the con
 other responsibilities are helpers it owns, each given the window: actions, toolbar and menus
 (:mod:`.window_actions`, made again on a language switch), files, recordings and exports
 (:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
-(:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`).
+(:mod:`.window_status`), and the composer, ping and specification (with the actions).
 The lifecycle diagram is a widget (:mod:`.diagram`, painting with :mod:`.diagram_paint`) over a
 layout computed without Qt: its plan, lanes, geometry (and the readings of it: hit tests, up and
 down keys, what to keep in view), scrolling decisions and words are ``session/diagram_plan.py``,

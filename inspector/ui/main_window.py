@@ -4,7 +4,7 @@
 other; what it does is split by responsibility into helpers it owns, each given the window:
 its actions, toolbar and menus (:mod:`.window_actions`), its files, recordings and exports
 (:mod:`.window_files`), its layouts and presenter mode (:mod:`.window_layout`), its status
-bar (:mod:`.window_status`) and the composer, ping and specification (:mod:`.window_tools`).
+bar (:mod:`.window_status`) and the composer, ping and specification (:mod:`.window_actions`, with the actions).
 What stays here follows the session: the recording shown, step mode, failures, the selected
 entry and the periodic refresh.
 """
@@ -48,11 +48,10 @@ from .stepbar import StepBar
 from .ticker import FLOOD_BATCH_ROWS, app_ticker, set_live_text
 from .timeline import TimelineView
 from .widgets import vbox
-from .window_actions import WindowActions
+from .window_actions import SessionTools, WindowActions
 from .window_files import WindowFiles
 from .window_layout import WindowLayouts
 from .window_status import StatusLine
-from .window_tools import SessionTools
 
 if TYPE_CHECKING:
     from inspector.session.session import PendingStep
