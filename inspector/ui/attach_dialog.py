@@ -41,11 +41,8 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QHeaderView,
-    QPlainTextEdit,
-    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -53,9 +50,9 @@ from inspector.session import attach_words
 from inspector.session.attach import FoundFile, HostEntry, found_host_files
 from inspector.session.attach_words import CONTEXT, WORDS, Line
 
-from .form_rows import set_words, word_of
+from .form_rows import read_only_text, set_words, word_of
 from .url_relays import UrlRelays, relays_of
-from .widgets import ErrorLabel, mono_font, muted, on_language_change, plain_label, plain_tooltip
+from .widgets import ErrorLabel, mono_font, muted, on_language_change, plain_label, plain_tooltip, push_button, vbox
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = 4  # server, kind, state, command line or URL
@@ -85,40 +82,27 @@ class AttachDialog(QDialog):
         self.errors: dict[Path, str] = {}  # a file's error, shown on its row until the next action
         self.lines: list[Line] = []  # the report of the last action
         self.resize(980, 560)
-        layout = QVBoxLayout(self)
         self.intro = plain_label()
-        layout.addWidget(self.intro)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(COLUMNS)
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setUniformRowHeights(False)
         self.tree.itemChanged.connect(lambda *_: self._enable())
-        layout.addWidget(self.tree, 1)
         self.url_note = muted(plain_label())
         self.url_note.setObjectName("attachUrlNote")
-        layout.addWidget(self.url_note)
         self.error = ErrorLabel("attachError", boxed=True)
-        layout.addWidget(self.error)
-        self.report = QPlainTextEdit()
-        self.report.setObjectName("attachResult")
-        self.report.setReadOnly(True)
-        self.report.setFont(mono_font())
+        self.report = read_only_text(mono=True, name="attachResult")
         self.report.setMaximumHeight(150)
         self.report.setVisible(False)
-        layout.addWidget(self.report)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        for name, clicked in (
-            ("attach_button", self.attach_checked),
-            ("detach_button", self.detach_checked),
-            ("refresh_button", self.read_again),
-            ("choose_button", self.choose_file),
-        ):
-            button = QPushButton()
-            button.clicked.connect(clicked)
-            buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
-            setattr(self, name, button)
+        actions = (self.attach_checked, self.detach_checked, self.read_again, self.choose_file)
+        self.attach_button, self.detach_button, self.refresh_button, self.choose_button = (
+            push_button("", action) for action in actions
+        )
+        for b in (self.attach_button, self.detach_button, self.refresh_button, self.choose_button):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        vbox(self.intro, (self.tree, 1), self.url_note, self.error, self.report, buttons, parent=self)
         if self.relays is not None:
             self.relays.changed.connect(self._render)
         self._retranslate()
