@@ -134,9 +134,8 @@ from inspector.session.timeline_words import (
 )
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, Toggle
 
-from .cells import Cell, CellDelegate
 from .form_rows import set_words
-from .rowmodel import RowTableModel, SeqRole
+from .rowmodel import Cell, CellDelegate, RowTableModel, SeqRole
 from .theme import colour, dot_icon, is_dark, mix
 from .ticker import fit_live_text, set_live_text
 from .widgets import plain_tooltip

@@ -15,8 +15,8 @@ from recording_driver import Driver  # noqa: E402
 from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
 from inspector.session.frames import FLOOD_MAX_MS
 from inspector.session.views import LEVELS, UNKNOWN, LogView
-from inspector.ui.cells import CellDelegate
 from inspector.ui.panels.logs import LogModel, LogTable
+from inspector.ui.rowmodel import CellDelegate
 from inspector.ui.ticker import (
     FLOOD_BATCH_ROWS,
     FLOOD_INTERVAL_MS,

@@ -66,9 +66,8 @@ from inspector.session.entry_text import one_line
 from inspector.session.recording import Recording
 from inspector.session.views import LEVELS, RANK, UNKNOWN
 
-from ..cells import Cell, CellDelegate
 from ..form_rows import set_words
-from ..rowmodel import RowTableModel, SeqRole
+from ..rowmodel import Cell, CellDelegate, RowTableModel, SeqRole
 from ..theme import dot_icon, is_dark, mix
 from ..ticker import set_live_text
 from ..widgets import ErrorLabel, hbox, mono_font, muted, plain_label, plain_tooltip, push_button, vbox
