@@ -16,17 +16,11 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import (
-    QFrame,
-    QScrollArea,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.session import prompt_words as words
-from inspector.session.controllers.base import (
-    LISTED,
-)
+from inspector.session.controllers.base import LISTED
 from inspector.session.controllers.completions import prompt_ref
 from inspector.session.controllers.prompts import (
     GETTING,
@@ -42,15 +36,7 @@ from ..content import ContentView
 from ..form_rows import bold, set_words
 from ..text import format_duration
 from ..theme import tone
-from ..widgets import (
-    BusyIndicator,
-    ErrorLabel,
-    PagedListView,
-    muted,
-    on_language_change,
-    plain_label,
-    section_title,
-)
+from ..widgets import BusyIndicator, ErrorLabel, PagedListView, muted, on_language_change, plain_label, section_title
 from .answers import CompletionForm, error_text, failure_text
 from .base import FeaturePanel, button, column, named, row
 from .lists import ShownList

@@ -49,24 +49,11 @@ from pathlib import Path
 
 import anyio
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGroupBox,
-    QLineEdit,
-    QPushButton,
-    QTabWidget,
-    QTreeWidgetItem,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLineEdit, QPushButton, QTabWidget, QTreeWidgetItem, QWidget
 
 from inspector.protocol.uri_template import template_variables
 from inspector.session import resource_words as rw
-from inspector.session.controllers.base import (
-    LISTED,
-    LOADING,
-    PAGE,
-    ListController,
-)
+from inspector.session.controllers.base import LISTED, LOADING, PAGE, ListController
 from inspector.session.controllers.completions import resource_ref
 from inspector.session.controllers.resources import (
     MAX_UPDATES,
