@@ -164,6 +164,7 @@ def protocol_strings() -> dict[str, list[str]]:
         replay_words,
         request_words,
         resource_words,
+        roots,
         schema_words,
         sequence_rows,
         server_editor,
@@ -232,6 +233,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "HostLogOpen": sorted(host_logs.OPEN_WORDS.values()),  # opening a host log or HAR file
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
+        "RootsEditor": sorted(set(roots.WORDS.values())),  # why a row is no root, with the editor's own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
         "ConnectionPanel": server_editor.list_words(),  # a server without a name, the list's buttons, with its own
         "Profiles": [demo_profile().name],  # the built-in server's name, stored in English

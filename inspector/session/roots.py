@@ -11,11 +11,13 @@ problem, or already a root), and a saved or imported list is made regular by :fu
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+
+from .translate import Translate, untranslated
 
 
 class RootProblem(enum.StrEnum):
@@ -70,3 +72,28 @@ def admit_root(uri: str, name: str, roots: Iterable[JsonObject]) -> tuple[JsonOb
     if any(r.get("uri") == uri for r in roots):
         return None, RootProblem.ALREADY
     return {"uri": uri, "name": name or root_name(uri)}, None
+
+
+#: What the roots editor says of its rows (its "RootsEditor" context; ``scripts/i18n.py`` reads this table).
+CONTEXT = "RootsEditor"
+WORDS: dict[str, str] = {
+    RootProblem.EMPTY: "Type a file:// URI.",
+    RootProblem.NOT_FILE: "Roots must be file:// URIs.",
+    RootProblem.RELATIVE: "A file:// URI needs an absolute path (file:///…).",
+    RootProblem.ALREADY: "{uri} is already a root.",
+    "not_offered": "Rows with a problem are not offered.",
+}
+
+
+def problem_text(problem: RootProblem, uri: str, tr: Translate = untranslated) -> str:
+    """Why ``uri`` is not a root (or not added), in ``tr``'s language."""
+    return tr(CONTEXT, WORDS[problem]).format(uri=uri.strip())
+
+
+def rows_problems(uris: Sequence[str], tr: Translate = untranslated) -> tuple[list[bool], str]:
+    """For the URIs of the editor's rows: which of them are no roots, and what the editor says of
+    them (a row's URI and its problem a line, then that they are not offered; "" when none is)."""
+    problems = [root_problem(uri) for uri in uris]
+    said = [f"{uri or '(empty)'}: {problem_text(p, uri, tr)}" for uri, p in zip(uris, problems, strict=True) if p]
+    text = "\n".join(said) + "\n" + tr(CONTEXT, WORDS["not_offered"]) if said else ""
+    return [p is not None for p in problems], text

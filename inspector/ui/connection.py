@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,10 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject
+from inspector.session import roots as root_words
 from inspector.session import server_editor as words
 from inspector.session.action_words import action_text
 from inspector.session.profiles import EnvVar, Needs, ServerProfile, transport_choice, transport_choices
-from inspector.session.roots import RootProblem, admit_root, normalize_roots, offered_roots, root_problem
+from inspector.session.roots import admit_root, normalize_roots, offered_roots
 from inspector.session.secrecy import secret_header
 from inspector.session.server_editor import PanelState, SecretRows, ServerList
 
@@ -184,24 +185,6 @@ class EnvTable(QTableWidget):
         return self.secrets.vars()
 
 
-_PROBLEM_WORDS = {
-    RootProblem.EMPTY: QT_TRANSLATE_NOOP("RootsEditor", "Type a file:// URI."),
-    RootProblem.NOT_FILE: QT_TRANSLATE_NOOP("RootsEditor", "Roots must be file:// URIs."),
-    RootProblem.RELATIVE: QT_TRANSLATE_NOOP("RootsEditor", "A file:// URI needs an absolute path (file:///…)."),
-    RootProblem.ALREADY: QT_TRANSLATE_NOOP("RootsEditor", "{uri} is already a root."),
-}
-
-
-def _problem_text(problem: RootProblem, uri: str) -> str:
-    return QCoreApplication.translate("RootsEditor", str(_PROBLEM_WORDS[problem])).format(uri=uri.strip())
-
-
-def root_problem_text(uri: str) -> str | None:
-    """Why ``uri`` cannot be a root (the spec requires file:// URIs) in the current language, or None."""
-    problem = root_problem(uri)
-    return None if problem is None else _problem_text(problem, uri)
-
-
 class RootsEditor(QWidget):
     """The roots the client offers: URI and name per row; add a folder or a file:// URI,
     edit in place, remove. ``roots()``/``set_roots()``; ``changed`` on every user edit."""
@@ -261,7 +244,7 @@ class RootsEditor(QWidget):
         root, problem = admit_root(uri, name, self.roots())
         if root is None:
             assert problem is not None
-            self.problem.show_text(_problem_text(problem, uri))
+            self.problem.show_text(root_words.problem_text(problem, uri, _tr))
             return False
         with QSignalBlocker(self.table):
             self._append(root)
@@ -317,18 +300,14 @@ class RootsEditor(QWidget):
         self.changed.emit()
 
     def _validate(self) -> None:
-        bad = []
-        error = colour("error", self.palette())
+        """The rows that are no roots in the error colour, and why, under the table."""
+        items = [item for row in range(self.table.rowCount()) if (item := self.table.item(row, 0)) is not None]
+        bad, said = root_words.rows_problems([item.text() for item in items], _tr)
+        colours = colour("error", self.palette()), self.palette().color(QPalette.ColorRole.Text)
         with QSignalBlocker(self.table):
-            for row in range(self.table.rowCount()):
-                item = self.table.item(row, 0)
-                if item is None:
-                    continue
-                problem = root_problem_text(item.text())
-                item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
-                if problem:
-                    bad.append(f"{item.text() or '(empty)'}: {problem}")
-        self.problem.show_text("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else "")
+            for item, wrong in zip(items, bad, strict=True):
+                item.setForeground(colours[0] if wrong else colours[1])
+        self.problem.show_text(said)
 
     def _update_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.table.selectedIndexes()))

@@ -2482,7 +2482,7 @@
         <source>the URL takes a secret from the environment: the URL is kept in secrets.json, masked elsewhere</source>
         <translation>URL 从环境变量取得机密：该 URL 保存在 secrets.json 中，其他地方一律遮盖</translation>
     </message>
-</context>
+<message><source>{var} is not defined in "variables": left as written</source><translation type="unfinished" /></message></context>
 <context>
     <name>Languages</name>
     <message>
@@ -2982,7 +2982,7 @@
     </message>
     <message>
         <source>Connect</source>
-        <translation>连接</translation>
+        <translation type="vanished">连接</translation>
     </message>
     <message>
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
@@ -2990,7 +2990,7 @@
     </message>
     <message>
         <source>Disconnect</source>
-        <translation>断开连接</translation>
+        <translation type="vanished">断开连接</translation>
     </message>
     <message>
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
@@ -4061,7 +4061,7 @@
     <name>PromptsPanel</name>
     <message>
         <source>Prompts</source>
-        <extracomment>the arguments the form was built for, and whether the server completes them</extracomment>
+        <extracomment>the arguments the form was built for</extracomment>
         <translation>提示</translation>
     </message>
     <message>
@@ -5409,6 +5409,7 @@
     <name>SideBySide</name>
     <message>
         <source>Side by side</source>
+        <extracomment>Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at most this many rows (about 1 KB a row). The theme's colour of each tone a row takes (:class:`~inspector.session.sequence_rows.RowShape`; the link's notes take the stderr lines' colour, as before format 3)</extracomment>
         <translation>并排</translation>
     </message>
     <message>
@@ -6365,6 +6366,7 @@
     </message>
     <message>
         <source>Reset columns</source>
+        <extracomment>The theme's colour of each tone a cell's text takes (:func:`~inspector.session.timeline_table.cell_tones`) The hue each row tint mixes into the base, and how much of the tint's amount it takes The brush of each tone a cell's text takes, and of each row tint, by the names :func:`~inspector.session.timeline_table.cell_tones` gives them (None: the palette's own)</extracomment>
         <translation>重置列</translation>
     </message>
     <message>

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from inspector.session.roots import RootProblem, normalize_roots, offered_roots, root_name, root_problem
+from inspector.session.roots import (
+    WORDS,
+    RootProblem,
+    normalize_roots,
+    offered_roots,
+    problem_text,
+    root_name,
+    root_problem,
+    rows_problems,
+)
 
 
 def test_only_absolute_file_uris_are_roots() -> None:
@@ -41,3 +50,24 @@ def test_a_root_the_person_adds_is_admitted_named_or_refused() -> None:
     assert admit_root("https://x/y", "", roots) == (None, RootProblem.NOT_FILE)
     assert admit_root("", "", roots) == (None, RootProblem.EMPTY)
     assert admit_root("file:///a ", "", roots) == (None, RootProblem.ALREADY)
+
+
+def _marked(context: str, text: str) -> str:
+    return f"<{context}|{text}>"
+
+
+def test_what_the_editor_says_of_a_row_that_is_no_root() -> None:
+    assert problem_text(RootProblem.RELATIVE, "file://relative") == "A file:// URI needs an absolute path (file:///…)."
+    assert problem_text(RootProblem.ALREADY, " file:///a ") == "file:///a is already a root."
+    assert problem_text(RootProblem.EMPTY, "", _marked) == "<RootsEditor|Type a file:// URI.>"
+    # every problem has its words, and the table's words are what the catalogue reads
+    assert {p.value for p in RootProblem} <= set(WORDS)
+    bad, said = rows_problems(["file:///a", "ftp://nope", "", "file:///b"], _marked)
+    assert bad == [False, True, True, False]
+    assert said.splitlines() == [
+        "ftp://nope: <RootsEditor|Roots must be file:// URIs.>",
+        "(empty): <RootsEditor|Type a file:// URI.>",
+        "<RootsEditor|Rows with a problem are not offered.>",
+    ]
+    assert rows_problems(["file:///a"]) == ([False], "")
+    assert rows_problems([]) == ([], "")
