@@ -58,6 +58,12 @@ WORDS = {
     "tip": "Click to see what may happen in this state.",
     "caption": "State: {state}",
     "entry": "entry #{n}",
+    # the explanation panel (ui/diagram_explanation.py)
+    "panel": "State explanation",
+    "close": "Close explanation",
+    "close-tip": "Close the explanation (Esc)",
+    "open-spec": "Open the spec",
+    "spec-tip": "Open this page of the specification (bundled with the inspector)",
 }
 
 

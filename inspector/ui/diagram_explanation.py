@@ -5,7 +5,8 @@ places it), with a close button in its corner and a link to the spec page it cit
 The text is :mod:`inspector.session.diagram_words`'s (through
 :meth:`~inspector.session.diagram_state.DiagramState.explanation`); the panel only shows it: it
 scrolls, and no line is cut at its foot (:class:`~inspector.ui.whole_lines.WholeLines`). Its words
-keep the diagram's translation context, "LifecycleDiagram".
+are :mod:`~inspector.session.diagram_words`' too, in the diagram's translation context,
+"LifecycleDiagram".
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
+from inspector.session.diagram_words import CONTEXT, WORDS
+
+from .form_rows import set_words
 from .whole_lines import WholeLines, label_runs
 from .widgets import scroll_area, tool_button
 
@@ -39,29 +43,23 @@ class ExplanationPanel(QFrame):
         self.text_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.text_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._lines = WholeLines(self.text_scroll, label_runs(self.label), (self.label,))  # no line cut at the foot
-        self._close = tool_button("✕", close)
-        self._close.setAutoRaise(True)
-        self._spec_link = tool_button("", open_spec)  # opens the spec page the explanation cites
-        self._spec_link.setAutoRaise(True)
-        self._spec_link.setObjectName("lifecycleSpecLink")
-        self._spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.close_button = tool_button("✕", close)
+        self.close_button.setAutoRaise(True)
+        self.spec_link = tool_button("", open_spec)  # opens the spec page the explanation cites
+        self.spec_link.setAutoRaise(True)
+        self.spec_link.setObjectName("lifecycleSpecLink")
+        self.spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(self.text_scroll, 0, 0)
-        grid.addWidget(self._close, 0, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
-        grid.addWidget(self._spec_link, 1, 0, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.close_button, 0, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self.spec_link, 1, 0, Qt.AlignmentFlag.AlignLeft)
         self.hide()
 
     def retranslate(self) -> None:
-        # the diagram's words, in its context
-        self.setAccessibleName(QCoreApplication.translate("LifecycleDiagram", "State explanation"))
-        self._close.setToolTip(QCoreApplication.translate("LifecycleDiagram", "Close the explanation (Esc)"))
-        self._spec_link.setToolTip(
-            QCoreApplication.translate(
-                "LifecycleDiagram", "Open this page of the specification (bundled with the inspector)"
-            )
-        )
-        self._close.setAccessibleName(QCoreApplication.translate("LifecycleDiagram", "Close explanation"))
+        set_words(self, CONTEXT, WORDS, {"close_button": ("", "close-tip"), "spec_link": ("", "spec-tip")})
+        self.setAccessibleName(QCoreApplication.translate(CONTEXT, WORDS["panel"]))
+        self.close_button.setAccessibleName(QCoreApplication.translate(CONTEXT, WORDS["close"]))
 
     def show_text(self, text: str | None) -> None:
         """Show ``text`` (an explanation, which names its spec section); None: hide the panel."""
@@ -70,5 +68,5 @@ class ExplanationPanel(QFrame):
             self.hide()
         else:
             self.label.setText(text)
-            self._spec_link.setText(QCoreApplication.translate("LifecycleDiagram", "Open the spec") + " ↗")
+            self.spec_link.setText(QCoreApplication.translate(CONTEXT, WORDS["open-spec"]) + " ↗")
             self.show()
