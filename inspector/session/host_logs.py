@@ -20,8 +20,10 @@ Formats (what each gives):
   {json}`` / ``Message from server: {json}`` are messages (a trailing ``{ metadata: ... }`` is
   the host's, not the message's: kept in the entry's ``log_trailer``); the lifecycle lines
   (initializing server, connected, transport closed, shutting down, disconnected) are events;
-  a line without the prefix is the server's stderr as the host copied it; any other line of
-  the host is a note. A session starts at ``Initializing server`` (or the first message after
+  a line without the prefix is the server's stderr as the host copied it, unless a host line
+  ending in ``[`` or ``{`` opened a JSON block it goes on with (the host's own errors,
+  pretty-printed: those lines are that line's, until the block closes); any other line of the
+  host is a note. A session starts at ``Initializing server`` (or the first message after
   the server's transport closed); servers are told apart by name.
 - ``vscode``: an MCP output channel (``TIME [level] text``, local time without a zone: read as
   UTC, and said so in ``imported_from``). ``[editor -> server] {json}`` / ``[server -> editor]
@@ -306,10 +308,42 @@ def _server_of_name(name: str) -> str:
     return m.group(1) if m else Path(name).stem
 
 
+def _json_depth(text: str, depth: int = 0) -> int:
+    """How many JSON brackets are open after ``text`` (strings skipped), starting from ``depth``."""
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return depth
+
+
 def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
     book = _Sessions(LogKind.CLAUDE)
     t = 0.0
+    # the host's own line that opened a JSON block it goes on with (its errors, pretty-printed: a
+    # line ending in "[" or "{"): the lines without the prefix are that line's, not the server's
+    block: Item | None = None
+    depth = 0
     for n, line in enumerate(_lines(data), 1):
+        if block is not None:
+            if _CLAUDE_HOST_LINE.match(line) is None:
+                block.raw += b"\n" + _raw(line)
+                depth = _json_depth(line, depth)
+                if depth <= 0:
+                    block = None
+                continue
+            block = None
         m = _CLAUDE_LINE.match(line)
         if m is not None:
             stamp, first, second, text = m.groups()
@@ -324,7 +358,9 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
                 continue
             stamp, level, text = host.groups()
             t = _epoch(stamp, t)
-            book.unplaced(_note(t, f"[{level}] {text}", n))  # the host's own line, naming no server
+            note = _note(t, f"[{level}] {text}", n)  # the host's own line, naming no server
+            book.unplaced(note)
+            block, depth = _opened_block(note, text)
             continue
         t = _epoch(stamp, t)
         low = text.lower()
@@ -345,9 +381,20 @@ def _read_claude(data: bytes, name: str) -> list[LoggedSession]:
             book.of(server, n).items.append(_event(t, text, n))
         else:
             s = book.current.get(server) or book.of(server, n)  # after its close too: the host's words on it
-            s.items.append(_note(t, f"[{level}] {text}", n))
+            note = _note(t, f"[{level}] {text}", n)
+            s.items.append(note)
             book.last = s
+            block, depth = _opened_block(note, text)
     return book.finish(_server_of_name(name))
+
+
+def _opened_block(note: Item, text: str) -> tuple[Item | None, int]:
+    """A host's line that ends by opening a JSON block (the lines after it go on with it): the
+    note and how deep the block is; else (None, 0)."""
+    if not text.rstrip().endswith(("[", "{")):
+        return None, 0
+    depth = _json_depth(text)
+    return (note, depth) if depth > 0 else (None, 0)
 
 
 _VS_TO_SERVER = "[editor -> server]"

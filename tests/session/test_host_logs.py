@@ -522,6 +522,38 @@ def test_what_cannot_be_placed_is_kept_as_a_note() -> None:
     assert [(i.direction, i.raw, i.t) for i in claude.items] == [(Direction.C2S, b"{}\n", 0.0)]
 
 
+def test_a_claude_hosts_multi_line_error_stays_the_hosts_and_the_servers_stderr_stays_its_own() -> None:
+    """Claude Desktop writes some of its own errors as pretty-printed JSON: a prefixed line ending in
+    "[", then lines without the prefix until the block closes. Those lines are the host's (one note
+    with the line that opened them), not the server's stderr; a line without the prefix after the
+    block, or after a host line that opens nothing, is the server's stderr as before."""
+    text = "\n".join(
+        [
+            "2025-05-02T08:00:00.000Z [calc] [info] Initializing server...",
+            '2025-05-02T08:00:00.100Z [calc] [info] Message from client: {"jsonrpc":"2.0","id":0,"method":"ping"}',
+            "2025-05-02T08:00:00.200Z [calc] [error] [",
+            "  {",
+            '    "code": "invalid_type",',
+            '    "path": ["method", "]"],',
+            '    "message": "Required {"',
+            "  }",
+            "]",
+            "calc: listening on stdio",
+            "2025-05-02T08:00:00.300Z [calc] [warn] Unexpected token '{' in the server's output",
+            "SyntaxError: bad line",
+        ]
+    ).encode()
+    [session] = host_logs.parse(text, host_logs.LogKind.CLAUDE, "mcp-server-calc.log")
+    notes = [i.raw for i in session.items if i.direction is Direction.NOTE]
+    stderr = [i.raw for i in session.items if i.direction is Direction.STDERR]
+    assert notes == [
+        b'[error] [\n  {\n    "code": "invalid_type",\n    "path": ["method", "]"],\n'
+        b'    "message": "Required {"\n  }\n]',
+        b"[warn] Unexpected token '{' in the server's output",
+    ]
+    assert stderr == [b"calc: listening on stdio\n", b"SyntaxError: bad line\n"]
+
+
 def test_secrets_in_a_hars_urls_are_masked_in_the_recording(tmp_path: Path) -> None:
     """A HAR whose request URLs carry ``?api_key=…`` and a token of a known shape, and whose HTTP+SSE
     endpoint event names a ``token`` parameter: the converted recording holds the same messages and
