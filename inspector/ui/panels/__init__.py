@@ -106,14 +106,15 @@ class PanelHost(QWidget):
         )
 
     def _lay_out(self, verdicts: dict[str, Availability], start=None) -> None:
-        """The allowed panels as tabs (``start(panel, verdict)`` for each), the others listed."""
+        """The allowed panels as tabs (``start(panel, verdict)`` for each), the others listed
+        (none when there are no verdicts: no session yet)."""
         self.verdicts = verdicts
         current = self.tabs.currentWidget()
         self.tabs.clear()
         for key in PANELS:
             panel = self.panels[key]
-            verdict = self.verdicts[key]
-            if verdict.shown:
+            verdict = self.verdicts.get(key)
+            if verdict is not None and verdict.shown:
                 self._word_tab(self.tabs.addTab(self._frames[key], ""), key)
                 if start is not None:
                     start(panel, verdict)
@@ -175,10 +176,8 @@ class PanelHost(QWidget):
                     self.panels[key].clear_view()  # scrubbed back before the start sequence
                     self.panels[key].set_recorded_row(None)
             self._lay_out(verdicts)
-        if state.negotiated:
-            self.placeholder.setText(self._words(words.CONNECT))
-        else:
-            self.placeholder.setText(self._words(words.NOT_STARTED))
+        self.placeholder.setText(self._words(words.CONNECT if state.negotiated else words.NOT_STARTED))
+        if not state.negotiated:
             self.hidden.hide()
         for key, panel in self.panels.items():
             if verdicts[key].shown:
@@ -191,16 +190,10 @@ class PanelHost(QWidget):
         self._rebuild, self._replay_row = None, None
         self._replay_timer.stop()
         self.placeholder.setText(self._words(words.CONNECT))
+        self._lay_out({})  # every panel's session ended, no tabs: the placeholder alone
         for panel in self.panels.values():
-            panel.session_ended()
             panel.clear_view()
             panel.set_recorded_row(None)
-        self.tabs.clear()
-        self.verdicts = {}
-        self.tabs.hide()
-        self.hidden.set_line("")
-        self.hidden.hide()
-        self.placeholder.show()
 
     def _on_running(self, running: bool) -> None:
         if not running:
