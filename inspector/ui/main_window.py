@@ -34,6 +34,7 @@ from inspector.session.operations import FailureReport, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.recording import Recording
 from inspector.session.settings import SettingNote
+from inspector.session.window_follow import Following, pinned_row
 
 from .banner import FailureBanner
 from .connection import ConnectionPanel, problem_text
@@ -115,8 +116,7 @@ class MainWindow(QMainWindow):
         self.themes = themes
         self.recording: Recording | None = None
         self.mode = EraMode.AUTO
-        self.follow_live = True
-        self._last_len = -1
+        self.following = Following()  # the newest entry, or one pinned; the entries the views took in
         self._summary: JsonObject | None = None
         self._failure: FailureReport | None = None  # why the last session failed (worded again on a language switch)
         self.handlers: UiClientHandlers | None = None
@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         controller.eraDetected.connect(self._on_era_detected)
         # The status line and the diagram follow a live recording on the application's one tick
         # source, after the timeline (subscribed when it was built) has taken the same entries.
-        self._following = app_ticker().subscribe(self, self._tick)
+        self._ticking = app_ticker().subscribe(self, self._tick)
         self.refresh()
         self._on_running(controller.running)
 
@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
             old_panels.deleteLater()
             self._wire_panels()
             seq = self.timeline.current_seq()
-            if self.recording is not None and not self.follow_live and seq is not None:
+            if self.recording is not None and not self.following.live and seq is not None:
                 self._show_row(seq, animate=False)  # a replay's panels as they were
         else:
             self.panels.retranslate_titles()
@@ -305,7 +305,7 @@ class MainWindow(QMainWindow):
         self.restoreState(layout, self.layouts.LAYOUT_VERSION)
         self._on_running(self.controller.running)
         self.stepbar.show_step(self.controller.pending_step)
-        self._last_len = -1
+        self.following.taken = -1
         self.refresh()
         if self._summary is not None:
             self.status.show_exit(self._summary, self._failure)
@@ -348,8 +348,8 @@ class MainWindow(QMainWindow):
         """An opened recording has loaded (its tables have every entry): it is no longer followed
         but shown whole, and the replay bar looks through it for its marks (in a turn of the
         loop of its own)."""
-        self._following.set_active(False)
-        self._last_len = -1
+        self._ticking.set_active(False)
+        self.following.taken = -1
         self.refresh()
         QTimer.singleShot(20, self, lambda: self.replay.set_recording(rec) if rec is self.recording else None)
         if rec.summary:
@@ -388,9 +388,8 @@ class MainWindow(QMainWindow):
         self.connection.set_compact(True)
         self.recording = rec
         self.mode = mode
-        self.follow_live = True
+        self.following = Following()
         self.act_follow.setChecked(True)
-        self._last_len = -1
         self._summary = rec.summary
         self.timeline.set_recording(rec)
         entries = self.timeline.model.entries
@@ -400,7 +399,7 @@ class MainWindow(QMainWindow):
         self.negotiation.refresh(rec)
         # a recording that still loads is followed like a live one (the diagram, the panels'
         # replay index and the status grow with it); it can be played back once loaded
-        self._following.set_active(not rec.read_only or rec.loading)
+        self._ticking.set_active(not rec.read_only or rec.loading)
         self.replay.set_recording(rec if rec.read_only and not rec.loading else None)
         if rec.read_only:
             self.refresh()
@@ -465,11 +464,9 @@ class MainWindow(QMainWindow):
         rec = self.recording
         if rec is None or len(rec) == 0:
             return False
-        current = self.timeline.current_seq()
-        if current is None or self.follow_live:
-            current = len(rec) - 1  # following: the newest entry is the one shown
+        row = self.following.back_from(self.timeline.current_seq(), len(rec))
         self.act_follow.setChecked(False)
-        return self.timeline.select_seq(max(0, current - 1))
+        return self.timeline.select_seq(row)
 
     def _on_step(self, step: PendingStep | None) -> None:
         appears = self.stepbar.isHidden() and step is not None
@@ -526,17 +523,10 @@ class MainWindow(QMainWindow):
         self.connection.update_detected(profile_id)
 
     def set_follow(self, on: bool) -> None:
-        self.follow_live = on
-        self._last_len = -1
+        self.following = Following(live=on)
         if not on:  # the diagram stays where it is, and says which entry that is
-            row = self.timeline.current_seq()
-            if row is None:
-                row = (
-                    self.diagram.as_of
-                    if self.diagram.as_of is not None
-                    else (len(self.recording) - 1 if self.recording is not None else -1)
-                )
-            self._show_row(row, animate=False)
+            n = len(self.recording) if self.recording is not None else None
+            self._show_row(pinned_row(self.timeline.current_seq(), self.diagram.as_of, n), animate=False)
         self.refresh()
 
     def _on_entry_selected(self, seq: int) -> None:
@@ -545,10 +535,10 @@ class MainWindow(QMainWindow):
             return
         self.detail.set_entry(rec, seq)
         self.sequence.show_seq(seq)
-        if seq < len(rec) - 1 and self.follow_live:
+        if self.following.pins(seq, len(rec)):
             self.act_follow.setChecked(False)  # pinned to the selected row
         playing = self.replay.playback is not None and self.replay.playback.playing
-        if not self.follow_live:
+        if not self.following.live:
             self._show_row(seq, animate=playing)  # playback animates the diagram's edges
         self.replay.show_row(seq)
 
@@ -559,7 +549,7 @@ class MainWindow(QMainWindow):
         if rec is None or row < 0:
             return
         # draws the machine of that row's era and transport; not following, the state is a past one
-        self.diagram.show_recording_row(rec, row, animate=animate, past=not self.follow_live)
+        self.diagram.show_recording_row(rec, row, animate=animate, past=not self.following.live)
         if rec.read_only:  # replay: the feature panels, the negotiation and the status as of that row
             self.panels.show_recorded_row(rec, row)
             self.negotiation.show_row(rec, row)
@@ -583,17 +573,16 @@ class MainWindow(QMainWindow):
             self.connection.set_session(self.controller.running, self.status.state.text())
             return
         n = len(rec)
-        if n == self._last_len:
-            return
         # a flood (a tick's worth of FLOOD_BATCH_ROWS or more) jumps to the newest edge instead of
         # sweeping along it: the sweep repaints the diagram at 60 fps for 600 ms
-        flood = 0 <= self._last_len and n - self._last_len >= FLOOD_BATCH_ROWS
-        self._last_len = n
-        if n and self.follow_live:
+        flood = self.following.arrived(n, FLOOD_BATCH_ROWS)
+        if flood is None:
+            return
+        if n and self.following.live:
             self._show_row(n - 1, animate=not rec.read_only and not flood)
         if self.sequence.isVisible():  # its scroll range follows the new rows
             self.sequence.refresh()
-            if self.follow_live:
+            if self.following.live:
                 self.sequence.verticalScrollBar().setValue(self.sequence.verticalScrollBar().maximum())
         if not rec.read_only:  # a replay's negotiation and status follow the row shown (_show_row)
             self.negotiation.refresh(rec)

@@ -75,7 +75,7 @@ def toggles(w: MainWindow) -> dict[str, tuple[Callable[[bool], object], bool, _K
     """The actions that hold a state: name -> what a change calls, the state now, its shortcut."""
     return {
         "step": (w.step_toggled, w.step_mode, "Ctrl+T"),
-        "follow": (w.set_follow, w.follow_live, "Ctrl+L"),
+        "follow": (w.set_follow, w.following.live, "Ctrl+L"),
         "presenter": (w.layouts.set_presenter, w.layouts.presenting, "F11"),
     }
 

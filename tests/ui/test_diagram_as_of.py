@@ -39,7 +39,7 @@ def says_as_of(window, row: int) -> bool:
 def follows_the_session(window, controller) -> bool:
     rec = controller.recording
     return (
-        window.follow_live
+        window.following.live
         and window.act_follow.isChecked()
         and window.diagram.as_of is None
         and window.diagram.model.state is controller.session.state
@@ -126,7 +126,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             await anyio.sleep(0.05)
             window = languages.window
             # the new Follow live action says what the window does: not following
-            assert not window.act_follow.isChecked() and not window.follow_live
+            assert not window.act_follow.isChecked() and not window.following.live
             assert window.diagram.as_of == answer and window.diagram.model.state is rec.state_at(answer)
             assert (
                 window.diagram.current_label == window.diagram.tr("as of entry {n}").format(n=answer) != "as of entry 0"
@@ -144,7 +144,7 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             languages.set_choice("en")
             await anyio.sleep(0.05)
             window = languages.window
-            assert window.act_follow.isChecked() and window.follow_live
+            assert window.act_follow.isChecked() and window.following.live
             window.tools.ping()
             n = len(rec)
             await until(lambda: len(rec) > n + 1 and follows_the_session(window, controller))

@@ -28,12 +28,12 @@ def test_shortcuts_and_states_as_the_tables_give_them(window_and_controller):
     assert window.act_connect.shortcut() == QKeySequence("Ctrl+Return")
     assert window.act_open.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
     assert window.act_step.isCheckable() and window.act_step.shortcut() == QKeySequence("Ctrl+T")
-    assert window.act_follow.isChecked() == window.follow_live
+    assert window.act_follow.isChecked() == window.following.live
     assert window.act_layout_debugging.isCheckable() and not window.act_reset_layout.isCheckable()
     window.act_follow.trigger()  # a state action calls its slot with the new state
-    assert window.follow_live is False
+    assert window.following.live is False
     window.act_follow.trigger()
-    assert window.follow_live is True
+    assert window.following.live is True
 
 
 def test_the_menus_hold_the_actions_in_the_tables_order(window_and_controller):
