@@ -27,7 +27,8 @@ Formats (what each gives):
   the server's transport closed); servers are told apart by name.
 - ``vscode``: an MCP output channel (``TIME [level] text``, local time without a zone: read as
   UTC, and said so in ``imported_from``). ``[editor -> server] {json}`` / ``[server -> editor]
-  {json}`` are messages (VS Code writes them at trace or debug level only), ``[server stderr]``
+  {json}`` are messages (VS Code writes them at trace or debug level only; its first releases
+  wrote ``[Client Says]`` / ``[Server Says]`` at info level: read the same), ``[server stderr]``
   lines stderr, ``Connection state: Starting`` starts a session, ``Stopped``/``Error`` ends it.
   The channel names no server in its lines: ``Starting server NAME`` does, else the file name.
 - ``har``: HAR 1.2 of MCP over HTTP (Streamable HTTP of both eras, HTTP+SSE). Each entry is a
@@ -399,6 +400,8 @@ def _opened_block(note: Item, text: str) -> tuple[Item | None, int]:
 
 _VS_TO_SERVER = "[editor -> server]"
 _VS_TO_EDITOR = "[server -> editor]"
+#: what VS Code's first MCP releases (spring 2025) wrote instead, at info level
+_VS_OLD = {"[Client Says]": Direction.C2S, "[Server Says]": Direction.S2C}
 _VS_STDERR = "[server stderr]"
 
 
@@ -421,9 +424,10 @@ def _read_vscode(data: bytes, name: str) -> list[LoggedSession]:
         if started:
             server = _clean(started.group(1))
             book.of(server, n, fresh=True).items.append(_event(t, text, n))
-        elif text.startswith((_VS_TO_SERVER, _VS_TO_EDITOR)):
-            d = Direction.C2S if text.startswith(_VS_TO_SERVER) else Direction.S2C
-            raw, trailer = _message(text[len(_VS_TO_SERVER) :])
+        elif text.startswith((_VS_TO_SERVER, _VS_TO_EDITOR, *_VS_OLD)):
+            tag = text[: text.index("]") + 1]
+            d = _VS_OLD.get(tag, Direction.C2S if tag == _VS_TO_SERVER else Direction.S2C)
+            raw, trailer = _message(text[len(tag) :])
             extra: JsonObject = {"log_line": n}
             if trailer:
                 extra["log_trailer"] = _clean(trailer)

@@ -174,8 +174,18 @@ def test_several_servers_and_sessions_in_one_mcp_log_split_right(tmp_path: Path,
     assert wrong.returncode == 2 and "holds sessions 1 to 3" in wrong.stderr
 
 
-def test_a_vscode_output_log_converts_with_stderr_and_notes(tmp_path: Path, reference_session: Recording) -> None:
+@pytest.mark.parametrize(
+    "arrows",
+    [("[editor -> server]", "[server -> editor]", "trace"), ("[Client Says]", "[Server Says]", "info")],
+    ids=["since-mid-2025", "first-releases"],
+)
+def test_a_vscode_output_log_converts_with_stderr_and_notes(
+    tmp_path: Path, reference_session: Recording, arrows: tuple[str, str, str]
+) -> None:
+    """VS Code's MCP output channel as it writes it now (messages at trace level) and as its first
+    releases did (``[Client Says]`` / ``[Server Says]`` at info level): the same recording."""
     rec = reference_session
+    to_server, to_editor, level = arrows
     start = BASE.replace(tzinfo=None)
 
     def line(k: int, level: str, text: str) -> str:
@@ -186,8 +196,8 @@ def test_a_vscode_output_log_converts_with_stderr_and_notes(tmp_path: Path, refe
     lines.append(line(2, "info", "Connection state: Running"))
     k = 3
     for d, raw in _messages(rec):
-        arrow = "[editor -> server]" if d is Direction.C2S else "[server -> editor]"
-        lines.append(line(k, "trace", f"{arrow} {raw.decode()}"))
+        arrow = to_server if d is Direction.C2S else to_editor
+        lines.append(line(k, level, f"{arrow} {raw.decode()}"))
         k += 1
     lines.append(line(k, "warning", "[server stderr] Starting default (STDIO) server..."))
     lines.append(line(k + 1, "info", "Discovered 3 tools"))
