@@ -94,6 +94,11 @@ def state_text(key: str, tr: Translate = untranslated, **values: object) -> str:
     return tr(CONTEXT, STATE[key]).format(**values)
 
 
+def headers(tr: Translate = untranslated) -> list[str]:
+    """The prompt list's columns: its title, its name, its arguments."""
+    return [tr(CONTEXT, LABELS[part]) for part in ("name", "identifier", "arguments")]
+
+
 def count_text(n: int, tr: Translate = untranslated) -> str:
     """How many prompts the list holds: "1 prompt", "5 prompts"."""
     return state_text("one", tr) if n == 1 else state_text("many", tr, n=n)

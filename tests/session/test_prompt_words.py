@@ -54,6 +54,8 @@ def test_a_prompts_row_and_the_count() -> None:
     assert words.row_cells({"name": "bare", "arguments": "no"}) == (["bare", "bare", "none"], "")
     assert words.row_cells({}) == (["", "", "none"], "")
     assert (words.count_text(1), words.count_text(3)) == ("1 prompt", "3 prompts")
+    assert words.headers() == ["Name", "Identifier", "Arguments"]
+    assert words.headers(lambda context, text: f"{context}:{text}")[2] == "PromptsPanel:Arguments"
     said: list[tuple[str, str]] = []
 
     def tr(context: str, text: str) -> str:

@@ -156,7 +156,8 @@ class PromptsPanel(FeaturePanel):
         self.status = muted(plain_label(wrap=False))
         self.errors = ErrorLabel(boxed=True)
 
-        self.list_view = PagedListView(self._headers(), lambda n: words.count_text(n, QCoreApplication.translate))
+        tr = QCoreApplication.translate
+        self.list_view = PagedListView(words.headers(tr), lambda n: words.count_text(n, tr))
         self.list_view.itemChosen.connect(self.show_prompt)
         loading = partial(self.phrase, "loading")
         self.shown = ShownList(
@@ -228,16 +229,10 @@ class PromptsPanel(FeaturePanel):
         self.list_view.live_note.setText(words.changes_note(self.feature.changes(), QCoreApplication.translate))
         self.get_button.setEnabled(live and self.current is not None)
 
-    def _headers(self) -> list[str]:
-        return [
-            QCoreApplication.translate(words.CONTEXT, words.LABELS[part])
-            for part in ("name", "identifier", "arguments")
-        ]
-
     def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
         set_words(self, words.CONTEXT, words.LABELS, words.CONTROLS)
-        self.list_view.retranslate(self._headers())
+        self.list_view.retranslate(words.headers(QCoreApplication.translate))
         if self.current is None:
             self._show_nothing()
         else:

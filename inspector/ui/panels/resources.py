@@ -237,8 +237,7 @@ class ResourcesPanel(FeaturePanel):
         self.feature.reset()  # the views are cleared (LISTED)
         for what in (*(pl.method for pl in self.feature.lists), READ, SUBSCRIBING):  # nothing runs any more
             self.set_busy(what, None)
-        self.current = None
-        self.template = None
+        self.current = self.template = None
         self.updates.clear()
         self.errors.clear_text()
         self.contents.clear()
@@ -378,14 +377,11 @@ class ResourcesPanel(FeaturePanel):
 
     def _follow_list(self) -> None:
         """Show the current row of the list on screen, unless it is shown already."""
-        if self.lists.currentWidget() is self.resource_list:
-            entry = self.resource_list.current_entry()
-            if entry is not None and entry is not self.current:
-                self.show_resource(entry)
-        else:
-            entry = self.template_list.current_entry()
-            if entry is not None and entry is not self.template:
-                self.show_template(entry)
+        resources = self.lists.currentWidget() is self.resource_list
+        view, shown = (self.resource_list, self.current) if resources else (self.template_list, self.template)
+        entry = view.current_entry()
+        if entry is not None and entry is not shown:
+            (self.show_resource if resources else self.show_template)(entry)
 
     def _open_resource(self, entry: dict) -> None:
         """A double-click: show the resource and read it."""
