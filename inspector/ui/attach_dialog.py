@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QTreeWidget,
     QTreeWidgetItem,
+    QTreeWidgetItemIterator,
     QWidget,
 )
 
@@ -191,13 +192,12 @@ class AttachDialog(QDialog):
 
     def _rows(self) -> Iterator[tuple[QTreeWidgetItem, Path, HostEntry]]:
         """Each server's row, with its file and entry."""
-        for i in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(i)
-            for j in range(top.childCount() if top is not None else 0):
-                child = top.child(j) if top is not None else None
-                data = child.data(0, ENTRY_ROLE) if child is not None else None
-                if child is not None and data is not None:
-                    yield child, data[0], data[1]
+        rows = QTreeWidgetItemIterator(self.tree)
+        while (item := rows.value()) is not None:
+            data = item.data(0, ENTRY_ROLE)
+            if isinstance(data, tuple):  # a file's row holds its path, a server's (path, entry)
+                yield item, data[0], data[1]
+            rows += 1
 
     def entry_item(self, path: Path, name: str) -> QTreeWidgetItem | None:
         """The row of server ``name`` of the file ``path`` (None: not shown)."""
