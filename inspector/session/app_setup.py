@@ -183,6 +183,27 @@ def has_cjk(text: str) -> bool:
 # ---------------------------------------------------------------------------------- self-test
 
 
+def language_of(choice: str, system_locale: str) -> str:
+    """The window's language: the one chosen (``en``, ``zh_CN``), or with ``system`` the system's
+    (``system_locale``, a locale name such as ``zh_TW``): Chinese for any Chinese, else English."""
+    if choice != "system":
+        return choice
+    return "zh_CN" if system_locale.startswith("zh") else "en"
+
+
+def due_generation(counts: Sequence[int], thresholds: Sequence[int], since_full: float, full_every: float) -> int:
+    """The generation the GUI thread's collector (``ui.collector``) collects now, chosen as CPython's
+    automatic collection would (the oldest whose count passed its threshold, ``counts`` and
+    ``thresholds`` as ``gc`` gives them), a full one at most every ``full_every`` seconds
+    (``since_full``: since the last); -1 when none is due."""
+    (c0, c1, c2), (t0, t1, t2) = counts, thresholds
+    if c0 <= t0:
+        return -1
+    if c1 <= t1:
+        return 0
+    return 2 if c2 > t2 and since_full >= full_every else 1
+
+
 class SelfTestFailed(Exception):
     """A step of ``--self-test`` failed: the message says what happened."""
 

@@ -20,6 +20,7 @@ from inspector.session.app_setup import (
     display_gone_line,
     fonts_line,
     icon_path,
+    language_of,
     migrate_doubled_config,
     on_stop_signals,
     self_test_platform,
@@ -77,12 +78,9 @@ class Languages(_Choice):
         ]
 
     def effective(self) -> str:
-        if self.choice != "system":
-            return self.choice
         from PySide6.QtCore import QLocale
 
-        name = QLocale.system().name()
-        return "zh_CN" if name.startswith("zh") else "en"
+        return language_of(self.choice, QLocale.system().name())
 
     def apply(self) -> None:
         from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator

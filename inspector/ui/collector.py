@@ -9,10 +9,11 @@ memory (a segfault in ``QTimerInfoList::activateTimers``; seen in the Qt suite w
 dialog ended while its server exited).
 
 So while the window lives, automatic collection is off and :class:`MainThreadCollector` does the
-same work from a GUI-thread timer: a young collection when generation 0 passed its threshold,
-older ones when theirs did, and a full collection at most every ``full_every`` seconds (the
-full pass over a large recording is what stalls the event loop). ``gc.freeze``, used by the app
-and by sessions during floods, keeps working: frozen objects are outside every generation.
+same work from a GUI-thread timer (:func:`~inspector.session.app_setup.due_generation` chooses):
+a young collection when generation 0 passed its threshold, older ones when theirs did, and a
+full collection at most every ``full_every`` seconds (the full pass over a large recording is
+what stalls the event loop). ``gc.freeze``, used by the app and by sessions during floods, keeps
+working: frozen objects are outside every generation.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import gc
 import time
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+from inspector.session.app_setup import due_generation
 
 
 class MainThreadCollector(QObject):
@@ -44,15 +47,10 @@ class MainThreadCollector(QObject):
     def check(self) -> int:
         """Collect the oldest generation whose threshold has been passed; the generation
         collected, or -1 when nothing was due."""
-        t0, t1, t2 = self.thresholds
-        c0, c1, c2 = gc.get_count()
-        if c0 <= t0:
+        since_full = time.monotonic() - self._last_full
+        generation = due_generation(gc.get_count(), self.thresholds, since_full, self.full_every)
+        if generation < 0:
             return -1
-        generation = 0
-        if c1 > t1:
-            generation = 1
-            if c2 > t2 and time.monotonic() - self._last_full >= self.full_every:
-                generation = 2
         gc.collect(generation)
         if generation == 2:
             self._last_full = time.monotonic()

@@ -20,9 +20,11 @@ from inspector.session.app_setup import (
     SelfTestRun,
     demo_among,
     display_available,
+    due_generation,
     fonts_line,
     has_cjk,
     icon_path,
+    language_of,
     on_stop_signals,
     python_error,
     reset_settings,
@@ -183,3 +185,18 @@ def test_the_lines_said_when_the_display_goes_and_when_the_demo_session_ends():
     summary = {"shutdown": "stdin-closed", "exit_code": 0, "signal": None}
     assert finished_line(summary) == "finished shutdown=stdin-closed exit_code=0 signal=None"
     assert finished_line({}) == "finished shutdown=None exit_code=None signal=None"
+
+
+def test_the_windows_language_is_the_chosen_one_or_the_systems():
+    assert language_of("en", "zh_CN") == "en" and language_of("zh_CN", "de_DE") == "zh_CN"
+    assert language_of("system", "zh_TW") == "zh_CN" and language_of("system", "zh_CN") == "zh_CN"
+    assert language_of("system", "de_DE") == "en" and language_of("system", "C") == "en"
+
+
+def test_the_gui_threads_collector_chooses_a_generation_as_cpython_would_with_full_ones_spaced():
+    thresholds = (700, 10, 10)
+    assert due_generation((700, 50, 50), thresholds, 99.0, 10.0) == -1  # generation 0 not past its threshold
+    assert due_generation((701, 10, 50), thresholds, 99.0, 10.0) == 0
+    assert due_generation((701, 11, 10), thresholds, 99.0, 10.0) == 1
+    assert due_generation((701, 11, 11), thresholds, 99.0, 10.0) == 2
+    assert due_generation((701, 11, 11), thresholds, 9.5, 10.0) == 1  # a full one ran less than 10 s ago
