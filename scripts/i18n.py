@@ -199,7 +199,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "StatusLine": sorted(set(failure_words.STATUS_WORDS.values())),  # how the server ended, with its own
         "WindowFiles": sorted(set(file_words.WORDS.values())),  # unreadable lines, re-analysis: with its own
         "WindowActions": action_words.all_words(),  # the actions' texts and tooltips, with the menus' own
-        "ExportDialog": sorted(import_view.EXPORT_INTROS.values()),  # where each client reads the entry
+        "ExportDialog": sorted({*import_view.EXPORT_INTROS.values(), *import_view.EXPORT_WORDS.values()}),  # and notes
         "ImportDialog": sorted(import_view.IMPORT_WORDS.values()),  # a row's secrets, the values to type: with its own
         "SessionController": sorted(session_runner.WORDS.values()),  # why the runner refuses, an internal error
         "Settings": [settings.NOTE_WORDS],  # a damaged value of settings.ini, in the status bar
@@ -207,7 +207,9 @@ def protocol_strings() -> dict[str, list[str]]:
         "LifecycleDiagram": sorted(set(diagram_words.WORDS.values())),  # what the diagram says, with its own
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
-        "FeaturePanel": sorted({*note_words.LIST_WORDS.values(), request_words.CANCELLED}),  # a listing's notes
+        "FeaturePanel": sorted(  # a listing's notes and problems
+            {*note_words.LIST_WORDS.values(), note_words.LIST_FAILED, request_words.CANCELLED}
+        ),
         "PagedListView": sorted(note_words.PAGER_WORDS.values()),  # the line under a paged list, with its own
         "CompletionField": sorted(note_words.COMPLETION_WORDS.values()),  # a note on the suggestions
         "ToolsPanel": sorted(set(tool_words.WORDS)),  # a tool's badges, facts, exclusion, Run as task, refusals

@@ -6,15 +6,18 @@ happened to it (:class:`~.operations.ListenNote`). Several panels show them; the
 English, one per code, and go through the caller's ``tr(context, text)`` (the window's
 ``QCoreApplication.translate``: a listing's in "FeaturePanel", the stream's in "ResourcesPanel",
 the contexts they had in the window; ``scripts/i18n.py`` reads the tables). An error answer is
-shown elsewhere, so it has no words here. The line under a paged list (:func:`pager_line`: its
+shown elsewhere, so it has no words here; :func:`list_problems` says everything that went wrong
+with one listing, its error answers included. The line under a paged list (:func:`pager_line`: its
 entries, pages and notes, in "PagedListView") and a completion field's note on its suggestions
 (:func:`suggestions_hint`, in "CompletionField") are said here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from . import request_words
+from .controllers.base import Failure
 from .operations import (
     LISTEN_CLOSED,
     LISTEN_ENDED,
@@ -24,6 +27,7 @@ from .operations import (
     LISTEN_STOPPED,
     NOTE_BAD_CURSOR,
     NOTE_DROPPED,
+    NOTE_ERROR,
     NOTE_NO_ARRAY,
     NOTE_REPEATED_CURSOR,
     ListenNote,
@@ -43,6 +47,7 @@ __all__ = [
     "LISTEN_CONTEXT",
     "LISTEN_WORDS",
     "list_note_text",
+    "list_problems",
     "list_notes_text",
     "listen_note_text",
     "pager_line",
@@ -57,6 +62,8 @@ LIST_WORDS = {
     NOTE_REPEATED_CURSOR: "The server repeated the cursor {0}; stopped paging.",
     NOTE_DROPPED: "{n} entries left out (not objects, or missing what they need)",
 }
+#: an error answer to a listing (the error in words, :func:`.request_words.error_text`)
+LIST_FAILED = "{method} failed. {error}"
 
 LISTEN_CONTEXT = "ResourcesPanel"
 #: the listen stream's notes by code ("unsent": stopped before the request was sent)
@@ -142,3 +149,20 @@ def suggestions_hint(shown: int, total: int | None, has_more: bool, tr: Translat
         return tr(COMPLETION_CONTEXT, COMPLETION_WORDS["of_total"]).format(n=shown, total=total)
     hint = tr(COMPLETION_CONTEXT, COMPLETION_WORDS["some"]).format(n=shown)
     return hint + " " + tr(COMPLETION_CONTEXT, COMPLETION_WORDS["more"]) if has_more else hint
+
+
+def list_problems(
+    method: str, notes: Iterable[ListNote], failure: Failure | None = None, tr: Translate = untranslated
+) -> str:
+    """What went wrong loading ``method``'s list, in words: each error answer (with the
+    specification's name for its code), each page's note, and the failure that ended it."""
+    said = []
+    for note in notes:
+        if note.code == NOTE_ERROR:
+            error = request_words.error_text(note.detail, tr)
+            said.append(tr(LIST_CONTEXT, LIST_FAILED).format(method=method, error=error))
+        elif text := list_note_text(note, tr):
+            said.append(text)
+    if failure is not None:
+        said.append(request_words.failure_text(failure, tr))
+    return " ".join(said)

@@ -1610,7 +1610,6 @@
     </message>
     <message>
         <source>{method} failed. {error}</source>
-        <extracomment>the words the panel says of its state (its session ``*_words`` table's, :meth:`phrase`) and their context</extracomment>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>

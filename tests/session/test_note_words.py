@@ -3,10 +3,12 @@ notes a real listing makes: every code has its words, and the words go through t
 
 from __future__ import annotations
 
+from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_SESSION, Failure
 from inspector.session.note_words import (
     COMPLETION_CONTEXT,
     COMPLETION_WORDS,
     LIST_CONTEXT,
+    LIST_FAILED,
     LIST_WORDS,
     LISTEN_CONTEXT,
     LISTEN_WORDS,
@@ -14,6 +16,7 @@ from inspector.session.note_words import (
     PAGER_WORDS,
     list_note_text,
     list_notes_text,
+    list_problems,
     listen_note_text,
     pager_line,
     suggestions_hint,
@@ -117,3 +120,25 @@ def test_the_pager_and_completion_words_keep_their_widgets_contexts():
         (COMPLETION_CONTEXT, COMPLETION_WORDS["some"]),
         (COMPLETION_CONTEXT, COMPLETION_WORDS["more"]),
     ]
+
+
+def test_a_listings_problems_are_said_in_order_error_answers_named():
+    notes = [
+        ListNote(NOTE_ERROR, {"code": -32601, "message": "no such method"}),
+        ListNote(NOTE_DROPPED, 2),
+        ListNote(NOTE_ERROR, "not an object"),
+    ]
+    said = list_problems("tools/list", notes, Failure(FAIL_SESSION, detail="the server is gone"))
+    assert said.startswith("tools/list failed. Error -32601 (Method not found): no such method 2 entries left out")
+    assert "tools/list failed. " in said.split("left out", 1)[1]  # the second error answer too
+    assert said.endswith("the server is gone")
+    assert list_problems("prompts/list", []) == ""
+    assert list_problems("prompts/list", [], Failure(FAIL_CANCELLED)) == "Cancelled."
+    seen = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return text
+
+    list_problems("tasks/list", [ListNote(NOTE_ERROR, {"code": 1, "message": "x"})], tr=tr)
+    assert (LIST_CONTEXT, LIST_FAILED) in seen

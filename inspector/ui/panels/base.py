@@ -41,15 +41,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session import RequestCancelled, Session, SessionError, wait_words
+from inspector.session import RequestCancelled, Session, SessionError, note_words, wait_words
 from inspector.session import wait_story as stories
 from inspector.session.controllers.base import WAIT, Failure, ListController
 from inspector.session.features import Availability
-from inspector.session.operations import NOTE_ERROR, ListenHub, ListNote
+from inspector.session.operations import ListenHub, ListNote
 from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import WaitState
 
-from ..text import list_note_text
 from ..widgets import (
     BusyIndicator,
     Part,
@@ -62,7 +61,6 @@ from ..widgets import (
     vbox,
 )
 from . import lists
-from .answers import error_text, failure_text
 
 _W = TypeVar("_W", bound=QWidget)
 _L = TypeVar("_L", bound=QBoxLayout)
@@ -481,21 +479,9 @@ class FeaturePanel(QWidget):
         self.busy.hold(what, text)
 
     def list_problems(self, method: str, notes: Iterable[ListNote], failure: Failure | None = None) -> str:
-        """What went wrong loading ``method``'s list, in words: each error answer (with the
-        specification's name for its code), each page's note, and the failure that ended it."""
-        said = []
-        for note in notes:
-            if note.code == NOTE_ERROR:
-                said.append(
-                    QCoreApplication.translate("FeaturePanel", "{method} failed. {error}").format(
-                        method=method, error=error_text(note.detail)
-                    )
-                )
-            elif text := list_note_text(note):
-                said.append(text)
-        if failure is not None:
-            said.append(failure_text(failure))
-        return " ".join(said)
+        """What went wrong loading ``method``'s list (:func:`inspector.session.note_words.list_problems`),
+        in the current language."""
+        return note_words.list_problems(method, notes, failure, QCoreApplication.translate)
 
     def say_error(self, label: QLabel | None, words: Callable[[], str]) -> None:
         """:meth:`say` on a label shown only while it says something (an error, a note under a
