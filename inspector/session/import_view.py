@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .client_export import ExportedEntry
 from .config_files import ConfigLocation
+from .import_problems import CONTEXT as PROBLEMS_CONTEXT
 from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
 from .profiles import PROBLEMS, Problem
@@ -191,6 +193,22 @@ EXPORT_INTROS = {
     "project's .cursor/mcp.json.",
     "mcp-inspector": 'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".',
 }
+
+
+#: What the export dialog says under an entry (its "ExportDialog" context too).
+EXPORT_WORDS = {
+    "left_out": "Left out because they are secret: {names}. Add their values by hand where you paste this.",
+}
+
+
+def export_notes(entry: ExportedEntry, tr: Translate) -> str:
+    """What the export dialog says under ``entry``: the secrets left out of it, then each setting
+    the client's file has no place for, one a line ("" when nothing)."""
+    words = import_words(tr)
+    notes = [words(PROBLEMS_CONTEXT, note) for note in entry.notes]
+    if entry.left_out:
+        notes.insert(0, tr(EXPORT_CONTEXT, EXPORT_WORDS["left_out"]).format(names=", ".join(entry.left_out)))
+    return "\n".join(notes)
 
 
 def export_intro(tr: Translate, client: str) -> str:

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import import_view
-from inspector.session.import_problems import CONTEXT as IMPORTS
 from inspector.session.imports import (
     EXPORT_CLIENTS,
     ConfigLocation,
@@ -59,7 +58,6 @@ from .widgets import ErrorLabel, group_box, hbox, muted, plain_label, plain_tool
 
 _tr = QCoreApplication.translate
 SERVER_ROLE = Qt.ItemDataRole.UserRole
-translated = import_view.import_words(_tr)  # the import layer's words in the window's language
 
 
 def problem_line(problem: ImportProblem) -> str:
@@ -333,15 +331,8 @@ class ExportDialog(QDialog):
         self.text.setPlainText(self.entry.text)
         self.text.setVisible(bool(self.entry.text))
         self._layout.setStretch(self._filler, 0 if self.entry.text else 1)
-        notes = []
-        if self.entry.left_out:
-            notes.append(
-                self.tr(
-                    "Left out because they are secret: {names}. Add their values by hand where you paste this."
-                ).format(names=", ".join(self.entry.left_out))
-            )
-        notes.extend(translated(IMPORTS, note) for note in self.entry.notes)
-        self.note.setText("\n".join(notes))
+        notes = import_view.export_notes(self.entry, _tr)
+        self.note.setText(notes)
         self.note.setVisible(bool(notes))
         self.copy_button.setEnabled(bool(self.entry.text))
         self.save_button.setEnabled(bool(self.entry.text))

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from inspector.session.client_export import export_entry
 from inspector.session.config_files import ConfigLocation
 from inspector.session.import_view import (
+    export_notes,
     format_label,
     import_rows,
     import_words,
@@ -20,7 +22,7 @@ from inspector.session.import_view import (
     safe_file_stem,
 )
 from inspector.session.imports import ImportInput, Surroundings, parse_config, read_config
-from inspector.session.profiles import Problem
+from inspector.session.profiles import EnvVar, Problem, ServerProfile
 
 CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
 WORKSPACE = CONFIGS / "workspace"
@@ -158,3 +160,22 @@ def test_places_formats_and_inputs_as_labelled() -> None:
     assert input_label(ImportInput("api-key", "Weather API key")) == "Weather API key"  # a file-wide VS Code input
     token = ImportInput("t", "TOKEN: the API token", required=True, server="Weather (pypi)")
     assert input_label(token) == "Weather (pypi) · TOKEN: the API token *"
+
+
+def test_what_the_export_dialog_says_under_an_entry() -> None:
+    secret = ServerProfile(
+        name="s",
+        command="node",
+        env=[EnvVar("API_KEY", "k", secret=True)],
+        headers=[],
+    )
+    entry = export_entry(secret, "claude-desktop")
+    notes = export_notes(entry, _marked).splitlines()
+    assert notes[0] == (
+        "<ExportDialog|Left out because they are secret: {names}. Add their values by hand where you paste this.>"
+    ).format(names="API_KEY")
+    assert export_notes(export_entry(ServerProfile(name="p", command="node"), "claude-desktop"), _marked) == ""
+    # a setting the client's file has no place for is said in the importer's words, after the secrets
+    secret.inherit_env = False
+    said = export_notes(export_entry(secret, "claude-desktop"), _marked).splitlines()
+    assert len(said) == 2 and said[0] == notes[0] and said[1].startswith("<Imports|")
