@@ -90,7 +90,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QFrame,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -99,7 +98,6 @@ from PySide6.QtWidgets import (
     QTableView,
     QToolBar,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -138,7 +136,7 @@ from .form_rows import set_words
 from .rowmodel import Cell, CellDelegate, RowTableModel, SeqRole
 from .theme import colour, dot_icon, is_dark, mix
 from .ticker import fit_live_text, set_live_text
-from .widgets import plain_tooltip
+from .widgets import hbox, plain_tooltip, tool_button, vbox
 
 translate = QCoreApplication.translate
 
@@ -199,9 +197,8 @@ class TimelineModel(RowTableModel):
     """A table over a recording: one row per entry the session's EntryView lets through,
     growing in batches on the application's one tick source."""
 
-    SeqRole = SeqRole
     COLUMNS = Column.COUNT
-    methodsChanged = Signal()  # methods_seen() grew
+    methodsChanged = Signal()  # entries.methods_seen() grew
     contentWidened = Signal()  # widest_texts() has a longer id or another violations text
     filterChanged = Signal()  # the filter was replaced (by set_filter or reveal)
 
@@ -248,10 +245,6 @@ class TimelineModel(RowTableModel):
         the longest id of the rows fetched, each distinct Violations text (in the window's
         language). The view measures these to give the must-read columns the room they need."""
         return self._widest.texts(self.entries.methods_seen() if self._rec is not None else [], translate)
-
-    def methods_seen(self) -> list[str]:
-        """Every JSON-RPC method in the recording so far (responses count for their request's)."""
-        return self.entries.methods_seen()
 
     # ------------------------------------------------------------ filtering
 
@@ -322,13 +315,8 @@ class TimelineModel(RowTableModel):
         assert self._rec is not None
         fg, bg = cell_tones(self._rec, seq, col)
         mono = self._mono if col in MONO_COLUMNS else None
-        return (self._display(seq, row, col), self._colors.tones[fg], self._colors.tints[bg], None, mono, _ALIGNS[col])
-
-    # ------------------------------------------------------------ cells
-
-    def _display(self, seq: int, row: int, col: int) -> str | None:
-        assert self._rec is not None
-        return cell_text(self._rec, seq, col, self.entries.rows[row - 1] if row else None, translate)
+        text = cell_text(self._rec, seq, col, self.entries.rows[row - 1] if row else None, translate)
+        return (text, self._colors.tones[fg], self._colors.tints[bg], None, mono, _ALIGNS[col])
 
     def cell_data(self, seq: int, row: int, col: int, role: int) -> str | None:
         if role != Qt.ItemDataRole.ToolTipRole or self._rec is None:
@@ -390,8 +378,7 @@ class TimelineView(QWidget):
     def _build(self) -> None:
         model = self.model
         colors = model.colors()
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
+        outer = vbox(margins=False, parent=self)
         outer.setSpacing(2)
 
         # A tool bar, not a row layout: when the view is narrow the filters that do not fit move
@@ -463,9 +450,8 @@ class TimelineView(QWidget):
         self.http_action = action  # shown for a session over HTTP
         self.http_action.setVisible(False)
         outer.addWidget(bar)
-        search_row = QHBoxLayout()
+        search_row = hbox(self.search)
         search_row.setContentsMargins(4, 0, 4, 2)
-        search_row.addWidget(self.search)
         outer.addLayout(search_row)
 
         table = QTableView()
@@ -509,21 +495,16 @@ class TimelineView(QWidget):
         self._apply_metrics()
         outer.addWidget(table, 1)
 
-        status = QHBoxLayout()
-        status.setContentsMargins(6, 0, 4, 4)
         self.count_label = QLabel()
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
-        status.addWidget(self.count_label)  # held at a fixed size (set_live_text): the stretch is beside it
-        status.addStretch(1)
-        self.clear_filters_button = QToolButton()
+        self.clear_filters_button = tool_button("", self.model.clear_filters)
         self.clear_filters_button.setAutoRaise(True)
-        self.clear_filters_button.clicked.connect(self.model.clear_filters)
-        self.clear_filters_button.setVisible(False)
-        status.addWidget(self.clear_filters_button)
-        self.jump_button = QToolButton()
-        self.jump_button.clicked.connect(self.jump_to_latest)
-        self.jump_button.setVisible(False)
-        status.addWidget(self.jump_button)
+        self.jump_button = tool_button("", self.jump_to_latest)
+        for shown_later in (self.clear_filters_button, self.jump_button):
+            shown_later.setVisible(False)
+        # the count is held at a fixed size (set_live_text): the stretch is beside it
+        status = hbox(self.count_label, 1, self.clear_filters_button, self.jump_button)
+        status.setContentsMargins(6, 0, 4, 4)
         outer.addLayout(status)
 
         table.verticalScrollBar().valueChanged.connect(self._on_scrolled)
@@ -946,7 +927,7 @@ class TimelineView(QWidget):
         self.clear_filters_button.setVisible(f.active)
 
     def _update_methods(self) -> None:
-        restart, inserts, self._listed_methods = merge_sorted(self._listed_methods, self.model.methods_seen())
+        restart, inserts, self._listed_methods = merge_sorted(self._listed_methods, self.model.entries.methods_seen())
         combo = self.method_combo
         if restart or inserts:
             text = combo.currentText()
@@ -990,10 +971,4 @@ class TimelineView(QWidget):
         return QSize(900, 420)
 
 
-__all__ = [
-    "Column",
-    "SeqRole",
-    "TimelineModel",
-    "TimelineView",
-    "plain_tooltip",
-]
+__all__ = ["Column", "SeqRole", "TimelineColors", "TimelineModel", "TimelineView"]

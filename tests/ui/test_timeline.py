@@ -307,15 +307,15 @@ def test_every_filter():
 def test_methods_seen(qtbot):
     rec, _ = build_session()
     model = TimelineModel(rec)
-    assert model.methods_seen() == sorted(
+    assert model.entries.methods_seen() == sorted(
         {"initialize", "notifications/initialized", "tools/list", "notifications/message", "ping", RICH}
     )
     d = Driver()
     model.set_recording(d.rec)
-    assert model.methods_seen() == []
+    assert model.entries.methods_seen() == []
     with qtbot.waitSignal(model.methodsChanged, timeout=5000):
         d.request("resources/list")
-    assert model.methods_seen() == ["resources/list"]
+    assert model.entries.methods_seen() == ["resources/list"]
 
 
 def test_reveal_relaxes_only_what_hides_the_entry():
@@ -376,7 +376,7 @@ def test_view_filter_bar_drives_the_model(view, qtbot):
 
     combo = view.method_combo
     methods = [combo.itemText(i) for i in range(1, combo.count())]
-    assert methods == view.model.methods_seen()
+    assert methods == view.model.entries.methods_seen()
     i = combo.findText("ping")
     combo.setCurrentIndex(i)
     combo.activated.emit(i)
