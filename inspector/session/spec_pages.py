@@ -12,7 +12,7 @@ page a link on a page points to; :func:`read_page` reads the page a reference na
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.resources import resource_path, spec_file
@@ -171,3 +171,31 @@ def licence_text() -> str:
         return resource_path("spec", "LICENSE").read_text(encoding="utf-8")
     except OSError as exc:
         return str(exc)
+
+
+@dataclass
+class History:
+    """The pages a viewer showed, for Back and Forward: ``refs`` in the order they were opened,
+    ``at`` the one shown (-1: none yet). A page opened drops the pages ahead of the one shown."""
+
+    refs: list[str] = field(default_factory=list)
+    at: int = -1
+
+    def opened(self, ref: str) -> None:
+        """``ref`` was opened (not reached by Back or Forward): it is the newest page."""
+        del self.refs[self.at + 1 :]
+        self.refs.append(ref)
+        self.at = len(self.refs) - 1
+
+    def step(self, by: int) -> str | None:
+        """The page ``by`` away from the one shown (-1: Back, 1: Forward), or None when there is none."""
+        index = self.at + by
+        return self.refs[index] if 0 <= index < len(self.refs) and self.at >= 0 else None
+
+    @property
+    def can_back(self) -> bool:
+        return self.step(-1) is not None
+
+    @property
+    def can_forward(self) -> bool:
+        return self.step(1) is not None

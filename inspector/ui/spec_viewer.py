@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.teaching import slug
-from inspector.session.spec_pages import licence_text, link_ref, read_page, ref_in_version, spec_pages
+from inspector.session.spec_pages import History, licence_text, link_ref, read_page, ref_in_version, spec_pages
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
 from .widgets import hbox, on_language_change, plain_label, push_button, vbox
@@ -39,16 +39,15 @@ class SpecViewer(QDialog):
         self.setModal(False)
         self.resize(820, 720)
         self.ref = ""
-        self._history: list[str] = []
-        self._at = -1
+        self.history = History()  # Back and Forward
         self.version_box = QComboBox()
         self.version_box.addItems(spec_versions())
         self.version_box.activated.connect(self._version_chosen)
         self.page_box = QComboBox()
         self.page_box.setMinimumContentsLength(24)
         self.page_box.activated.connect(self._page_chosen)
-        self.back = push_button("", lambda: self._go(self._at - 1))  # worded by _retranslate
-        self.forward = push_button("", lambda: self._go(self._at + 1))
+        self.back = push_button("", lambda: self._go(-1))  # worded by _retranslate
+        self.forward = push_button("", lambda: self._go(1))
         self.licence = push_button("", self.show_licence)
         bar = hbox(self.back, self.forward, self.version_box, (self.page_box, 1), self.licence)
         self.browser = QTextBrowser()
@@ -71,8 +70,8 @@ class SpecViewer(QDialog):
                 "The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence)."  # noqa: E501
             ).format(version=self.ref.partition(" ")[0] or "-")
         )
-        self.back.setEnabled(self._at > 0)
-        self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
+        self.back.setEnabled(self.history.can_back)
+        self.forward.setEnabled(self.history.can_forward)
 
     # ---------------------------------------------------------------- navigation
 
@@ -80,15 +79,15 @@ class SpecViewer(QDialog):
         """Show the page ``ref`` names, at its section; False when it is not bundled."""
         if not self._show(ref):
             return False
-        del self._history[self._at + 1 :]
-        self._history.append(ref)
-        self._at = len(self._history) - 1
+        self.history.opened(ref)
         self._retranslate()
         return True
 
-    def _go(self, index: int) -> None:
-        if 0 <= index < len(self._history) and self._show(self._history[index]):
-            self._at = index
+    def _go(self, by: int) -> None:
+        """Back (-1) or Forward (1)."""
+        ref = self.history.step(by)
+        if ref is not None and self._show(ref):
+            self.history.at += by
             self._retranslate()
 
     def _show(self, ref: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from inspector.resources import spec_file
 from inspector.session.spec_pages import (
+    History,
     licence_text,
     link_ref,
     mdx_to_markdown,
@@ -71,3 +72,15 @@ def test_the_overview_opened_when_no_page_is_named():
     assert overview_ref(versions[-1]) == f"{versions[-1]} index"  # the negotiated version's overview
     assert overview_ref(None) == f"{versions[0]} index"  # no session: the newest
     assert overview_ref("1999-01-01") == f"{versions[0]} index"  # a version not bundled: the newest
+
+
+def test_back_and_forward_over_the_pages_shown() -> None:
+    h = History()
+    assert (h.can_back, h.can_forward, h.step(-1), h.step(1)) == (False, False, None, None)
+    for ref in ("v a", "v b", "v c"):
+        h.opened(ref)
+    assert h.at == 2 and h.can_back and not h.can_forward and h.step(-1) == "v b"
+    h.at -= 2  # Back twice
+    assert h.step(1) == "v b" and h.can_forward and not h.can_back and h.step(-1) is None
+    h.opened("v d")  # a page opened from the first drops the pages ahead of it
+    assert h.refs == ["v a", "v d"] and h.at == 1 and not h.can_forward and h.step(-1) == "v a"

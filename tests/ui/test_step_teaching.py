@@ -67,9 +67,7 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
             lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.INITIALIZED
         )
         assert bar.note.text() == NOTES["initialize"].answer
-        await until(
-            lambda: window.diagram.model.state is State.INITIALIZING
-        )  # the diagram follows on its next refresh
+        await until(lambda: window.diagram.model.state is State.INITIALIZING)  # the diagram follows on its next refresh
         window.act_continue.trigger()
         await until(
             lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw
@@ -155,7 +153,10 @@ def test_every_bundled_page_renders_without_site_markup(qapp):
     )
     assert viewer.ref == "2025-11-25 basic/transports#stdio" and slug(viewer.heading_at_top()) == "stdio"
     viewer.back.click()
-    assert viewer.ref == "2025-11-25 basic/lifecycle#shutdown"
+    assert viewer.ref == "2025-11-25 basic/lifecycle#shutdown" and viewer.forward.isEnabled()
+    viewer.forward.click()  # and Forward goes to the link again
+    assert viewer.ref == "2025-11-25 basic/transports#stdio" and not viewer.forward.isEnabled()
+    assert viewer.back.isEnabled()
     viewer.show_licence()
     assert "Apache License" in viewer.browser.toPlainText()
     assert viewer.open("2025-11-25 no/such/page") is False
