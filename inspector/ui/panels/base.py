@@ -178,7 +178,7 @@ class FeaturePanel(QWidget):
         self._recorded_shown: dict[str, object] = {}  # replay: what is on screen (see recorded_changed)
         self._lists: dict[str, ListController] = {}  # list method -> the controller loading it (follow())
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
-        self._wait_box: QWidget | None = None  # the notes, over the panel
+        self._wait_box: QVBoxLayout | None = None  # the notes, over the panel (made for the first)
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
@@ -323,17 +323,12 @@ class FeaturePanel(QWidget):
         if note is None:
             note = self._wait_notes[method] = WaitNote()
             note.showEntry.connect(self.entryActivated)
-            self._wait_layout().addWidget(note)
+            if self._wait_box is None:
+                box = named(QWidget(), "waitNotes")
+                self._wait_box = column(box, spacing=4)
+                self._over_panel(box)
+            self._wait_box.addWidget(note)
         return note
-
-    def _wait_layout(self) -> QVBoxLayout:
-        if self._wait_box is None:
-            self._wait_box = named(QWidget(), "waitNotes")
-            column(self._wait_box, spacing=4)
-            self._over_panel(self._wait_box)
-        layout = self._wait_box.layout()
-        assert isinstance(layout, QVBoxLayout)
-        return layout
 
     def wait_state(self, method: str) -> WaitState | None:
         """What became of the latest ``method`` request this panel loaded (None: none followed)."""

@@ -58,7 +58,6 @@ from inspector.session.controllers.logs import (
     FAILED,
     LEVEL,
     SET_LEVEL,
-    LevelStatus,
     LiveLogView,
     LogsController,
 )
@@ -90,7 +89,6 @@ class LevelColors:
     def __init__(self, palette: QPalette) -> None:
         base = palette.color(QPalette.ColorRole.Base)
         dark = is_dark(palette)
-        self.dark = dark
         self.colors = [QColor(*c) for c in log_words.LEVEL_RGB[dark]]
         self.fg = [QBrush(c) for c in self.colors]
         self.bg: list[QBrush | None] = [None] * len(self.colors)
@@ -283,10 +281,7 @@ class LogsPanel(FeaturePanel):
         signal = getattr(controller, "recordingChanged", None)
         if signal is not None:
             # a bound method, not a lambda: Qt drops the connection when this panel is deleted
-            signal.connect(self._on_recording_changed)
-
-    def _on_recording_changed(self, rec, *_: object) -> None:
-        self.set_recording(rec)
+            signal.connect(self.set_recording)  # (the recording, its era mode): the recording
 
     # ------------------------------------------------------------ hooks
 
@@ -338,15 +333,12 @@ class LogsPanel(FeaturePanel):
         feature = self.feature
         if what == LEVEL:
             status = feature.status
-            self.say(self.level_status, (lambda: self._level_text(status)) if status is not None else None)
+            # the server-level line, in the current language (again after a switch: say())
+            self.say(self.level_status, (lambda: log_words.level_text(status, _tr)) if status is not None else None)
             self.set_level_button.setEnabled(feature.live and not feature.sending)
         elif what == FAILED and feature.failure is not None:
             failure = feature.failure
             self.say_error(self.error, lambda: request_failed(SET_LEVEL, failure))
-
-    def _level_text(self, status: LevelStatus) -> str:
-        """The server-level line, in the current language (again after a switch: say())."""
-        return log_words.level_text(status, _tr)
 
     # ------------------------------------------------------------ actions
 
