@@ -7,18 +7,15 @@ layer's one formatter each (:mod:`inspector.session.entry_text`, shared with the
 transcript and the handouts), offered here beside the window's own. Functions are pure and cheap
 (the timeline calls some for every visible cell); words that need translating go through
 ``QCoreApplication``.
-The notes of a listing and of the listen stream are worded here in the user's language, from
-the session layer's tables (:mod:`inspector.session.note_words`), since several views show them.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from inspector.session import note_words, value_text
+from inspector.session import value_text
 from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
 from inspector.session.entry_text import format_size as format_size
-from inspector.session.operations import ListenNote, ListNote
 from inspector.session.value_text import json_head as json_head  # the reading of bytes, offered here
 
 
@@ -26,18 +23,3 @@ def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:
     """:func:`inspector.session.value_text.hex_dump` with its "more bytes" line in the user's language."""
     more = QCoreApplication.translate("ResourcesPanel", "… {n} more bytes")
     return value_text.hex_dump(data, offset, limit=limit, more=more)
-
-
-def list_note_text(note: ListNote) -> str:
-    """One note of a ListPager, in the user's language (error answers are shown elsewhere)."""
-    return note_words.list_note_text(note, QCoreApplication.translate)
-
-
-def listen_note_text(note: ListenNote | None) -> str:
-    """What happened to the shared subscriptions/listen stream, in the user's language."""
-    return note_words.listen_note_text(note, QCoreApplication.translate)
-
-
-def list_notes_text(notes: list[ListNote]) -> str:
-    """The notes of a ListPager worth showing, once each, joined, in the user's language."""
-    return note_words.list_notes_text(notes, QCoreApplication.translate)

@@ -21,6 +21,7 @@ from inspector.session import Direction, Session, SessionOptions
 from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, FAIL_SESSION, Failure
 from inspector.session.controllers.completions import Completion
 from inspector.session.features import Availability, availability
+from inspector.session.note_words import listen_note_text
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
 from inspector.session.value_text import parse_hex_dump
 from inspector.transport.base import StdioSpec
@@ -28,7 +29,7 @@ from inspector.ui.content import prepare
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.answers import error_text, failure_text, show_completion
 from inspector.ui.panels.resources import ResourcesPanel
-from inspector.ui.text import format_size, hex_dump, listen_note_text
+from inspector.ui.text import format_size, hex_dump
 from inspector.ui.widgets import CompletionField, mono_font
 
 pytestmark = pytest.mark.anyio
