@@ -60,6 +60,7 @@ import anyio
 from inspector.protocol.correlation import id_key
 from inspector.protocol.http_meta import tool_header_params, unsafe_integer_params
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 from inspector.transport.base import TransportKind
@@ -236,6 +237,13 @@ class FailureReport:
     @property
     def exited(self) -> bool:
         return self.exit_code is not None or self.signal is not None
+
+
+def failed_before_start(rec: Recording) -> bool:
+    """A live session's recording that never reached operation (legacy ``operating``, modern
+    ``ready``): it failed in its start, so the server's settings are what to look at."""
+    started = (State.OPERATING, State.READY)
+    return not rec.read_only and not any(rec.state_at(i) in started for i in range(len(rec)))
 
 
 #: How many of the server's last stderr lines a report carries.

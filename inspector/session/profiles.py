@@ -34,7 +34,7 @@ import re
 import shlex
 import sys
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -409,6 +409,14 @@ def demo_args(lang: str = "en") -> list[str]:
     demo itself when its first argument is ``--demo-server`` (inspector/__main__.py)."""
     lead = ["--demo-server"] if getattr(sys, "frozen", False) else ["-m", "inspector.demo"]
     return [*lead, *(["--lang", lang] if lang != "en" else [])]
+
+
+def demo_speaks(profiles: Iterable[ServerProfile], lang: str) -> None:
+    """The built-in demo among ``profiles`` speaks ``lang`` (the window's language) in its titles
+    and forms: its arguments say so."""
+    for p in profiles:
+        if p.builtin:
+            p.args = demo_args(lang)
 
 
 def demo_profile(lang: str = "en") -> ServerProfile:

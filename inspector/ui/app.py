@@ -256,16 +256,15 @@ def read_saved_servers(window: MainWindow) -> None:
     servers_after_paint=True)``): the connection panel lists them (the same list object, which
     the window and the panel share), the first selected; problems go to the status bar. Once
     only: later calls do nothing."""
+    from inspector.session.profiles import demo_speaks
+
     store = window.store
     if not store.unread:
         return
-    shown = window.profiles
-    demo_args = next((p.args for p in shown if p.builtin), None)  # in the window's language
     profiles = store.load()
-    for p in profiles:
-        if p.builtin and demo_args is not None:
-            p.args = list(demo_args)
-    shown[:] = profiles
+    if window.languages is not None:
+        demo_speaks(profiles, window.languages.effective())  # as the one shown before
+    window.profiles[:] = profiles
     window.connection.show_profiles(0)
     _say_load_problems(window)
     _freeze_heap()  # all that lives now (the window, and pydantic, which the read imported) lives as long as the app

@@ -26,12 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject
-from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
 from inspector.session.action_words import action_text, usable
 from inspector.session.failure_words import failure_why
-from inspector.session.operations import FailureReport, failure_report
-from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
+from inspector.session.operations import FailureReport, failed_before_start, failure_report
+from inspector.session.profiles import ProfileStore, ServerProfile, demo_speaks
 from inspector.session.recording import Recording
 from inspector.session.settings import SettingNote
 from inspector.session.window_follow import Following, pinned_row
@@ -152,10 +151,8 @@ class MainWindow(QMainWindow):
         self.menus.build()  # after the docks: the View menu lists them
 
     def _make_connection_panel(self) -> ConnectionPanel:
-        if self.languages is not None:  # the built-in demo speaks the window's language
-            for p in self.profiles:
-                if p.builtin:
-                    p.args = demo_args(self.languages.effective())
+        if self.languages is not None:
+            demo_speaks(self.profiles, self.languages.effective())
         panel = ConnectionPanel(self.profiles)
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)
@@ -493,11 +490,7 @@ class MainWindow(QMainWindow):
         exit label and the banner word it from the recording's failure report, as the banner
         does, in the window's language."""
         rec = self.recording
-        if (
-            rec is not None
-            and not rec.read_only
-            and not any(rec.state_at(i) in (State.OPERATING, State.READY) for i in range(len(rec)))
-        ):
+        if rec is not None and failed_before_start(rec):
             self.connection.set_compact(False)  # it never started: the server's settings are what to look at
         summary = self.controller.session.summary() if self.controller.session is not None else {}
         report = failure_report(rec, summary) if rec is not None else None

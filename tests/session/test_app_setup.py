@@ -33,7 +33,7 @@ from inspector.session.app_setup import (
     translation_line,
 )
 from inspector.session.outcomes import Reply
-from inspector.session.profiles import ServerProfile, demo_profile
+from inspector.session.profiles import ServerProfile, demo_profile, demo_speaks
 
 
 def test_a_display_is_missing_only_on_linux_without_one() -> None:
@@ -200,3 +200,12 @@ def test_the_gui_threads_collector_chooses_a_generation_as_cpython_would_with_fu
     assert due_generation((701, 11, 10), thresholds, 99.0, 10.0) == 1
     assert due_generation((701, 11, 11), thresholds, 99.0, 10.0) == 2
     assert due_generation((701, 11, 11), thresholds, 9.5, 10.0) == 1  # a full one ran less than 10 s ago
+
+
+def test_the_built_in_demo_speaks_the_windows_language():
+    saved = ServerProfile(name="mine", command="node", args=["server.js", "--lang", "en"])
+    profiles = [demo_profile(), saved]
+    demo_speaks(profiles, "zh_CN")
+    assert profiles[0].args[-2:] == ["--lang", "zh_CN"] and saved.args == ["server.js", "--lang", "en"]
+    demo_speaks(profiles, "en")
+    assert profiles[0].args == demo_profile().args  # English is the demo's own: no --lang

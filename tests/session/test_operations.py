@@ -141,7 +141,7 @@ async def test_a_failure_report_names_what_went_wrong(
     mode: str, headline: str, rules: tuple, exit: int | None, stderr: bool
 ) -> None:
     from inspector.session import StartFailed
-    from inspector.session.operations import failure_report
+    from inspector.session.operations import failed_before_start, failure_report
 
     session = Session(options(misbehave(mode)))
     async with session:
@@ -152,6 +152,7 @@ async def test_a_failure_report_names_what_went_wrong(
         await session.wait_exit(10) if mode == "crash-init" else None
     report = failure_report(session.recording, session.summary())
     assert report is not None, session.summary()
+    assert failed_before_start(session.recording)  # the window shows the server's settings again
     assert headline in report.headline
     assert set(rules) <= set(report.rules)
     assert report.exit_code == exit and report.signal is None and report.exited
@@ -163,13 +164,17 @@ async def test_a_failure_report_names_what_went_wrong(
 
 
 async def test_a_session_that_went_as_planned_has_no_failure_report() -> None:
-    from inspector.session.operations import failure_report
+    from inspector.session.operations import failed_before_start, failure_report
 
     session = Session(options(misbehave("good")))
     async with session:
+        assert failed_before_start(session.recording)  # not started yet
         await session.start()
         assert (await session.request("tools/list")).ok
     assert failure_report(session.recording, session.summary()) is None
+    assert not failed_before_start(session.recording)
+    session.recording.read_only = True  # an opened recording: no live start to fail
+    assert not failed_before_start(session.recording)
 
 
 # ----------------------------------------------------------------------------- the shared listen stream
