@@ -56,10 +56,7 @@ class MessageBubble(QFrame):
             "QFrame#promptMessage { background: transparent; border: none; "
             f"border-left: 3px solid {tone(self, role_tone)}; }}"
         )
-        self.role_label = named(plain_label(self._role_text(), wrap=False), "promptRole", role_tone)
-        font = self.role_label.font()
-        font.setBold(True)
-        self.role_label.setFont(font)
+        self.role_label = bold(named(plain_label(self._role_text(), wrap=False), "promptRole", role_tone))
         self.view = ContentView()
         self.view.resourceLinkActivated.connect(self.resourceLinkActivated)
         self.view.set_blocks([content] if isinstance(content, dict) else [])

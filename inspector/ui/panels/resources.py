@@ -15,9 +15,10 @@ Theory of operation
   re-read of the shown resource. The panel forwards the user's actions to it and draws what its
   listeners are told (``LOADING``/``PAGE``/``LISTED`` per list; ``READING``/``READ``,
   ``SUBSCRIBING``/``SUBSCRIPTIONS``, ``UPDATED``); failures arrive as data and are worded here
-  (:mod:`.answers`). A :class:`PagedListView` shows each list. What the panel says - the
-  Subscribe/Listen button and why it cannot act, the live-updates line, a listed entry, the
-  template form's hint, a read's status - is :mod:`inspector.session.resource_words`.
+  (:mod:`.answers`). A :class:`PagedListView` shows each list, drawn by a
+  :class:`.lists.ShownList`. What the panel says - the Subscribe/Listen button and why it cannot
+  act, the live-updates line, a listed entry, the template form's hint, a read's status - is
+  :mod:`inspector.session.resource_words`.
 * A :class:`CompletionField` is a line edit that asks for suggestions through a callback,
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
   QCompleter popup. Answers for text the user has since changed are dropped. The request is
@@ -137,16 +138,16 @@ class ResourcesPanel(FeaturePanel):
         tr = QCoreApplication.translate
         self.resource_list = PagedListView(_headers(rw.RESOURCE_HEADERS), lambda n: rw.count_text(False, n, tr))
         self.template_list = PagedListView(_headers(rw.TEMPLATE_HEADERS), lambda n: rw.count_text(True, n, tr))
+        # the resource shown stays selected when its list is loaded again (a template does not)
         self.shown = [
             ShownList(
-                self, pl, view, self.errors, partial(self._row, pl), partial(_w, "loading", method=pl.method), key
+                self, pl, view, self.errors, partial(self._row, pl), partial(_w, "loading", method=pl.method), *keep
             )
-            for pl, view, key in (
-                (self.feature.resources, self.resource_list, "uri"),
-                (self.feature.templates, self.template_list, ""),
+            for pl, view, keep in (
+                (self.feature.resources, self.resource_list, ("uri", lambda: self.current)),
+                (self.feature.templates, self.template_list, ("uriTemplate",)),
             )
         ]
-        self.shown[0].selected = lambda: self.current  # kept when the list is loaded again (a template is not)
         for view in (self.resource_list, self.template_list):
             # what the details show follows the list on screen: back on a tab, or a click on its
             # highlighted row, shows that row again (not what the other tab showed last)
@@ -162,8 +163,7 @@ class ResourcesPanel(FeaturePanel):
 
         # right: what is selected, its template form, its actions, its contents
         self.heading = bold(section_title(_w("nothing")), 1.15)
-        self.uri_label = plain_label(selectable=True)
-        self.uri_label.setFont(mono_font())
+        self.uri_label = plain_label(selectable=True, mono=True)
         self.facts = muted(plain_label())
         self.description = plain_label(selectable=True)
         self.template_box = CompletionForm(self, self.errors, self._ref, self.read_selected)
