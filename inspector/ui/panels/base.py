@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -161,9 +161,6 @@ class FeaturePanel(QWidget):
     entryActivated = Signal(int)
     #: Below this width a panel's list goes above its details instead of beside them.
     NARROW = 760
-    #: what say() showed on which label (made in __init__; None before it, when Qt may already
-    #: deliver a LanguageChange)
-    _said: dict[QLabel, tuple[Callable[[], str], str]] | None = None
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -183,6 +180,7 @@ class FeaturePanel(QWidget):
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
+        on_language_change(self, self._language_changed)
 
     # ---------------------------------------------------------------- hooks
 
@@ -425,13 +423,10 @@ class FeaturePanel(QWidget):
         (None: empty). An error label is shown while it says something. Whatever sets the
         label's text otherwise wins: it is made again only while it still shows what was said."""
         text = words() if words is not None else ""
-        said = self._said
-        if said is None:  # before __init__ made it
-            said = self._said = {}
         if words is None:
-            said.pop(label, None)
+            self._said.pop(label, None)
         else:
-            said[label] = (words, text)
+            self._said[label] = (words, text)
         if hasattr(label, "show_text"):
             label.show_text(text)
         else:
@@ -457,16 +452,16 @@ class FeaturePanel(QWidget):
         """Hook: every fixed text of the panel in the current language (in place), and what
         depends on its state."""
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and self._built:
+    def _language_changed(self) -> None:
+        """A language switch: the fixed words (once built), what :meth:`say` said (unless
+        something else was put on the label since) and the replay line, in the new language."""
+        if self._built:
             self.retranslate()
-        if event.type() == QEvent.Type.LanguageChange and self._said is not None:  # before it: none said
-            for label, (words, said) in list(self._said.items()):
-                if label.text() == said:
-                    self.say(label, words)
-            if self.recorded_row is not None:
-                self.set_recorded_row(self.recorded_row)
-        super().changeEvent(event)
+        for label, (words, said) in list(self._said.items()):
+            if label.text() == said:
+                self.say(label, words)
+        if self.recorded_row is not None:
+            self.set_recorded_row(self.recorded_row)
 
     def set_busy(self, what: str, text: str | None) -> None:
         """The panel's busy line (its ``busy``, a :class:`~inspector.ui.widgets.BusyIndicator`)
