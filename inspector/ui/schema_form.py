@@ -75,6 +75,7 @@ from inspector.session.form_model import (
     OpaqueNode,
     TextNode,
 )
+from inspector.session.translate import Translate
 from inspector.session.value_text import pretty_json
 
 from .form_rows import bold, spaced
@@ -93,8 +94,7 @@ from .widgets import (
 __all__ = ["ArgumentsEditor", "ArrayField", "NumberField", "ObjectField", "SchemaForm", "StringField"]
 
 
-def _tr(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
+_tr: Translate = QCoreApplication.translate
 
 
 def _word(key: str) -> str:

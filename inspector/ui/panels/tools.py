@@ -54,7 +54,6 @@ status; every status it learns is emitted as ``taskUpdated`` and the final answe
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -112,7 +111,7 @@ from inspector.session.outcomes import Reply
 from inspector.session.rebuild import RecordedCall
 
 from ..content import ContentView
-from ..form_rows import bold, set_words
+from ..form_rows import bold, set_words, word_of
 from ..schema_form import ArgumentsEditor
 from ..text import format_duration
 from ..theme import colour as colour_of
@@ -583,11 +582,11 @@ class ToolsPanel(FeaturePanel):
 
     def retranslate(self) -> None:
         set_words(self, words.CONTEXT, words.LABELS, words.CONTROLS)
-        label = partial(QCoreApplication.translate, words.CONTEXT)
-        self.validate_box.setAccessibleName(label(words.LABELS["validate"]))
-        self.ttl_spin.setSpecialValueText(label(words.LABELS["ttl_default"]))
-        self.ttl_spin.setPrefix(label(words.LABELS["ttl_prefix"]))
-        self.ttl_spin.setSuffix(label(words.LABELS["ttl_suffix"]))
+        label = word_of(words.CONTEXT, words.LABELS)
+        self.validate_box.setAccessibleName(label("validate"))
+        self.ttl_spin.setSpecialValueText(label("ttl_default"))
+        self.ttl_spin.setPrefix(label("ttl_prefix"))
+        self.ttl_spin.setSuffix(label("ttl_suffix"))
         self.result.retranslate()
         if self.current is not None:
             self._describe(self.current)
