@@ -225,9 +225,6 @@ class DetailPane(QWidget):
 
     # ------------------------------------------------------------ public API
 
-    def entry(self) -> Entry | None:
-        return self._entry
-
     def seq(self) -> int | None:
         return None if self._entry is None else self._entry.seq
 
@@ -243,8 +240,7 @@ class DetailPane(QWidget):
         self.tree.clear()
         self.http_edit.setPlainText("")
         self.tabs.setVisible(False)
-        self.meta_label.setVisible(False)
-        self.findings_area.setVisible(False)
+        self.meta_label.setVisible(False)  # the findings were hidden with them (_clear_findings)
         self.placeholder.setVisible(True)
 
     def set_entry(self, recording: Recording, seq: int) -> None:

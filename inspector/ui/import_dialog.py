@@ -180,10 +180,7 @@ class ImportDialog(QDialog):
 
     def load(self, path: str | Path, fmt: str | None = None) -> ImportResult:
         """Read ``path`` and show what it holds."""
-        return self.show_result(read_config(path, fmt))
-
-    def show_result(self, result: ImportResult) -> ImportResult:
-        self.read_result = result
+        self.read_result = result = read_config(path, fmt)
         self.looked_button.setChecked(False)  # a file is shown: where it looked is a click away
         self.file_label.setText(import_view.read_summary(result, _tr))
         self.tree.blockSignals(True)

@@ -279,7 +279,7 @@ def test_clear(pane):
     s = d.handshake()
     pane.set_entry(d.rec, s["init"])
     pane.clear()
-    assert pane.entry() is None and raw_text(pane) == "" and not pane.pair_button.isVisible()
+    assert pane.seq() is None and raw_text(pane) == "" and not pane.pair_button.isVisible()
     assert pane.placeholder.isVisibleTo(pane)
 
 
