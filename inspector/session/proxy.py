@@ -180,7 +180,9 @@ def proxy_header(spec: StdioSpec, config: ClientConfig, name: str) -> JsonObject
 
 
 @dataclass(frozen=True, slots=True)
-class _HostRead:
+class HostRead:
+    """What the proxy read from the host, as it is queued for the recorder (also what a spill holds)."""
+
     t: float
     data: bytes  # b"": the host closed the proxy's stdin
 
@@ -198,7 +200,7 @@ class _SpawnFailed:
     detail: str  # why the server could not be started
 
 
-_Item = _HostRead | _Signalled | _SpawnFailed | TransportEvent
+_Item = HostRead | _Signalled | _SpawnFailed | TransportEvent
 
 
 class Recorder(threading.Thread):
@@ -363,7 +365,7 @@ class Recorder(threading.Thread):
                 else:
                     a = eng.oversized(raw, dropped, self.max_line)
                     rec.append(Direction.S2C, item.t, raw, a, {"dropped": dropped})
-        elif type(item) is _HostRead:
+        elif type(item) is HostRead:
             self._host(item)
         elif type(item) is SideLine:
             if item.dropped:
@@ -380,7 +382,7 @@ class Recorder(threading.Thread):
             extra = {"event": "signal", "signal": item.number}
             rec.append(Direction.EVENT, item.t, item.detail.encode(), eng.note(), extra)
 
-    def _host(self, item: _HostRead) -> None:
+    def _host(self, item: HostRead) -> None:
         splitter = self._host_lines
         if item.data:
             self._host_t = item.t
@@ -587,10 +589,10 @@ async def _from_host(
         t = clock()
         recorder.busy_until = time.monotonic() + BUSY_WINDOW
         if not data:
-            record(_HostRead(t, b""))
+            record(HostRead(t, b""))
             left.set()
             return
-        record(_HostRead(t, data))
+        record(HostRead(t, data))
         try:
             await transport.send(data)
         except Exception:  # the server's stdin is closed: what the host wrote is still recorded

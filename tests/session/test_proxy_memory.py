@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import anyio
 import pytest
@@ -165,7 +166,7 @@ FULL_DISK = """
 import resource, signal, sys
 from pathlib import Path
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
-from inspector.session.proxy import Recorder, _HostRead
+from inspector.session.proxy import Recorder, HostRead
 from inspector.session.recording import Direction, Recording
 from inspector.session.spill import Spill
 
@@ -177,9 +178,9 @@ lines = [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"n":%d,"p
 rec = Recording({}, t0=0.0)
 recorder = Recorder(rec, ProtocolEngine(ClientConfig(observer=True)), spill_dir=folder, queue_limit=8)
 recorder.spill = Spill(folder)
-recorder.spill.put_all([_HostRead(1.0, line) for line in lines[:100]])  # fits under the limit
+recorder.spill.put_all([HostRead(1.0, line) for line in lines[:100]])  # fits under the limit
 for line in lines[100:]:  # 2 MB: the spill cannot take them
-    recorder.put(_HostRead(2.0, line))
+    recorder.put(HostRead(2.0, line))
 recorder.put(None)
 recorder.start()
 recorder.join()
@@ -200,6 +201,13 @@ def test_a_spill_the_disk_cannot_take_drops_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []  # the spill left nothing behind
 
 
+def _in_folder(link: str, folder: Path) -> bool:
+    try:
+        return os.readlink(link).startswith(f"{folder}/")
+    except OSError:
+        return False
+
+
 @pytest.mark.parametrize("cut", [40, 5_000], ids=["mid-length", "mid-item"])
 def test_a_spill_that_cannot_be_read_back_is_a_gap_said_in_the_recording(tmp_path, cut):
     """The spill's file is cut short under the recorder (here: truncated, as a failing disk or
@@ -207,17 +215,19 @@ def test_a_spill_that_cannot_be_read_back_is_a_gap_said_in_the_recording(tmp_pat
     is, with how many items; everything queued after it is recorded, in order, and the recorder
     goes on without a spill (it used to stop with the read's error: nothing after it was recorded)."""
     from inspector.protocol.engine import ClientConfig, ProtocolEngine
-    from inspector.session.proxy import Recorder, _HostRead
+    from inspector.session.proxy import HostRead, Recorder
 
     lines = [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"n":%d}}\n' % n for n in range(300)]
     rec = Recording({}, t0=0.0)
     recorder = Recorder(rec, ProtocolEngine(ClientConfig(observer=True)), spill_dir=tmp_path, queue_limit=1_000)
     spill = recorder.spill = Spill(tmp_path)
-    spill.put_all([_HostRead(1.0, line) for line in lines[:100]])
+    spill.put_all([HostRead(1.0, line) for line in lines[:100]])
     first = len(lines[0]) + 60  # the first item read back whole before the cut
-    os.ftruncate(spill._file.fileno(), first + cut)  # noqa: SLF001 - the test plays the failing disk
+    # the test plays the failing disk: the spill's file (unnamed, in tmp_path) is cut short
+    (fd,) = [int(fd) for fd in os.listdir("/proc/self/fd") if _in_folder(f"/proc/self/fd/{fd}", tmp_path)]
+    os.ftruncate(fd, first + cut)
     for line in lines[100:]:
-        recorder.put(_HostRead(2.0, line))
+        recorder.put(HostRead(2.0, line))
     recorder.put(None)
     recorder.start()
     recorder.join(timeout=30)
