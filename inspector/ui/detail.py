@@ -113,14 +113,14 @@ _WORD_WRAPS = {
 
 
 class _JsonItem(QTreeWidgetItem):
-    """A node of the JSON tree; containers keep their value and build children on expand."""
+    """A node of the JSON tree; containers keep their value and build children on expand. The
+    "N more" row of a long container names the container as its ``owner``."""
 
-    is_more = False  # the "N more" row of a long container
-
-    def __init__(self, key: str, value: JsonValue) -> None:
+    def __init__(self, key: str, value: JsonValue, owner: _JsonItem | None = None) -> None:
         super().__init__()
         self.value = value
         self.built = 0  # children built so far (containers)
+        self.owner = owner
         self.setText(0, key)
 
 
@@ -523,8 +523,7 @@ class DetailPane(QWidget):
         new = [self._make_item(key, child) for key, child in json_page(value, item.built)]
         item.built += len(new)
         if item.built < len(value):
-            more = _JsonItem("…", None)
-            more.is_more = True
+            more = _JsonItem("…", None, owner=item)
             more.setText(1, more_text(len(value) - item.built, translate, QLocale().toString))
             more.setForeground(1, self._colors.brush("muted"))
             new.append(more)
@@ -548,18 +547,10 @@ class DetailPane(QWidget):
             self._build_children(item)
 
     def _on_item_activated(self, item: QTreeWidgetItem, column: int) -> None:
-        if not getattr(item, "is_more", False):
-            return
-        parent = item.parent()
-        owner: QTreeWidgetItem | None
-        if parent is None:
-            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(item))
-            owner = self._root
-        else:
-            parent.removeChild(item)
-            owner = parent
-        if isinstance(owner, _JsonItem):
-            self._build_children(owner)
+        """The "N more" row: it gives way to its container's next page."""
+        if isinstance(item, _JsonItem) and item.owner is not None:
+            (item.parent() or self.tree.invisibleRootItem()).removeChild(item)
+            self._build_children(item.owner)
 
     def _expand_more(self) -> None:
         item = self.tree.currentItem()

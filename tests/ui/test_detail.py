@@ -272,6 +272,12 @@ def test_lazy_tree_pages_large_arrays(pane):
     assert "734 more" in more.text(1)
     pane.tree.itemActivated.emit(more, 0)
     assert lst.childCount() == 1001 and lst.child(999).text(0) == "[999]"
+    # a long message itself (a batch): its "more" row is a top-level row and gives way the same
+    batch = [{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"n": n}} for n in range(600)]
+    pane.set_entry(d.rec, d.s2c(orjson.dumps(batch) + b"\n"))
+    assert tree.topLevelItemCount() == 501 and "100 more" in tree.topLevelItem(500).text(1)
+    pane.tree.itemActivated.emit(tree.topLevelItem(500), 0)
+    assert tree.topLevelItemCount() == 600 and tree.topLevelItem(599).text(0) == "[599]"
 
 
 def test_clear(pane):
