@@ -28,6 +28,16 @@ PRESENTER_DIAGRAM = 0.51
 PRESENTER_TIMELINE = 0.55
 #: The Connection dock's share of the side column while it shows the server editor (percent).
 EDITOR_PERCENT = 62
+#: The window's size at start, when the screen has room for it.
+START_SIZE = (1600, 960)
+
+
+def start_size(available: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size at start: START_SIZE, or the screen's ``available`` size (width, height;
+    None: no screen known) where that is smaller (a 1280×720 projector)."""
+    if available is None:
+        return START_SIZE
+    return min(START_SIZE[0], available[0]), min(START_SIZE[1], available[1])
 
 
 def split(total: int, share: float) -> list[int]:

@@ -29,6 +29,7 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.versions import EraMode
 from inspector.session.action_words import action_text, usable
 from inspector.session.failure_words import failure_why
+from inspector.session.layout_plan import start_size
 from inspector.session.operations import FailureReport, failed_before_start, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_speaks
 from inspector.session.recording import Recording
@@ -602,9 +603,6 @@ class MainWindow(QMainWindow):
         self.layouts.first_show()
 
     def _start_size(self) -> tuple[int, int]:
-        """1600×960, or the screen's available size when it is smaller (a 1280×720 projector)."""
-        screen = self.screen()
-        if screen is None:
-            return 1600, 960
-        available = screen.availableGeometry()
-        return min(1600, available.width()), min(960, available.height())
+        """layout_plan.start_size, for the screen the window opens on."""
+        available = screen.availableGeometry() if (screen := self.screen()) is not None else None
+        return start_size(None if available is None else (available.width(), available.height()))

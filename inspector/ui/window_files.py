@@ -283,11 +283,9 @@ class WindowFiles(WindowPart):
     def save_recording(self) -> None:
         if self._refused("save") or self.window.recording is None:
             return
-        suggested = str(Path(self.recordings_dir()) / suggested_recording_name(self.window.recording.header))
-        from .exporting import ask_save_path
-
-        # the save dialogs' one path: .jsonl added when missing, and asked about if that name exists
-        chosen = ask_save_path(self.window, self.tr("Save recording"), suggested, _types("recording"))
+        chosen = self._ask(
+            self.tr("Save recording"), suggested_recording_name(self.window.recording.header), "recording"
+        )
         if chosen is not None:
             self.save_recording_to(chosen[0])
 
@@ -306,13 +304,8 @@ class WindowFiles(WindowPart):
     def export_transcript(self) -> None:
         if self._refused("export") or self.window.recording is None:
             return
-        from .exporting import ask_save_path
-
-        suggested = str(
-            Path(self.recordings_dir())
-            / Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html")
-        )
-        chosen = ask_save_path(self.window, self.tr("Export transcript"), suggested, _types("transcript"))
+        name = Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html").name
+        chosen = self._ask(self.tr("Export transcript"), name, "transcript")
         if chosen is not None:
             self.export_transcript_to(chosen[0])
 
@@ -359,11 +352,17 @@ class WindowFiles(WindowPart):
         self.message(self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
         return changes
 
-    def _export_picture(self, title: str, name: str, write: Callable[[str, float], bool]) -> None:
-        """Ask where to write a picture (SVG, or PNG at 2× or 4×), then ``write(path, scale)``."""
+    def _ask(self, title: str, name: str, what: str) -> tuple[str, FileType] | None:
+        """Where to write ``what`` (a key of file_words.SAVE_TYPES), offered as ``name`` in the last
+        recordings' folder: the save dialogs' one path (the chosen type's extension added when
+        missing, and asked about if that name exists); None when cancelled."""
         from .exporting import ask_save_path
 
-        chosen = ask_save_path(self.window, title, str(Path(self.recordings_dir()) / name), _types("picture"))
+        return ask_save_path(self.window, title, str(Path(self.recordings_dir()) / name), _types(what))
+
+    def _export_picture(self, title: str, name: str, write: Callable[[str, float], bool]) -> None:
+        """Ask where to write a picture (SVG, or PNG at 2× or 4×), then ``write(path, scale)``."""
+        chosen = self._ask(title, name, "picture")
         if chosen is not None:
             write(chosen[0], chosen[1].scale if chosen[1].kind == "png" else 2.0)
 

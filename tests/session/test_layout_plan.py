@@ -8,9 +8,11 @@ from inspector.session.layout_plan import (
     LAYOUT_SHARES,
     SIDE_SHARE,
     SIDE_WIDTH,
+    START_SIZE,
     connection_height,
     side_width,
     split,
+    start_size,
     step_column,
     step_room,
 )
@@ -53,3 +55,10 @@ def test_the_connection_dock_beside_the_features_dock() -> None:
     assert connection_height(1000, None, 200) == [620, 380]  # the editor: most of the column
     assert connection_height(1000, 150, 200) == [150, 850]  # compact: what the form needs
     assert connection_height(1000, None, 500) == [500, 500]  # the Features dock keeps its minimum
+
+
+def test_the_window_starts_at_its_size_or_the_screens_where_that_is_smaller():
+    assert start_size(None) == START_SIZE == (1600, 960)
+    assert start_size((2560, 1400)) == (1600, 960)
+    assert start_size((1280, 720)) == (1280, 720)  # a projector
+    assert start_size((1920, 900)) == (1600, 900)

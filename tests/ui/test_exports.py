@@ -6,6 +6,7 @@ row's band; the diagram says which state, era and entry it shows, in the window'
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from demo_recording import record_demo_session
@@ -49,10 +50,11 @@ class Dialog:
 
     def __init__(self, monkeypatch, path, choose: str):
         self.offered: list[str] = []
+        self.suggested = ""
         self.path, self.choose = str(path), choose
 
         def answer(parent, title, suggested, filters, selected=""):
-            self.offered = filters.split(";;")
+            self.offered, self.suggested = filters.split(";;"), suggested
             chosen = next(f for f in self.offered if f.startswith(self.choose))
             return self.path, chosen
 
@@ -94,8 +96,15 @@ async def test_save_recording_goes_the_same_way(opened, tmp_path, monkeypatch):
 
     _controller, window, rec = opened
     dialog = Dialog(monkeypatch, tmp_path / "session", "Recordings")
+    folder = Path(window.files.recordings_dir())
     window.files.save_recording()
     assert dialog.offered == ["Recordings (*.jsonl)"]
+    offered = Path(dialog.suggested)  # the server's name and the start, in the last recordings' folder
+    assert offered.parent == folder and offered.suffix == ".jsonl"
+    dialog.choose = "HTML"
+    window.files.export_transcript()  # the same name, as a page, where the recording was just saved
+    assert Path(dialog.suggested) == tmp_path / offered.with_suffix(".html").name
+    dialog.choose = "Recordings"
     saved = tmp_path / "session.jsonl"
     assert saved.is_file() and not (tmp_path / "session").exists()
     assert len(saved.read_bytes().splitlines()) >= len(rec)  # a header line and every entry
