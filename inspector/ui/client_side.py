@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import orjson
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -156,9 +156,7 @@ class _AnswerDialog(QDialog):
         self.origin = origin
         self.outcome: JsonValue = None  # the answer given (None: none yet, or dismissed)
         self.done_ = False
-        self.setModal(False)
-        self.setWindowModality(Qt.WindowModality.NonModal)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.setModal(False)  # window modality NonModal: shown, never exec()'d; deleted by closed(), not on close
         self.banner = Banner(origin_headline(origin, _tr), origin_detail(origin, _tr))
         self.countdown = muted(plain_label(wrap=False))
         self._answer_check: AnswerCheck | None = None  # see set_answer_check
