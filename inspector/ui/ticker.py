@@ -46,7 +46,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from inspector.session.frames import FLOOD_BATCH_ROWS as FLOOD_BATCH_ROWS  # offered here with the ticker
-from inspector.session.frames import FLOOD_INTERVAL_MS, INTERVAL_MS, FramePlan, Subscribers, Subscription  # Qt-free
+from inspector.session.frames import INTERVAL_MS, FramePlan, Subscribers, Subscription  # Qt-free
 from inspector.session.frames import VIEW_SHARE as VIEW_SHARE
 
 _PAINTED = QEvent.Type(QEvent.registerEventType())  # posted behind a frame's repaint request
@@ -74,10 +74,6 @@ class Ticker(QObject):
         owner.destroyed.connect(sub.cancel)
         return sub
 
-    def interval(self) -> int:
-        """How often, at most, each subscriber is called (ms), flooded or calm."""
-        return FLOOD_INTERVAL_MS if self.plan.flooded else INTERVAL_MS
-
     def next_frame_in(self) -> int:
         """The wait the ticker set before its next frame (ms): the interval while calm, longer
         while a flood makes frames costly (see the module docstring)."""
@@ -85,9 +81,6 @@ class Ticker(QObject):
 
     def is_running(self) -> bool:
         return self._timer.isActive()
-
-    def is_flooded(self) -> bool:
-        return self.plan.flooded
 
     def _update(self) -> None:
         if self.subs.any_active():

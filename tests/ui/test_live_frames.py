@@ -13,18 +13,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from recording_driver import Driver  # noqa: E402
 
 from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
-from inspector.session.frames import FLOOD_MAX_MS
+from inspector.session.frames import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, FLOOD_MAX_MS, INTERVAL_MS
 from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.panels.logs import LogModel, LogTable
 from inspector.ui.rowmodel import CellDelegate
-from inspector.ui.ticker import (
-    FLOOD_BATCH_ROWS,
-    FLOOD_INTERVAL_MS,
-    INTERVAL_MS,
-    Ticker,
-    app_ticker,
-    set_live_text,
-)
+from inspector.ui.ticker import Ticker, app_ticker, set_live_text
 from inspector.ui.timeline import Column, TimelineView
 
 
@@ -60,23 +53,23 @@ def test_a_flood_takes_the_lanes_in_turns_and_calm_takes_them_together(qapp):
     for t in (table, window, logs):
         ticker.subscribe(t, t.tick).set_active(True)
     ticker.frame()
-    assert log == ["table", "window", "logs"] and not ticker.is_flooded()
+    assert log == ["table", "window", "logs"] and not ticker.plan.flooded
     # a flood met by lane 0 in a calm frame: lane 1 takes its share in the next frame
     log.clear()
     table.took = FLOOD_BATCH_ROWS
     ticker.frame()
-    assert log == ["table", "window"] and ticker.is_flooded()
+    assert log == ["table", "window"] and ticker.plan.flooded
     ticker.frame()
     assert log == ["table", "window", "logs"]
     ticker.frame()
     ticker.frame()
     assert log == ["table", "window", "logs", "table", "window", "logs"]
-    assert ticker.interval() == FLOOD_INTERVAL_MS
+    assert ticker.plan.interval() == FLOOD_INTERVAL_MS
     # a whole round below the flood: calm again, every lane in every frame
     table.took = 5
     ticker.frame()
     ticker.frame()
-    assert not ticker.is_flooded()
+    assert not ticker.plan.flooded
     log.clear()
     ticker.frame()
     assert log == ["table", "window", "logs"]
@@ -96,7 +89,7 @@ def test_frames_are_spaced_by_what_they_and_their_repaint_cost(qapp):
     busy.took, busy.cost = 0, 0.0
     ticker.frame()
     ticker.frame()  # a calm round: not flooded any more
-    assert not ticker.is_flooded() and ticker.next_frame_in() == INTERVAL_MS
+    assert not ticker.plan.flooded and ticker.next_frame_in() == INTERVAL_MS
     # calm frames keep their pace, whatever they cost
     busy.took, busy.cost = 3, 0.02
     ticker.frame()

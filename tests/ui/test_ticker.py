@@ -7,7 +7,8 @@ import gc
 from PySide6.QtCore import QObject
 from recording_driver import Driver  # noqa: E402
 
-from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, INTERVAL_MS, Ticker, app_ticker
+from inspector.session.frames import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, INTERVAL_MS
+from inspector.ui.ticker import Ticker, app_ticker
 from inspector.ui.timeline import TimelineModel
 
 
@@ -44,12 +45,12 @@ def test_a_flood_slows_the_ticks_and_calm_speeds_them_up_again(qapp):
     log: list[str] = []
     busy = Counter(log, "busy", took=FLOOD_BATCH_ROWS)
     ticker.subscribe(busy, busy.tick).set_active(True)
-    assert ticker.interval() == INTERVAL_MS
+    assert ticker.plan.interval() == INTERVAL_MS
     assert ticker.tick() == FLOOD_BATCH_ROWS
-    assert ticker.interval() == FLOOD_INTERVAL_MS
+    assert ticker.plan.interval() == FLOOD_INTERVAL_MS
     busy.took = 3
     ticker.tick()
-    assert ticker.interval() == INTERVAL_MS
+    assert ticker.plan.interval() == INTERVAL_MS
 
 
 def test_a_destroyed_subscriber_is_dropped(qapp):
