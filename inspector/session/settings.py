@@ -76,6 +76,20 @@ SETTINGS: dict[str, Setting] = {
 }
 
 
+def layout_keys(name: str) -> tuple[str, str, str]:
+    """Where the window keeps layout ``name`` (a named one, or ``presenter``) as the user left it:
+    the docks and toolbar (Qt's blob), the centre's two splitters."""
+    return (f"layouts/{name}/window_state", f"layouts/{name}/central", f"layouts/{name}/lower")
+
+
+def reset_keys(layout: str, presenting: bool) -> list[str]:
+    """What View → Reset layout removes: the chosen ``layout``'s keys and its step bar's details
+    (presenter mode's too while ``presenting``), and ``window_state``, where builds before the
+    named layouts kept the docks."""
+    names = (layout, "presenter") if presenting else (layout,)
+    return [*(key for name in names for key in (*layout_keys(name), f"stepbar/details/{name}")), "window_state"]
+
+
 @dataclass(frozen=True)
 class SettingNote:
     """A value in ``settings.ini`` that was not used: its key, the value as found, and why."""

@@ -34,7 +34,7 @@ from inspector.session.layout_plan import (
     step_column,
     step_room,
 )
-from inspector.session.settings import LAYOUTS, read_flag, read_text
+from inspector.session.settings import LAYOUTS, layout_keys, read_flag, read_text, reset_keys
 
 from .theme import high_contrast_palette, is_dark
 from .window_status import WindowPart
@@ -289,12 +289,9 @@ class WindowLayouts(WindowPart):
         # both sizes: resizeDocks shares out any difference among the docks it is given
         self.window.resizeDocks([dock, features], heights, Qt.Orientation.Vertical)
 
-    def _layout_keys(self, name: str) -> tuple[str, str, str]:
-        return (f"layouts/{name}/window_state", f"layouts/{name}/central", f"layouts/{name}/lower")
-
     def _save_layout_state(self, name: str) -> None:
         """Layout ``name`` as it is now (the docks and toolbar, the centre's splitters)."""
-        state, central, lower = self._layout_keys(name)
+        state, central, lower = layout_keys(name)
         if name == "debugging":
             self.step_room_back()  # the user's split, not the room the step bar was given
         if name != "presenter":  # presenter mode hides the docks itself: only its proportions
@@ -304,7 +301,7 @@ class WindowLayouts(WindowPart):
 
     def _restore_layout_state(self, name: str) -> bool:
         """Layout ``name`` as the user left it; False when nothing (usable) was saved."""
-        state, central, lower = self._layout_keys(name)
+        state, central, lower = layout_keys(name)
         if name != "presenter":
             saved = self.window.settings.value(state)
             if saved is None or not self.window.restoreState(saved, self.LAYOUT_VERSION):
@@ -358,10 +355,8 @@ class WindowLayouts(WindowPart):
         presenting = self.presenting
         if presenting:
             self.set_presenter(False)
-        for name in (self.base_layout, "presenter") if presenting else (self.base_layout,):
-            for key in (*self._layout_keys(name), f"stepbar/details/{name}"):
-                self.window.settings.remove(key)
-        self.window.settings.remove("window_state")  # where builds before the named layouts kept it
+        for key in reset_keys(self.base_layout, presenting):
+            self.window.settings.remove(key)
         self._arrange(self.base_layout)
         if presenting:
             self.set_presenter(True)

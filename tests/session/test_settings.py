@@ -11,7 +11,16 @@ import sys
 import pytest
 
 from inspector.session.documents import SavedSettings
-from inspector.session.settings import SETTINGS, SettingNote, read_flag, read_setting, read_text
+from inspector.session.settings import (
+    LAYOUTS,
+    SETTINGS,
+    SettingNote,
+    layout_keys,
+    read_flag,
+    read_setting,
+    read_text,
+    reset_keys,
+)
 
 
 def clean_values(key: str) -> list[object]:
@@ -138,3 +147,16 @@ def test_a_damaged_value_is_worded_for_the_status_bar_in_the_settings_context():
     note = SettingNote("theme", "purple", "input should be 'system', 'light' or 'dark'")
     assert note_text(tr, note) == "settings.ini: theme could not be read ('purple'); the default is used"
     assert [context for context, _text in asked] == [NOTE_CONTEXT] == ["Settings"]
+
+
+def test_where_a_layout_is_kept_and_what_reset_removes():
+    assert layout_keys("teaching") == (
+        "layouts/teaching/window_state",
+        "layouts/teaching/central",
+        "layouts/teaching/lower",
+    )
+    assert reset_keys("debugging", False) == [*layout_keys("debugging"), "stepbar/details/debugging", "window_state"]
+    both = reset_keys("teaching", True)  # presenter mode over Teaching: both start again
+    assert set(layout_keys("presenter")) <= set(both) and "stepbar/details/presenter" in both
+    assert set(layout_keys("teaching")) <= set(both) and both[-1] == "window_state"
+    assert {f"stepbar/details/{name}" for name in (*LAYOUTS, "presenter")} <= set(SETTINGS)  # keys the window reads
