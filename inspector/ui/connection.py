@@ -181,9 +181,6 @@ class EnvTable(QTableWidget):
             self._show(item.row())
         self.changed.emit()
 
-    def vars(self) -> list[EnvVar]:
-        return self.secrets.vars()
-
 
 class RootsEditor(QWidget):
     """The roots the client offers: URI and name per row; add a folder or a file:// URI,
@@ -521,7 +518,7 @@ class ProfileEditor(QWidget):
             p.set_command_line(self.command.text())
         p.cwd = self.cwd.text().strip()
         p.reach_at(p.transport if p.builtin else self.transport.currentData(), self.url.text().strip())
-        p.headers = self.headers.vars()
+        p.headers = self.headers.secrets.vars()
         p.verify_tls = self.verify_tls.isChecked()
         self._show_tls_warning()
         p.era = self.era.currentData()
@@ -529,7 +526,7 @@ class ProfileEditor(QWidget):
         p.capabilities = [k for k, box in self.caps.items() if box.isChecked()]
         p.roots = self.roots.roots()
         p.inherit_env = self.inherit.isChecked()
-        p.env = self.env.vars()
+        p.env = self.env.secrets.vars()
         for key, spin in self.timeouts.items():
             setattr(p, key, spin.value())
         p.max_line = words.max_line_after(p.max_line, self.max_line.value())
