@@ -5,23 +5,24 @@ on a loopback address only and hands every request it gets to the upstream serve
 same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's path.
 The listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime dependency
 already: httpx's transport, httpcore, is built on it; no server library is a runtime dependency of
-the inspector); the upstream side is an ``httpx`` client, as the inspector's own HTTP transports
-use. Each host connection is served by one task, one exchange at a time (h11's request/response
-cycle; keep-alive kept): the request body is read whole (a JSON-RPC message), forwarded with the
-host's headers as they were written - names in their own case, values untouched, secrets included -
-except the hop-by-hop ones (``Connection`` and the headers it names, ``Keep-Alive``,
-``Transfer-Encoding``, ``TE``, ``Trailer``, ``Upgrade``, ``Proxy-Authorization``,
-``Proxy-Connection``) and ``Host``, which names the upstream. httpx adds none of its defaults
-(``User-Agent``, ``Accept``...) the host did not send, and keeps no cookies of its own (the host's
-``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host). The answer's status,
-reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and body go back as the
-upstream sent them, the body read by read (``aiter_raw``: not decoded, not buffered): an event
-stream reaches the host event by event as it arrives. A task beside the stream watches the host's
-socket: when the host goes away, the upstream stream is closed too. The one change to a body:
-HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the upstream's origin, is rewritten
-to the proxy's origin so that the host posts through the proxy (a relative endpoint, what servers
-usually send, already resolves against the proxy). An upstream that cannot be reached is answered
-with 502 and said in the recording.
+the inspector); the upstream side is one HTTP/1.1 connection per host connection, kept between
+exchanges and spoken through h11 too (:mod:`.http_upstream`; not httpx, which would normalise the
+URL, keep cookies and add headers, and cost a millisecond an exchange). Each host connection is
+served by one task, one exchange at a time (h11's request/response cycle; keep-alive kept): the
+request body is read whole (a JSON-RPC message), forwarded with the host's headers as they were
+written - names in their own case, values untouched, secrets included - except the hop-by-hop ones
+(``Connection`` and the headers it names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``,
+``Trailer``, ``Upgrade``, ``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names
+the upstream. Nothing is added (no default headers, no cookies of the proxy's own: the host's
+``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host), and the request
+target goes byte for byte. The answer's status, reason, headers (hop-by-hop ones dropped; h11
+frames the body for the host) and body go back as the upstream sent them, the body read by read
+(not decoded, not buffered): an event stream reaches the host event by event as it arrives. A task
+beside the stream watches the host's socket: when the host goes away, the upstream stream is closed
+too. The one change to a body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the
+upstream's origin, is rewritten to the proxy's origin so that the host posts through the proxy (a
+relative endpoint, what servers usually send, already resolves against the proxy). An upstream that
+cannot be reached is answered with 502 and said in the recording.
 
 Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
 it moved - the request (method, URL, headers, body), the answer's status and headers, each read
@@ -58,14 +59,12 @@ import time
 import zlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import anyio
 import anyio.abc
 import h11
-import httpx
 import orjson
 
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
@@ -74,8 +73,9 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.messages import Kind
 from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK, LinkEventKind, TransportKind
-from inspector.transport.http_wire import CONNECT_TIMEOUT, is_message, origin_of, why_failed
+from inspector.transport.http_wire import is_message, origin_of
 
+from .http_upstream import Upstream, UpstreamAnswer, UpstreamError
 from .proxy import (
     BUSY_WINDOW,
     PROXY_SIGNALS,
@@ -113,8 +113,6 @@ HOP_BY_HOP = frozenset(
         "upgrade",
     }
 )
-#: httpx's default request headers: dropped again when the host did not send them.
-_CLIENT_DEFAULTS = ("accept", "accept-encoding", "connection", "user-agent")
 #: How much of an event stream's start is held to find HTTP+SSE's endpoint event (it comes first).
 ENDPOINT_WINDOW = 65536
 
@@ -406,15 +404,6 @@ class _Proxy:
         self.session = 1  # the host's MCP sessions: each has its recording (see _session_for)
         self.path = self._path_for(1)
         self.own_origin = ""
-        self.client = httpx.AsyncClient(
-            verify=options.verify_tls,
-            timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
-            follow_redirects=False,  # a redirect is the host's to see
-            trust_env=False,  # the upstream is where the user pointed, not through another proxy
-            # no cookie jar of the proxy's own: the upstream's Set-Cookie goes to the host, and only
-            # the cookies the host sends go back (a jar would add them to every host's requests)
-            cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
-        )
         self.recorder: HttpRecorder | None = None  # the current session's (opened when the proxy listens)
         self.recorders: dict[int, HttpRecorder] = {}  # exchange -> the recorder of the session it belongs to
         self.retiring: list[HttpRecorder] = []  # earlier sessions' recorders with exchanges still open
@@ -577,6 +566,7 @@ class _Proxy:
 
     async def serve(self, stream: anyio.abc.ByteStream) -> None:
         conn = h11.Connection(h11.SERVER)
+        upstream = Upstream(self.options.upstream, verify_tls=self.options.verify_tls)
         try:
             while True:
                 ev = await _next_event(conn, stream)
@@ -591,7 +581,7 @@ class _Proxy:
                         break
                     else:
                         return
-                await self._exchange(conn, stream, ev, bytes(body))
+                await self._exchange(conn, stream, upstream, ev, bytes(body))
                 if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
                     return
                 conn.start_next_cycle()
@@ -609,10 +599,11 @@ class _Proxy:
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError):
             return
         finally:
+            await upstream.aclose()
             await stream.aclose()
 
     async def _exchange(
-        self, conn: h11.Connection, stream: anyio.abc.ByteStream, req: h11.Request, body: bytes
+        self, conn: h11.Connection, stream: anyio.abc.ByteStream, upstream: Upstream, req: h11.Request, body: bytes
     ) -> None:
         t = self.clock()
         method = req.method.decode("ascii", "replace")
@@ -624,7 +615,7 @@ class _Proxy:
         self.recorders[xid] = recorder
         recorder.open_exchanges += 1
         try:
-            await self._forward(conn, stream, t, xid, method, target, pairs, body)
+            await self._forward(conn, stream, upstream, t, xid, req, pairs, body)
         finally:
             self.exchange_ended(xid)
 
@@ -632,28 +623,28 @@ class _Proxy:
         self,
         conn: h11.Connection,
         stream: anyio.abc.ByteStream,
+        upstream: Upstream,
         t: float,
         xid: int,
-        method: str,
-        target: str,
+        req: h11.Request,
         pairs: list[tuple[str, str]],
         body: bytes,
     ) -> None:
-        url = self.origin + target
+        method = req.method.decode("ascii", "replace")
+        url = self.origin + req.target.decode("ascii", "replace")
         self.put(_Request(t, xid, method, url, pairs, body))
         named = {n.strip().lower() for k, v in pairs if k.lower() == "connection" for n in v.split(",")}
-        sent = [(k, v) for k, v in pairs if k.lower() not in HOP_BY_HOP | named | {"host", "content-length"}]
-        request = self.client.build_request(
-            method, url, headers=[("Host", self.upstream_host), *sent], content=body or None
-        )
-        given = {k.lower() for k, _ in sent}
-        for default in _CLIENT_DEFAULTS:
-            if default not in given and default in request.headers:
-                del request.headers[default]
+        dropped = HOP_BY_HOP | named | {"host", "content-length"}
+        sent = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs if k.lower() not in dropped]
         try:
-            response = await self.client.send(request, stream=True)
-        except httpx.HTTPError as exc:
-            why = f"the upstream {self.origin} could not be reached: {why_failed(exc)}"
+            answer = await upstream.request(req.method, req.target, sent, body)
+        except UpstreamError as exc:
+            shown = masked_url(self.origin)
+            why = (
+                f"the upstream {shown} could not be reached: {exc}"
+                if exc.stage == "connect"
+                else f"the upstream {shown} did not answer: {exc}"
+            )
             self.put(_LinkNote(self.clock(), f"{method} {masked_url(url)}: {why}"))
             self.put(_End(self.clock(), xid))
             text = (why + "\n").encode()
@@ -664,46 +655,53 @@ class _Proxy:
             return
         error: str | None = None
         try:
-            if await self._answer(conn, stream, xid, method, response):
+            if await self._answer(conn, stream, xid, method, upstream, answer):
                 error = "the host closed the connection while the answer came; the upstream's answer was closed too"
                 raise anyio.EndOfStream
-        except httpx.HTTPError as exc:
-            error = f"the upstream's answer broke off: {why_failed(exc)}"
+        except UpstreamError as exc:
+            error = f"the upstream's answer broke off: {exc}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
             self.put(_End(self.clock(), xid, error))
             with anyio.CancelScope(shield=True):  # also when the proxy is ending
-                await response.aclose()
+                await upstream.abandon()  # an answer not read to its end: that connection is not kept
 
     async def _answer(
-        self, conn: h11.Connection, stream: anyio.abc.ByteStream, xid: int, method: str, response: httpx.Response
+        self,
+        conn: h11.Connection,
+        stream: anyio.abc.ByteStream,
+        xid: int,
+        method: str,
+        upstream: Upstream,
+        answer: UpstreamAnswer,
     ) -> bool:
         """Send the upstream's answer to the host as it comes; whether the host went away meanwhile."""
-        raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw]
+        raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in answer.headers]
         named = {n.strip().lower() for k, v in raw_headers if k.lower() == "connection" for n in v.split(",")}
         back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
-        ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        chunks = response.aiter_raw()
+        ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
+        chunks = upstream.body()
         first = host_first = b""
         rewritten: str | None = None
-        if method == "GET" and ctype == "text/event-stream" and "content-encoding" not in response.headers:
+        if method == "GET" and ctype == "text/event-stream" and answer.header(b"content-encoding") is None:
             first, host_first, rewritten = await self._endpoint_start(chunks)
             endpoint = endpoint_target(first, self.options.upstream)
             owner = self.recorders.get(xid)
             if endpoint is not None and owner is not None:
                 self.endpoint_owners[endpoint] = owner
-        self.put(_Answer(self.clock(), xid, response.status_code, response.reason_phrase, raw_headers, rewritten))
-        given = response.headers.get("mcp-session-id")
+        reason = answer.reason.decode("latin-1")
+        self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers, rewritten))
+        sid = answer.header(b"mcp-session-id")
+        given = None if sid is None else sid.decode("latin-1")
         if given is not None and self.recorders.get(xid) is self.recorder and self.session_id is None:
             self.session_id = given  # the server named the session (its answer to initialize)
             self.session_ids.add(given)
         if rewritten is not None:
             grown = len(host_first) - len(first)
             back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
-        reason = response.reason_phrase.encode("latin-1", "replace")
         # the head goes with the body's first read (one write, one TCP segment for a short answer);
         # an event stream's head goes at once (its first event may be long in coming)
-        pending = conn.send(h11.Response(status_code=response.status_code, headers=back, reason=reason)) or b""
+        pending = conn.send(h11.Response(status_code=answer.status, headers=back, reason=answer.reason)) or b""
         if ctype == "text/event-stream":
             await stream.send(pending)
             pending = b""
@@ -831,7 +829,6 @@ async def run_http_proxy(
     ready: Callable[[int], None] | None = None,
 ) -> int:
     """Listen until SIGINT, SIGTERM or SIGHUP (or cancellation), then close the recording; 0."""
-    _no_failed_import_per_request()
     keep_proxied_folder(say)
     proxy = _Proxy(options, clock, say)
     proxy.path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the caller says why (nothing started yet)
@@ -864,7 +861,6 @@ async def run_http_proxy(
     finally:
         with anyio.CancelScope(shield=True):
             await listener.aclose()
-            await proxy.client.aclose()
             if not proxy.exchanges and proxy.session == 1 and say is not None:
                 say(f"mcp-session-inspector proxy: no request came; the recording {proxy.path} holds none")
             for recorder in [*proxy.retiring, *([proxy.recorder] if proxy.recorder else [])]:
@@ -876,17 +872,6 @@ async def run_http_proxy(
                 withdraw(proxy.announced)
         sys.setswitchinterval(switch)
     return 0
-
-
-def _no_failed_import_per_request() -> None:
-    """httpcore asks ``import sniffio`` on every request and falls back to asyncio when it fails;
-    Python does not remember a failed import, so each one searches sys.path again (about 0.15 ms,
-    six times per exchange here: most of what the proxy added to a round trip). Without sniffio
-    installed, the failure is remembered (a ``None`` in sys.modules fails the import at once)."""
-    try:
-        import sniffio  # type: ignore[import-not-found]  # noqa: F401
-    except ImportError:
-        sys.modules["sniffio"] = None  # type: ignore[assignment]
 
 
 async def _until_signal(

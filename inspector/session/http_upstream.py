@@ -1,0 +1,199 @@
+"""The HTTP proxy's side toward the upstream server: one kept HTTP/1.1 connection, spoken through h11.
+
+Theory of operation. The reverse proxy (:mod:`.http_proxy`) serves each host connection one
+exchange at a time; each host connection has one :class:`Upstream`, a connection to the upstream
+server kept open between exchanges (keep-alive), opened when the first request comes and again
+whenever the server closed it. A request goes out as one write: the host's method, its request
+target byte for byte (no URL parsing, so nothing is normalised), the headers the proxy chose in
+their own case, ``Host`` naming the upstream, and the body with its ``Content-Length``; nothing
+else is added (no default headers, no cookie jar). The answer's head comes back as
+:class:`UpstreamAnswer` (status, reason and the raw headers as the server wrote them), then the
+body read by read through :meth:`Upstream.body`: h11 takes the framing off (chunked or
+Content-Length) and leaves the bytes as the server encoded them (a gzip body stays gzip).
+
+A kept connection the server closed while it was idle is found before it is used again (its
+socket reads as ready: the end of the stream) and replaced, so a request is never sent on a
+dead connection. What goes wrong is an :class:`UpstreamError` with the reason in words: the server
+cannot be reached (refused, a name that does not resolve, TLS, no connection within
+``CONNECT_TIMEOUT``), closes the connection without answering, or breaks off an answer; the
+connection is closed then, and the next request opens a new one. An answer the proxy stops
+reading (the host went away) closes the connection too (:meth:`Upstream.abandon`).
+
+Why not httpx, which the inspector's own HTTP transports use: a proxy forwards what the host wrote,
+and httpx is a client of its own (it normalises the URL, keeps cookies, adds headers); and its
+layers cost about a millisecond per exchange, most of what the proxy added to a round trip.
+"""
+
+from __future__ import annotations
+
+import select
+import ssl
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import anyio
+import anyio.abc
+import h11
+
+from inspector.transport.http_wire import CONNECT_TIMEOUT, why_failed
+
+__all__ = ["Upstream", "UpstreamAnswer", "UpstreamError"]
+
+_READ = 65536
+_NO_BODY = frozenset({b"GET", b"HEAD", b"DELETE", b"OPTIONS", b"TRACE"})
+
+
+class UpstreamError(Exception):
+    """What went wrong with the upstream, in words, and when: ``stage`` is "connect" (it could not
+    be reached), "answer" (the request went, no answer came) or "body" (the answer broke off)."""
+
+    def __init__(self, why: str, stage: str) -> None:
+        super().__init__(why)
+        self.stage = stage
+
+
+@dataclass(frozen=True, slots=True)
+class UpstreamAnswer:
+    status: int
+    reason: bytes
+    headers: list[tuple[bytes, bytes]]  # as the server wrote them: names in their own case
+
+    def header(self, name: bytes) -> bytes | None:
+        """The first value of the header ``name`` (lower case)."""
+        return next((v for k, v in self.headers if k.lower() == name), None)
+
+
+class Upstream:
+    """One connection to the upstream server, kept between exchanges."""
+
+    def __init__(self, url: str, *, verify_tls: bool = True) -> None:
+        parts = urlsplit(url)
+        self.tls = parts.scheme == "https"
+        self.host = parts.hostname or ""
+        self.port = parts.port or (443 if self.tls else 80)
+        self.netloc = parts.netloc.rpartition("@")[2].encode()  # what Host names (never a user:password@)
+        self.verify_tls = verify_tls
+        self._stream: anyio.abc.ByteStream | None = None
+        self._conn: h11.Connection | None = None
+
+    async def request(
+        self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes
+    ) -> UpstreamAnswer:
+        """Send a request (``headers`` without Host and Content-Length: they are added) and wait for
+        the answer's head. UpstreamError: not sent, or not answered."""
+        stream, conn = await self._ready()
+        sized = [(b"Content-Length", b"%d" % len(body))] if body or method not in _NO_BODY else []
+        head = h11.Request(method=method, target=target, headers=[(b"Host", self.netloc), *headers, *sized])
+        try:
+            data = conn.send(head) or b""
+            if body:
+                data += conn.send(h11.Data(data=body)) or b""
+            data += conn.send(h11.EndOfMessage()) or b""
+            await stream.send(data)
+            while True:
+                event = await self._next(stream, conn)
+                if isinstance(event, h11.Response):
+                    return UpstreamAnswer(event.status_code, event.reason, list(event.headers.raw_items()))
+                if isinstance(event, h11.ConnectionClosed):
+                    raise UpstreamError("it closed the connection without answering", "answer")
+                # an informational answer (100 Continue...): the final one follows
+        except UpstreamError:
+            await self.aclose()
+            raise
+        except (h11.ProtocolError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            await self.aclose()
+            raise UpstreamError(why_failed(exc), "answer") from exc
+
+    async def body(self) -> AsyncIterator[bytes]:
+        """The answer's body, read by read, as the server encoded it. UpstreamError: it broke off."""
+        stream, conn = self._stream, self._conn
+        assert stream is not None and conn is not None
+        try:
+            while True:
+                event = await self._next(stream, conn)
+                if isinstance(event, h11.Data):
+                    yield bytes(event.data)
+                elif isinstance(event, h11.EndOfMessage):
+                    break
+                else:  # the connection closed before the body's end (h11 says so as an error first)
+                    raise UpstreamError("the connection closed", "body")
+        except UpstreamError:
+            await self.aclose()
+            raise
+        except (h11.ProtocolError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            await self.aclose()
+            raise UpstreamError(why_failed(exc), "body") from exc
+        if conn.our_state is h11.DONE and conn.their_state is h11.DONE:
+            conn.start_next_cycle()  # kept for the next exchange
+        else:
+            await self.aclose()  # the server ends the connection after this answer
+
+    async def abandon(self) -> None:
+        """The answer is not read to its end (the host went away): the connection cannot be used again."""
+        conn = self._conn
+        if conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE):
+            await self.aclose()
+
+    async def aclose(self) -> None:
+        stream, self._stream, self._conn = self._stream, None, None
+        if stream is not None:
+            with anyio.CancelScope(shield=True), anyio.move_on_after(1):
+                try:
+                    await stream.aclose()
+                except (OSError, anyio.BrokenResourceError, ssl.SSLError):
+                    pass
+
+    # -- the connection
+
+    async def _ready(self) -> tuple[anyio.abc.ByteStream, h11.Connection]:
+        stream, conn = self._stream, self._conn
+        if stream is not None and conn is not None and conn.our_state is h11.IDLE and not _ended(stream):
+            return stream, conn
+        await self.aclose()
+        try:
+            with anyio.fail_after(CONNECT_TIMEOUT):
+                if self.tls:
+                    stream = await anyio.connect_tcp(
+                        self.host, self.port, tls=True, ssl_context=self._tls_context(), tls_hostname=self.host
+                    )
+                else:
+                    stream = await anyio.connect_tcp(self.host, self.port)
+        except TimeoutError as exc:
+            raise UpstreamError(f"no connection within {CONNECT_TIMEOUT:g} s", "connect") from exc
+        except (OSError, ssl.SSLError, anyio.BrokenResourceError) as exc:
+            raise UpstreamError(why_failed(exc), "connect") from exc
+        self._stream, self._conn = stream, h11.Connection(h11.CLIENT)
+        return stream, self._conn
+
+    def _tls_context(self) -> ssl.SSLContext:
+        context = ssl.create_default_context()
+        if not self.verify_tls:
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        return context
+
+    @staticmethod
+    async def _next(stream: anyio.abc.ByteStream, conn: h11.Connection) -> object:
+        while True:
+            event = conn.next_event()
+            if event is not h11.NEED_DATA:
+                return event
+            try:
+                data = await stream.receive(_READ)
+            except (anyio.EndOfStream, anyio.BrokenResourceError):
+                data = b""
+            conn.receive_data(data)
+
+
+def _ended(stream: anyio.abc.ByteStream) -> bool:
+    """A kept connection whose socket reads as ready while no answer is due: the server closed it
+    (or sent what no request asked for); either way it is not to be used again."""
+    sock = stream.extra(anyio.abc.SocketAttribute.raw_socket, None)
+    if sock is None:
+        return False
+    try:
+        ready, _, _ = select.select([sock], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
