@@ -210,14 +210,10 @@ class _AnswerDialog(QDialog):
         negotiated version's schema. An answer that fails it is not sent; the dialog says why."""
         self._answer_check = check
 
-    def answer_problems(self, value: JsonValue) -> list[tuple[str, str]]:
-        """(path under the answer, message) for each reason ``value`` cannot be sent."""
-        return answer_problems(self._answer_check, value)
-
     def send(self, value: JsonObject, place: Callable[[JsonObject, str, str], bool] | None = None) -> bool:
         """Answer ``value`` unless the negotiated version's schema rejects it; then say why: each
         problem ``place(value, path, message)`` shows at its field there, the others above the buttons."""
-        problems = self.answer_problems(value)
+        problems = answer_problems(self._answer_check, value)  # (path under the answer, message)
         if problems:
             self.show_problems([p for p in problems if place is None or not place(value, *p)])
             return False
