@@ -45,6 +45,7 @@ __all__ = [
     "Plan",
     "RouteSpec",
     "RowRoom",
+    "RowShown",
     "analyse",
     "explanation_box",
     "focus_order",
@@ -53,6 +54,7 @@ __all__ = [
     "resolve_edge",
     "reveal",
     "row_room",
+    "shown_as_of",
     "whole_view",
     "wrap_label",
 ]
@@ -308,6 +310,29 @@ def machine_as_of(recording: Recording, row: int) -> tuple[EraMode, Era | None, 
     except ValueError:
         era = None
     return mode, era, recording.transport_as_of(row)
+
+
+class RowShown(NamedTuple):
+    """What the diagram shows as of a recording's entry ``row``: the machine then, the state then,
+    the transition that led there and the entry that took it (None and None before any)."""
+
+    row: int
+    machine: tuple[EraMode, Era | None, TransportKind]
+    state: State
+    transition: JsonObject | None
+    seq: int | None
+
+
+def shown_as_of(recording: Recording, row: int) -> RowShown | None:
+    """What the diagram shows as of entry ``row`` (a row past either end: the nearest entry);
+    None for an empty recording."""
+    n = len(recording)
+    if n == 0:
+        return None
+    row = max(0, min(int(row), n - 1))
+    found = recording.transition_as_of(row)
+    seq, tr = (found[0], found[1]) if found else (None, None)
+    return RowShown(row, machine_as_of(recording, row), recording.state_at(row), tr, seq)
 
 
 def resolve_edge(table: tuple[Transition, ...], tr: JsonObject | Transition | None) -> Transition | None:

@@ -90,7 +90,7 @@ from inspector.session.diagram_geometry import (
     scaled,
     wheel_scroll,
 )
-from inspector.session.diagram_plan import explanation_box, machine_as_of
+from inspector.session.diagram_plan import explanation_box, shown_as_of
 from inspector.session.diagram_shapes import Pt, Rect, View
 from inspector.session.diagram_state import KEYS, Change, DiagramState, Layouts
 from inspector.session.recording import TransportKind
@@ -235,15 +235,12 @@ class LifecycleDiagram(QWidget):
         """Show the machine, the state and the last transition as of entry ``row``. ``past``:
         the state shown is not the session's current one (the window does not follow the newest
         entry, or a replay): the diagram says "as of entry N" where it would say "current"."""
-        n = len(recording)
-        if n == 0:
+        shown = shown_as_of(recording, row)
+        if shown is None:
             return
-        row = max(0, min(int(row), n - 1))
-        self.set_machine(*machine_as_of(recording, row))
-        found = recording.transition_as_of(row)
-        seq, tr = (found[0], found[1]) if found else (None, None)
-        self._set_as_of(row if past else None)
-        self._set_state(recording.state_at(row), tr, animate, seq)
+        self.set_machine(*shown.machine)
+        self._set_as_of(shown.row if past else None)
+        self._set_state(shown.state, shown.transition, animate, shown.seq)
 
     def _set_as_of(self, row: int | None) -> None:
         change = self._model.set_as_of(row)

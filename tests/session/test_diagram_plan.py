@@ -23,6 +23,7 @@ from inspector.session.diagram_plan import (
     resolve_edge,
     reveal,
     row_room,
+    shown_as_of,
     whole_view,
     wrap_label,
 )
@@ -163,6 +164,24 @@ def test_the_machine_drawn_as_of_an_entry() -> None:
     assert machine_as_of(http, len(http) - 1)[2] is TransportKind.STREAMABLE_HTTP
     odd = Recording({"era_mode": "a later version's mode"}, t0=0.0)  # not known: auto
     assert machine_as_of(odd, 0) == (EraMode.AUTO, None, TransportKind.STDIO)
+
+
+def test_what_the_diagram_shows_as_of_an_entry() -> None:
+    fixtures = Path(__file__).parent.parent / "fixtures" / "recordings"
+    rec = Recording.load(fixtures / "v2-stdio-stderr.jsonl")
+    first = shown_as_of(rec, 0)
+    assert first is not None and first.row == 0 and first.machine == machine_as_of(rec, 0)
+    last = len(rec) - 1
+    shown = shown_as_of(rec, last + 50)  # past the end: the last entry
+    assert shown is not None and shown.row == last and shown.state is rec.state_at(last)
+    found = rec.transition_as_of(last)
+    assert found is not None and (shown.seq, shown.transition) == found
+    before = next(i for i in range(len(rec)) if rec.transition_as_of(i) is None)
+    early = shown_as_of(rec, -3)  # before the start: the first entry
+    assert early is not None and early.row == 0
+    quiet = shown_as_of(rec, before)
+    assert quiet is not None and quiet.seq is None and quiet.transition is None  # no transition yet
+    assert shown_as_of(Recording({}, t0=0.0), 4) is None  # nothing recorded: nothing to show
 
 
 def test_revealing_a_state_scrolls_no_further_than_needed() -> None:
