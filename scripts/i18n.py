@@ -170,6 +170,7 @@ def protocol_strings() -> dict[str, list[str]]:
         server_editor,
         session_runner,
         settings,
+        spec_pages,
         step_words,
         task_words,
         timeline_words,
@@ -235,6 +236,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "HostLogOpen": sorted(host_logs.OPEN_WORDS.values()),  # opening a host log or HAR file
         "Transports": sorted({w for c in transport_choices() for w in (c.label, c.short_label)}),  # and the short words
         **answer_words.all_words(),  # the answer dialogs' words ("Origin", "SamplingDialog"…), with their own
+        "SpecViewer": sorted(set(spec_pages.WORDS.values())),  # the specification viewer's words
         "RootsEditor": sorted(set(roots.WORDS.values())),  # why a row is no root, with the editor's own
         "ProfileEditor": server_editor.all_words(),  # a saved server's fields and problems, with its own
         "ConnectionPanel": server_editor.list_words(),  # a server without a name, the list's buttons, with its own

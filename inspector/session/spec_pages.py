@@ -173,6 +173,22 @@ def licence_text() -> str:
         return str(exc)
 
 
+#: What the specification viewer says (its "SpecViewer" context; ``scripts/i18n.py`` reads this table).
+CONTEXT = "SpecViewer"
+WORDS = {
+    "title": "MCP specification",
+    "back": "Back",
+    "forward": "Forward",
+    "licence": "Licence",
+    "licence_tip": "The licence of the specification pages bundled with the inspector",
+    "source": "The Model Context Protocol specification, version {version}, as bundled with the inspector "
+    "(unchanged; see Licence).",
+    "not_bundled": "That page is not bundled with the inspector: {link}",
+}
+#: The viewer's buttons worded from :data:`WORDS`: a button's name -> the keys of its text and tooltip.
+CONTROLS = {"back": ("back", ""), "forward": ("forward", ""), "licence": ("licence", "licence_tip")}
+
+
 @dataclass
 class History:
     """The pages a viewer showed, for Back and Forward: ``refs`` in the order they were opened,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QTextBlock, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,10 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.teaching import slug
+from inspector.session import spec_pages as words
 from inspector.session.spec_pages import History, licence_text, link_ref, read_page, ref_in_version, spec_pages
 from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
+from .form_rows import set_words
 from .widgets import hbox, on_language_change, plain_label, push_button, vbox
+
+_tr = QCoreApplication.translate
 
 
 class SpecViewer(QDialog):
@@ -60,16 +64,10 @@ class SpecViewer(QDialog):
         on_language_change(self, self._retranslate)
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("MCP specification"))
-        self.back.setText(self.tr("Back"))
-        self.forward.setText(self.tr("Forward"))
-        self.licence.setText(self.tr("Licence"))
-        self.licence.setToolTip(self.tr("The licence of the specification pages bundled with the inspector"))
-        self.source.setText(
-            self.tr(
-                "The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence)."  # noqa: E501
-            ).format(version=self.ref.partition(" ")[0] or "-")
-        )
+        self.setWindowTitle(_tr(words.CONTEXT, words.WORDS["title"]))
+        set_words(self, words.CONTEXT, words.WORDS, words.CONTROLS)
+        version = self.ref.partition(" ")[0] or "-"
+        self.source.setText(_tr(words.CONTEXT, words.WORDS["source"]).format(version=version))
         self.back.setEnabled(self.history.can_back)
         self.forward.setEnabled(self.history.can_forward)
 
@@ -154,9 +152,7 @@ class SpecViewer(QDialog):
             return
         ref = link_ref(self.ref, url.path(), url.fragment())
         if not self.open(ref):
-            self.source.setText(
-                self.tr("That page is not bundled with the inspector: {link}").format(link=url.toString())
-            )
+            self.source.setText(_tr(words.CONTEXT, words.WORDS["not_bundled"]).format(link=url.toString()))
 
     def show_licence(self) -> None:
         self.browser.setPlainText(licence_text())
