@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from inspector.resources import spec_file
 from inspector.session.spec_pages import (
+    CONTROLS,
+    WORDS,
     History,
     licence_text,
     link_ref,
@@ -84,3 +86,13 @@ def test_back_and_forward_over_the_pages_shown() -> None:
     assert h.step(1) == "v b" and h.can_forward and not h.can_back and h.step(-1) is None
     h.opened("v d")  # a page opened from the first drops the pages ahead of it
     assert h.refs == ["v a", "v d"] and h.at == 1 and not h.can_forward and h.step(-1) == "v a"
+
+
+def test_the_viewer_words_each_button_from_its_table() -> None:
+    assert set(CONTROLS) == {"back", "forward", "licence"}
+    assert all(text in WORDS and (not tip or tip in WORDS) for text, tip in CONTROLS.values())
+    said = WORDS["source"].format(version="2025-11-25")
+    assert said == (
+        "The Model Context Protocol specification, version 2025-11-25, as bundled with the inspector "
+        "(unchanged; see Licence)."
+    )
