@@ -64,6 +64,11 @@ def test_a_prompts_arguments_and_the_missing_ones() -> None:
     assert PromptsController.missing(prompt, {"a": "x"}) == []
     assert PromptsController.get_params(prompt, {"a": "x", "b": ""}) == {"name": "p", "arguments": {"a": "x"}}
     assert PromptsController.get_params({"name": "q"}, {}) == {"name": "q"}
+    # a recorded get's arguments back in the form, as text
+    sent = PromptsController.get_params(prompt, {"a": "x", "b": "y"})
+    assert PromptsController.sent_values(sent) == {"a": "x", "b": "y"}
+    assert PromptsController.sent_values({"name": "p", "arguments": {"n": 3, "t": True}}) == {"n": "3", "t": "True"}
+    assert PromptsController.sent_values({"name": "q", "arguments": ["not", "an", "object"]}) == {}
     assert not PromptsController().get(prompt, {"a": "x"})  # no session: nothing is sent
 
 

@@ -113,6 +113,14 @@ class PromptsController(ListController):
             params["arguments"] = arguments
         return params
 
+    @staticmethod
+    def sent_values(params: JsonObject) -> dict[str, str]:
+        """The values a ``prompts/get`` sent with ``params`` (a recorded one), as the form holds
+        them: its arguments as text (what is not a string, as its ``str``)."""
+        arguments = params.get("arguments")
+        items = arguments.items() if isinstance(arguments, dict) else ()
+        return {name: value if isinstance(value, str) else str(value) for name, value in items}
+
     def get(self, prompt: JsonObject, values: dict[str, str]) -> bool:
         """Start ``prompts/get`` for ``prompt`` with the values filled in (False: not live)."""
         if self.session is None:

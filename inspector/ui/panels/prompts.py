@@ -365,11 +365,9 @@ class PromptsPanel(FeaturePanel):
         if not self.list_view.select_where("name", name):
             self.current = None
             self._show_nothing()
-        arguments = call.params.get("arguments")
-        arguments = arguments if isinstance(arguments, dict) else {}
+        values = self.feature.sent_values(call.params)
         for arg, field in self.fields.items():
-            value = arguments.get(arg, "")
-            field.setText(value if isinstance(value, str) else str(value))
+            field.setText(values.get(arg, ""))
         if call.reply is None:
             self.conversation.clear(lambda: self.phrase("unanswered", name=name, seq=call.seq))
         else:
