@@ -138,7 +138,7 @@ def test_a_python_error_in_a_slot_fails_the_step_it_happened_in(tmp_path: Path) 
         "    calls.append(1)\n"
         "    if len(calls) > 1:  # the window calls it once itself, when it is built\n"
         "        raise RuntimeError('the ready slot breaks')\n"
-        "MainWindow._update_ping = broken\n"
+        "MainWindow._update_actions = broken\n"
         "sys.exit(app.self_test())\n"
     )
     done = subprocess.run(

@@ -19,7 +19,7 @@ def test_the_tables_and_the_words_name_the_same_actions(window_and_controller):
         action = getattr(window, f"act_{name}")
         assert isinstance(action, QAction)
         assert action.text() == text
-        if tip and name != "ping":  # ping's tooltip follows the era (MainWindow._update_ping)
+        if tip and name != "ping":  # ping's tooltip follows the era (MainWindow._update_actions)
             assert action.toolTip() == tip
 
 
