@@ -28,7 +28,7 @@ def said(panel) -> dict[str, str]:
         "summary": panel.schema_label.text(),
         "status": panel.result.status_label.text(),
         "note": panel.list_note.text(),
-        "badges": " ".join(panel.badges.texts()),  # what the page paints
+        "badges": " ".join(text for text, _ in panel.badges.badges),  # what the page paints
         "list badges": " ".join(
             text for text, _ in tool_words.tool_badges(panel.current, QCoreApplication.translate)
         ),  # what the list's delegate paints

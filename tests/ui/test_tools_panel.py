@@ -133,7 +133,7 @@ async def test_lists_the_demo_tools(era):
         assert panel.availability.list_changed
         # badges come from the annotations
         panel.select_tool("long_running")
-        badges = panel.badges.texts()
+        badges = [text for text, _ in panel.badges.badges]
         assert "read-only" in badges and "idempotent" in badges
         assert panel.title_label.text() == "Long-running (progress, cancellation, tasks)"
         panel.filter_edit.setText("weather")

@@ -163,9 +163,6 @@ class BadgeStrip(QWidget):
         self.updateGeometry()
         self.update()
 
-    def texts(self) -> list[str]:
-        return [text for text, _ in self.badges]
-
     def _widths(self) -> list[int]:
         fm = self.fontMetrics()
         return [fm.horizontalAdvance(text) + 22 for text, _ in self.badges]
