@@ -46,6 +46,7 @@ from inspector.protocol.rules import RULES, Severity
 
 from .entry_text import EntryHead, format_duration, format_id, format_size, size_text
 from .recording import Direction, Entry, Recording
+from .timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS
 from .translate import Translate, untranslated
 from .value_text import JSON_HEAD, hex_dump, utf8_head
 from .version_in_force import version_in_force
@@ -472,10 +473,11 @@ def explain_schema(rec: Recording, e: Entry, tr: Translate = untranslated) -> tu
 
 
 def header_facts(head: EntryHead, tr: Translate = untranslated, number: Callable[[int], str] = str) -> list[str]:
-    """The facts under an entry's heading but its direction (the window's arrow and word, which
-    it puts second): time, id, size, latency, the wait at the step gate, the state after."""
+    """The facts under an entry's heading: time, direction (the timeline's arrow and word), id,
+    size, latency, the wait at the step gate, the state after."""
     w = WORDS
     facts = [tr(CONTEXT, w["seconds"]).format(t=f"{head.t:.6f}")]
+    facts.append(f"{DIRECTION_ARROWS[head.direction]} {tr('Timeline', DIRECTION_LABELS[head.direction])}")
     if head.id is not None:
         facts.append(tr(CONTEXT, w["id"]).format(id=format_id(head.id)))
     facts.append(size_text(head.size, exact_below=None, exact=tr(CONTEXT, w["size"]), number=number))

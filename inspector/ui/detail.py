@@ -84,7 +84,6 @@ from inspector.session.entry_detail import (
 )
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
-from inspector.session.timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS
 
 from .content import open_save_dialog
 from .form_rows import (
@@ -318,10 +317,7 @@ class DetailPane(QWidget):
         self.title_label.setText(title)
         self.title_label.setToolTip(plain_tooltip(title))
 
-        parts = header_facts(head, translate, QLocale().toString)
-        arrow, word = DIRECTION_ARROWS[head.direction], translate("Timeline", str(DIRECTION_LABELS[head.direction]))
-        parts.insert(1, f"{arrow} {word}")
-        self.meta_label.setText("  ·  ".join(parts))
+        self.meta_label.setText("  ·  ".join(header_facts(head, translate, QLocale().toString)))
 
         self.pair = pair_of(rec, e)
         if self.pair is not None:

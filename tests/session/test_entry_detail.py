@@ -187,8 +187,10 @@ def test_the_heading_facts_and_the_pair_of_a_request_and_its_response():
     assert pair_of(d.rec, d.rec[req]) == resp and pair_of(d.rec, d.rec[resp]) == req
     assert pair_of(d.rec, d.rec[resp - 1]) is None  # a notification has no pair
     facts = header_facts(entry_head(d.rec, resp), number=lambda n: f"<{n}>")
-    assert facts[0].endswith(" s") and facts[1] == "id 2" and facts[2] == f"<{len(d.rec[resp].raw)}> bytes"
-    assert facts[3].startswith("latency ") and facts[-1].startswith("state after: ")
+    assert facts[0].endswith(" s") and facts[1] == "← s2c"  # the direction second, as the timeline says it
+    assert facts[2] == "id 2" and facts[3] == f"<{len(d.rec[resp].raw)}> bytes"
+    assert facts[4].startswith("latency ") and facts[-1].startswith("state after: ")
+    assert header_facts(entry_head(d.rec, req), lambda c, t: f"<{c}|{t}>")[1] == "→ <Timeline|c2s>"
 
 
 def test_json_values_as_the_tree_shows_them():
