@@ -48,7 +48,7 @@ from .entry_text import EntryHead, format_duration, format_id, format_size, size
 from .recording import Direction, Entry, Recording
 from .timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS
 from .translate import Translate, untranslated
-from .value_text import JSON_HEAD, hex_dump, utf8_head
+from .value_text import JSON_HEAD, hex_dump, json_head, utf8_head
 from .version_in_force import version_in_force
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "header_facts",
     "json_page",
     "json_title",
+    "tree_value",
     "more_text",
     "pair_text",
     "schema_rows",
@@ -598,6 +599,19 @@ def schema_rows(errors: list[tuple[str, str]], tr: Translate = untranslated) -> 
     if len(errors) > EXPLAIN_LIMIT:
         rows.append(("…", tr(CONTEXT, WORDS["more_errors"]).format(n=len(errors) - EXPLAIN_LIMIT)))
     return rows
+
+
+TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
+
+
+def tree_value(e: Entry, whole: bool = False) -> tuple[JsonValue, bool]:
+    """The JSON object or array the tree shows for ``e`` (None: no tree, for a line that is no
+    message, noise, or another value) and whether it is whole: a message over
+    :data:`TREE_PARSE_LIMIT` is read from its first bytes, at once, unless ``whole`` is asked."""
+    if e.direction not in (Direction.C2S, Direction.S2C) or e.kind is Kind.NOISE:
+        return None, True
+    value, complete = json_head(e.raw, len(e.raw) if whole else TREE_PARSE_LIMIT)
+    return (value if isinstance(value, (dict, list)) else None), complete
 
 
 def json_title(value: JsonValue, complete: bool, size: int, tr: Translate = untranslated) -> str:

@@ -54,7 +54,6 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.messages import Kind
 from inspector.session.entry_detail import (
     CONTEXT,
     CONTROLS,
@@ -81,6 +80,7 @@ from inspector.session.entry_detail import (
     schema_rows,
     stored_schema_errors,
     title_text,
+    tree_value,
 )
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
@@ -97,13 +97,11 @@ from .form_rows import (
     tree_widget,
 )
 from .panels.lists import splitter
-from .text import json_head
 from .timeline import TimelineColors
 from .widgets import hbox, mono_font, plain_label, plain_tooltip, push_button, scroll_area, tool_button, vbox
 
 translate = QCoreApplication.translate
 
-TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
 # how the bytes pane wraps at its width, as entry_detail.raw_wrap says ("none": a hex dump is not wrapped)
 _WORD_WRAPS = {
     "anywhere": QTextOption.WrapMode.WrapAnywhere,
@@ -474,13 +472,9 @@ class DetailPane(QWidget):
     def _show_tree(self, e: Entry, whole: bool = False) -> None:
         tree = self.tree
         tree.clear()
-        obj = None
-        complete = True
-        if e.direction in (Direction.C2S, Direction.S2C) and e.kind not in (Kind.NOISE,):
-            # a huge message: the tree of its first bytes, at once; the whole one when asked
-            obj, complete = json_head(e.raw, len(e.raw) if whole else TREE_PARSE_LIMIT)
+        obj, complete = tree_value(e, whole)  # a huge message: its first bytes' tree, the whole one when asked
         self.parse_all_button.setVisible(not complete)
-        if obj is None or not isinstance(obj, (dict, list)):
+        if obj is None:
             self.tree_box.setVisible(False)
             return
         self.tree_box.setVisible(True)

@@ -4,6 +4,7 @@ of the bytes, every schema error on request, a bounded JSON head, a hex dump."""
 
 from __future__ import annotations
 
+import orjson
 from recording_driver import Driver
 
 from inspector.protocol.rules import RULES
@@ -14,6 +15,7 @@ from inspector.session.entry_detail import (
     RAW_LIMIT,
     TABS,
     TREE_PAGE,
+    TREE_PARSE_LIMIT,
     WORDS,
     WRAP_WORDS_LIMIT,
     bytes_facts,
@@ -40,6 +42,7 @@ from inspector.session.entry_detail import (
     signal_name,
     stored_schema_errors,
     title_text,
+    tree_value,
 )
 from inspector.session.entry_text import entry_head
 from inspector.session.value_text import format_timestamp, hex_dump, json_head, parse_hex_dump, utf8_head
@@ -279,3 +282,18 @@ def test_the_bytes_pane_takes_what_a_short_line_wants_within_its_bounds():
     assert bytes_share(1000, 2000) == 450 and bytes_share(1000, 90) == 140  # at most 45 %, at least 140
     assert bytes_share(400, 20) == 100  # a small pane: at least a quarter
     assert bytes_share(1000, 300) == 300
+
+
+def test_which_entries_have_a_json_tree_and_how_much_of_a_huge_one_is_read():
+    d = Driver()
+    d.handshake()
+    req, _id = d.request("tools/list")
+    value, complete = tree_value(d.rec[req])
+    assert isinstance(value, dict) and value["method"] == "tools/list" and complete
+    assert tree_value(d.rec[d.stderr(b'{"looks": "like json"}\n')]) == (None, True)  # stderr: no tree
+    assert tree_value(d.rec[d.s2c(b"not json at all\n")]) == (None, True)  # noise
+    assert tree_value(d.rec[d.s2c(b'"a string"\n')])[0] is None  # not an object or array
+    big = d.s2c(orjson.dumps({"jsonrpc": "2.0", "id": 9, "result": {"blob": "x" * (TREE_PARSE_LIMIT + 10)}}) + b"\n")
+    head, whole = tree_value(d.rec[big])
+    assert isinstance(head, dict) and not whole  # its first bytes, at once
+    assert tree_value(d.rec[big], whole=True)[1] is True  # "Parse all"
