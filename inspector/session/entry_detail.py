@@ -45,7 +45,7 @@ from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 
 from .entry_text import EntryHead, format_duration, format_id, format_size, size_text
-from .recording import Direction, Entry, Recording
+from .recording import Direction, Entry, Recording, TransportKind
 from .timeline_words import DIRECTION_ARROWS, DIRECTION_LABELS
 from .translate import Translate, untranslated
 from .value_text import JSON_HEAD, hex_dump, json_head, utf8_head
@@ -63,6 +63,7 @@ __all__ = [
     "header_facts",
     "json_page",
     "json_title",
+    "line_framed",
     "tree_value",
     "more_text",
     "pair_text",
@@ -422,6 +423,13 @@ def http_tab_text(rec: Recording, seq: int, tr: Translate = untranslated) -> str
     if isinstance(here, dict) and rows:
         parts.append(message_in_exchange_text(here, tr))
     return "\n\n".join(parts)
+
+
+def line_framed(rec: Recording | None, e: Entry) -> bool:
+    """Whether ``e`` should end with a line terminator: a message of a stdio recording (an HTTP
+    body has none, and neither has a line of stderr or an event)."""
+    stdio = rec is None or rec.header.get("transport", TransportKind.STDIO) == TransportKind.STDIO
+    return stdio and e.direction in (Direction.C2S, Direction.S2C)
 
 
 def bytes_facts(

@@ -72,6 +72,7 @@ from inspector.session.entry_detail import (
     json_cell,
     json_page,
     json_title,
+    line_framed,
     more_text,
     pair_of,
     pair_text,
@@ -83,7 +84,7 @@ from inspector.session.entry_detail import (
     tree_value,
 )
 from inspector.session.entry_text import entry_head, kind_words
-from inspector.session.recording import Direction, Entry, Recording, TransportKind
+from inspector.session.recording import Entry, Recording
 
 from .content import open_save_dialog
 from .form_rows import (
@@ -425,7 +426,7 @@ class DetailPane(QWidget):
         if e is None:
             return
         raw = e.raw
-        framed = e.direction in (Direction.C2S, Direction.S2C) and self._line_framed()
+        framed = line_framed(self._rec, e)
         self.raw_info.setText("  ·  ".join(bytes_facts(raw, framed, translate, QLocale().toString)))
 
         # empty first: changing wrap modes re-lays out whatever is shown (slow for a long line)
@@ -551,10 +552,6 @@ class DetailPane(QWidget):
             self._expand_to(self.tree.topLevelItem(i), 2)
 
     # ------------------------------------------------------------ events
-
-    def _line_framed(self) -> bool:
-        """Whether messages of the shown recording are lines (stdio); an HTTP body has no terminator."""
-        return self._rec is None or self._rec.header.get("transport", TransportKind.STDIO) == TransportKind.STDIO
 
     def _retranslate(self) -> None:
         """The texts that do not depend on the entry shown."""

@@ -32,6 +32,7 @@ from inspector.session.entry_detail import (
     json_page,
     json_summary,
     json_title,
+    line_framed,
     message_in_exchange_text,
     more_text,
     pair_of,
@@ -45,6 +46,7 @@ from inspector.session.entry_detail import (
     tree_value,
 )
 from inspector.session.entry_text import entry_head
+from inspector.session.recording import TransportKind
 from inspector.session.value_text import format_timestamp, hex_dump, json_head, parse_hex_dump, utf8_head
 
 
@@ -297,3 +299,14 @@ def test_which_entries_have_a_json_tree_and_how_much_of_a_huge_one_is_read():
     head, whole = tree_value(d.rec[big])
     assert isinstance(head, dict) and not whole  # its first bytes, at once
     assert tree_value(d.rec[big], whole=True)[1] is True  # "Parse all"
+
+
+def test_a_message_ends_with_a_line_terminator_only_on_stdio():
+    d = Driver()
+    d.handshake()
+    req, _id = d.request("tools/list")
+    err = d.stderr(b"warming up\n")
+    assert line_framed(d.rec, d.rec[req]) and line_framed(None, d.rec[req])  # stdio (no header: stdio)
+    assert not line_framed(d.rec, d.rec[err])  # a line of stderr is no message
+    d.rec.header["transport"] = TransportKind.STREAMABLE_HTTP
+    assert not line_framed(d.rec, d.rec[req])  # an HTTP body has no terminator
