@@ -19,7 +19,7 @@ from .config_files import ConfigLocation
 from .import_problems import CONTEXT as PROBLEMS_CONTEXT
 from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
-from .profiles import PROBLEMS, Problem
+from .profiles import PROBLEMS, Problem, transport_choice
 from .server_editor import problem_text
 from .translate import Translate
 
@@ -57,6 +57,13 @@ def import_rows(result: ImportResult) -> list[ImportRow]:
             )
         )
     return rows
+
+
+def transport_word(transport: str, tr: Translate) -> str:
+    """A row's transport: the registered choice's short word (translated in "Transports"); a name
+    no registered transport has, as the file gave it."""
+    choice = transport_choice(transport)
+    return transport if choice is None else tr("Transports", choice.short_label)
 
 
 def problem_mark(problem: ImportProblem) -> str:

@@ -49,7 +49,7 @@ from inspector.session.imports import (
     import_profiles,
     read_config,
 )
-from inspector.session.profiles import ServerProfile, transport_choice
+from inspector.session.profiles import ServerProfile
 from inspector.session.recording import TransportKind
 
 from .form_rows import read_only_text
@@ -187,7 +187,7 @@ class ImportDialog(QDialog):
         self.tree.clear()
         for row in import_view.import_rows(result):
             kept = ", ".join(row.secrets)
-            item = QTreeWidgetItem([row.key, self._transport_text(row.transport), row.target, kept])
+            item = QTreeWidgetItem([row.key, import_view.transport_word(row.transport, _tr), row.target, kept])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked)
             item.setData(0, SERVER_ROLE, row.index)
@@ -204,12 +204,6 @@ class ImportDialog(QDialog):
         self._build_inputs()
         self._checks_changed()
         return result
-
-    def _transport_text(self, transport: str) -> str:
-        """The registered choice's short word (translated in "Transports"); a name no registered
-        transport has is shown as the file gave it."""
-        choice = transport_choice(transport)
-        return transport if choice is None else _tr("Transports", choice.short_label)
 
     def _build_inputs(self) -> None:
         while self.inputs_form.rowCount():

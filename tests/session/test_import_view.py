@@ -20,6 +20,7 @@ from inspector.session.import_view import (
     read_summary,
     row_notes,
     safe_file_stem,
+    transport_word,
 )
 from inspector.session.imports import ImportInput, Surroundings, parse_config, read_config
 from inspector.session.profiles import EnvVar, Problem, ServerProfile
@@ -179,3 +180,9 @@ def test_what_the_export_dialog_says_under_an_entry() -> None:
     secret.inherit_env = False
     said = export_notes(export_entry(secret, "claude-desktop"), _marked).splitlines()
     assert len(said) == 2 and said[0] == notes[0] and said[1].startswith("<Imports|")
+
+
+def test_a_rows_transport_is_its_registered_short_word_or_as_the_file_gave_it() -> None:
+    assert transport_word("http-auto", _marked) == "<Transports|HTTP, auto>"
+    assert transport_word("sse", _marked) == "<Transports|HTTP+SSE>"
+    assert transport_word("carrier-pigeon", _marked) == "carrier-pigeon"  # no transport of that name
