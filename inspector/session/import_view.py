@@ -19,7 +19,8 @@ from .config_files import ConfigLocation
 from .import_problems import CONTEXT as PROBLEMS_CONTEXT
 from .import_problems import ImportProblem
 from .imports import FoundServer, ImportInput, ImportResult
-from .profiles import PROBLEMS, Problem, transport_choice
+from .profiles import PROBLEMS, Problem, ServerProfile, transport_choice
+from .recording import TransportKind
 from .server_editor import problem_text
 from .translate import Translate
 
@@ -216,6 +217,12 @@ def export_notes(entry: ExportedEntry, tr: Translate) -> str:
     if entry.left_out:
         notes.insert(0, tr(EXPORT_CONTEXT, EXPORT_WORDS["left_out"]).format(names=", ".join(entry.left_out)))
     return "\n".join(notes)
+
+
+def first_client(profile: ServerProfile) -> str:
+    """The client the export dialog offers first for ``profile``: Claude Desktop for a stdio server,
+    Cursor for one at a URL (Claude Desktop's file has no place for it)."""
+    return "claude-desktop" if profile.transport == TransportKind.STDIO else "cursor"
 
 
 def export_intro(tr: Translate, client: str) -> str:

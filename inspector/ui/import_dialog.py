@@ -50,7 +50,6 @@ from inspector.session.imports import (
     read_config,
 )
 from inspector.session.profiles import ServerProfile
-from inspector.session.recording import TransportKind
 
 from .form_rows import read_only_text
 from .json_highlight import JsonHighlighter
@@ -291,9 +290,7 @@ class ExportDialog(QDialog):
         self.client.setAccessibleName(self.tr("Client"))
         for key, name in EXPORT_CLIENTS.items():
             self.client.addItem(name, key)
-        self.client.setCurrentIndex(
-            self.client.findData("claude-desktop" if profile.transport == TransportKind.STDIO else "cursor")
-        )
+        self.client.setCurrentIndex(self.client.findData(import_view.first_client(profile)))
         self.client.currentIndexChanged.connect(self._show_entry)
         self.intro = plain_label(wrap=True)
         self.text = read_only_text(mono=True)

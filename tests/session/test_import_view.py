@@ -9,6 +9,7 @@ from inspector.session.client_export import export_entry
 from inspector.session.config_files import ConfigLocation
 from inspector.session.import_view import (
     export_notes,
+    first_client,
     format_label,
     import_rows,
     import_words,
@@ -186,3 +187,10 @@ def test_a_rows_transport_is_its_registered_short_word_or_as_the_file_gave_it() 
     assert transport_word("http-auto", _marked) == "<Transports|HTTP, auto>"
     assert transport_word("sse", _marked) == "<Transports|HTTP+SSE>"
     assert transport_word("carrier-pigeon", _marked) == "carrier-pigeon"  # no transport of that name
+
+
+def test_the_client_the_export_offers_first() -> None:
+    assert first_client(ServerProfile(name="s", command="node")) == "claude-desktop"
+    url = ServerProfile(name="u", command="")
+    url.reach_at("streamable-http", "https://x.example/mcp")
+    assert first_client(url) == "cursor"  # Claude Desktop's file has no place for a URL server
