@@ -287,3 +287,14 @@ def link_facts(url: str, tr: Translate = untranslated) -> LinkFacts:
     scheme = parts.scheme or tr(ELICITATION_CONTEXT, words["not_a_url"])
     problem = "" if openable else tr(ELICITATION_CONTEXT, words["bad_scheme"]).format(scheme=scheme)
     return LinkFacts(parts.hostname or tr(ELICITATION_CONTEXT, words["no_host"]), openable, problem)
+
+
+def elicitation_tips(mode: str, tr: Translate = untranslated) -> dict[str, str]:
+    """The elicitation dialog's buttons' tooltips, by the button's name: what Cancel and Decline
+    answer, and what Accept sends in ``mode`` ("form": the form's content; "url": consent only)."""
+    w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
+    return {
+        "cancel_button": tr(ctx, w["cancel_tip"]).format(action='{"action": "cancel"}'),
+        "decline_button": tr(ctx, w["decline_tip"]).format(action='{"action": "decline"}'),
+        "accept_button": tr(ctx, w["accept_form_tip" if mode == "form" else "accept_url_tip"]),
+    }

@@ -52,6 +52,7 @@ from inspector.session.answer_words import (
     SAMPLING_TABS,
     SAMPLING_WORDS,
     URL_CONTROLS,
+    elicitation_tips,
     field_problem_text,
     link_facts,
     open_status,
@@ -373,14 +374,12 @@ class ElicitationDialog(_AnswerDialog):
 
     def _retranslate(self) -> None:
         super()._retranslate()
-        w, ctx = ELICITATION_WORDS, ELICITATION_CONTEXT
         if self.form is not None:
-            self.note.setText(_tr(ctx, w["required"]))
+            self.note.setText(_tr(ELICITATION_CONTEXT, ELICITATION_WORDS["required"]))
         else:
             self._retranslate_url()
-        self.cancel_button.setToolTip(_tr(ctx, w["cancel_tip"]).format(action='{"action": "cancel"}'))
-        self.decline_button.setToolTip(_tr(ctx, w["decline_tip"]).format(action='{"action": "decline"}'))
-        self.accept_button.setToolTip(_tr(ctx, w["accept_form_tip" if self.mode == "form" else "accept_url_tip"]))
+        for name, tip in elicitation_tips(self.mode, _tr).items():
+            getattr(self, name).setToolTip(tip)
 
     def _build_url(self, layout: QVBoxLayout) -> None:
         self.link_box = QGroupBox()

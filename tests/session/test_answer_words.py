@@ -13,6 +13,7 @@ from inspector.session.answer_words import (
     SAMPLING_WORDS,
     URL_CONTROLS,
     all_words,
+    elicitation_tips,
     field_problem_text,
     link_facts,
     open_status,
@@ -102,6 +103,17 @@ def test_only_an_http_or_https_link_with_a_host_can_be_opened_and_why_not_is_sai
     assert not bare.openable and "«ElicitationDialog:not a URL»" in bare.problem
     assert not link_facts("https:///nohost").openable
     assert link_facts("javascript:alert(1)").problem.endswith("this one is javascript.")
+
+
+def test_the_elicitation_buttons_say_what_they_answer():
+    form = elicitation_tips("form")
+    assert set(form) == set(ELICITATION_CONTROLS)  # a tooltip for each of the dialog's buttons
+    assert form["cancel_button"] == 'Dismiss without a choice: {"action": "cancel"}'
+    assert form["decline_button"] == 'Refuse explicitly: {"action": "decline"}'
+    assert form["accept_button"] == "Send the form's content"
+    assert elicitation_tips("url", marked)["accept_button"] == (
+        "«ElicitationDialog:Consent to the out-of-band step (no content is sent)»"
+    )
 
 
 def test_every_control_names_words_of_its_table_and_every_word_is_listed_for_the_catalogue():
