@@ -19,6 +19,10 @@ cannot be reached (refused, a name that does not resolve, TLS, no connection wit
 connection is closed then, and the next request opens a new one. An answer the proxy stops
 reading (the host went away) closes the connection too (:meth:`Upstream.abandon`).
 
+TLS trusts what the inspector's own HTTP transports trust (httpx's context: ``SSL_CERT_FILE`` /
+``SSL_CERT_DIR`` when set, else certifi's bundle), and always verifies: the proxy has no switch
+to turn that off.
+
 Why not httpx, which the inspector's own HTTP transports use: a proxy forwards what the host wrote,
 and httpx is a client of its own (it normalises the URL, keeps cookies, adds headers); and its
 layers cost about a millisecond per exchange, most of what the proxy added to a round trip.
@@ -167,11 +171,11 @@ class Upstream:
         return stream, self._conn
 
     def _tls_context(self) -> ssl.SSLContext:
-        context = ssl.create_default_context()
-        if not self.verify_tls:
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE
-        return context
+        """The certificates trusted as the inspector's own HTTP transports trust them (httpx's
+        context: SSL_CERT_FILE / SSL_CERT_DIR when set, else certifi's bundle)."""
+        import httpx
+
+        return httpx.create_ssl_context(verify=self.verify_tls, trust_env=True)
 
     @staticmethod
     async def _next(stream: anyio.abc.ByteStream, conn: h11.Connection) -> object:

@@ -619,3 +619,74 @@ def test_the_proxy_keeps_no_cookies_a_host_did_not_send(tmp_path: Path) -> None:
             with httpx.Client(timeout=20) as keeping:  # keeps what it is given, sends it back
                 assert cookie_of_ping(keeping, url) is None
                 assert cookie_of_ping(keeping, url) == "sid=from-the-server"
+
+
+def test_the_request_target_goes_byte_for_byte_and_a_kept_connection_the_server_closed_is_replaced(
+    tmp_path: Path,
+) -> None:
+    """The host's request target reaches the server as written (dot segments, escapes and their
+    case, an empty query value: a client library would have normalised them); the server keeps
+    connections and closes one once it is idle for 0.5 s: the proxy's next request on that host
+    connection goes on a new upstream connection, not on the dead one (no 502)."""
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    ping = b'{"jsonrpc":"2.0","id":2,"method":"ping"}'
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "cookie"), port) as peer:
+        with proxy(peer.url, tmp_path / "host.jsonl") as origin:
+            host, at = origin.removeprefix("http://").split(":")
+            with socket.create_connection((host, int(at))) as s:
+                target = b"/a/../mcp?x=%2f%2E&y="
+                s.sendall(
+                    b"POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n%s" % (target, origin.encode(), len(ping), ping)
+                )
+                s.settimeout(20)
+                answer = b""
+                while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}}"):
+                    answer += s.recv(65536)
+                assert answer.startswith(b"HTTP/1.1 200")
+                assert b'"target":"/a/../mcp?x=%2f%2E&y="' in answer, answer
+            with httpx.Client(timeout=20) as keeping:
+                for pause in (0, 1.0, 1.0):  # the server closes the idle upstream connection meanwhile
+                    time.sleep(pause)
+                    r = keeping.post(origin + "/mcp", content=ping, headers=json_body)
+                    assert r.status_code == 200, r.text
+                    assert r.json()["result"]["target"] == "/mcp"
+
+
+def _self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (PEM), made by openssl."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            "-keyout", str(key), "-out", str(cert),
+        ],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+def test_an_https_upstream_is_verified_as_the_inspectors_own_transports_verify(tmp_path: Path) -> None:
+    """An upstream over TLS with a certificate no one trusts: the host gets 502 saying the
+    certificate could not be verified (the proxy never talks to it unverified). Trusted through
+    SSL_CERT_FILE, as the inspector's own HTTP transports honour it: the exchange goes through."""
+    cert, key = _self_signed(tmp_path)
+    port = free_port()
+    ping = b'{"jsonrpc":"2.0","id":2,"method":"ping"}'
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    with HttpPeer(http_misbehave(port, "cookie") + ["--tls", str(cert), str(key)], port) as peer:
+        upstream = peer.url.replace("http://", "https://")
+        with proxy(upstream, tmp_path / "untrusted.jsonl", {"SSL_CERT_FILE": "", "SSL_CERT_DIR": ""}) as origin:
+            r = httpx.post(origin + "/mcp", content=ping, headers=json_body, timeout=20)
+            assert r.status_code == 502 and b"could not be reached" in r.content
+            assert b"certificate verify failed" in r.content.lower(), r.content
+        with proxy(upstream, tmp_path / "trusted.jsonl", {"SSL_CERT_FILE": str(cert)}) as origin:
+            with httpx.Client(timeout=20) as c:
+                for _ in range(2):  # the second on the kept TLS connection
+                    r = c.post(origin + "/mcp", content=ping, headers=json_body)
+                    assert r.status_code == 200 and r.json()["result"]["target"] == "/mcp"
+    rec = Recording.load(tmp_path / "trusted.jsonl")
+    assert _methods(rec, Direction.C2S) == ["ping", "ping"]
+    assert rec.header["proxied"]["upstream"].startswith("https://127.0.0.1:")
