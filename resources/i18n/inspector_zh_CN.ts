@@ -1597,7 +1597,7 @@
     <name>FeaturePanel</name>
     <message>
         <source>From the recording, as of entry {row}: read-only, the actions are disabled.</source>
-        <extracomment>an entry of the recording to show in the timeline (a log line, a flagged answer) Below this width a panel's list goes above its details instead of beside them. what say() showed on which label (made in __init__; None before it, when Qt may already deliver a LanguageChange)</extracomment>
+        <extracomment>an entry of the recording to show in the timeline (a log line, a flagged answer) Below this width a panel's list goes above its details instead of beside them.</extracomment>
         <translation>来自录制，截至条目 {row}：只读，操作已禁用。</translation>
     </message>
     <message>
@@ -2481,7 +2481,11 @@
         <source>the URL takes a secret from the environment: the URL is kept in secrets.json, masked elsewhere</source>
         <translation>URL 从环境变量取得机密：该 URL 保存在 secrets.json 中，其他地方一律遮盖</translation>
     </message>
-<message><source>{var} is not defined in "variables": left as written</source><translation type="unfinished" /></message></context>
+    <message>
+        <source>{var} is not defined in "variables": left as written</source>
+        <translation>{var} 未在 "variables" 中定义：按原样保留</translation>
+    </message>
+</context>
 <context>
     <name>Languages</name>
     <message>
