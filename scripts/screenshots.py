@@ -521,7 +521,10 @@ async def import_shot(app, name: str, *, language: str = "en") -> None:
         dialog = w.files.import_servers(locations=locations)
         dialog.source.setCurrentIndex(1)
         dialog.load(locations[1].path, locations[1].format)
-        dialog.set_checked("legacy-sse", False)
+        for row in range(dialog.tree.topLevelItemCount()):  # the person unticks one server
+            item = dialog.tree.topLevelItem(row)
+            if item is not None and item.text(0) == "legacy-sse":
+                item.setCheckState(0, Qt.CheckState.Unchecked)
         dialog.input_fields["api-key"].setText("typed in, kept secret")
         dialog.resize(980, 660)
         await settle(app, 0.5)
