@@ -3,8 +3,10 @@ a host file's row, each server's row, Attach and Detach with their report, a rel
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
+import inspector.session.attach as attach_module
 from inspector.session import attach_words, relay_words
 from inspector.session.attach import found_host_files, read_found
 from inspector.session.translate import untranslated
@@ -102,3 +104,17 @@ def test_a_relays_state_in_words():
     lines = relay_words.relay_lines([relay], untranslated)
     assert lines[0].startswith("web: http://127.0.0.1:8123 → http://example.test/mcp; this window does not")
     assert lines[-1].startswith("This window serves the HTTP servers") and len(lines) == 2
+
+
+def test_every_fixed_word_of_the_session_layer_is_in_the_dialogs_table():
+    """The reasons attach.py gives as plain literals, and its restart words, reach the translators."""
+    tree = ast.parse(Path(attach_module.__file__).read_text())
+    reasons = {
+        call.args[3].value
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "HostEntry" and len(call.args) > 3
+        if isinstance(call.args[3], ast.Constant) and call.args[3].value
+    }
+    assert "it has no command" in reasons and len(reasons) >= 7
+    fixed = reasons | set(attach_module.RESTART_WORDS.values()) | {"quit it and start it again"}
+    assert fixed <= set(attach_words.SESSION_WORDS)

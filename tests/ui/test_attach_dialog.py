@@ -216,21 +216,3 @@ def test_the_file_menu_opens_it_and_it_speaks_chinese(window_and_controller, tmp
         zh.close()
     finally:
         QCoreApplication.removeTranslator(translator)
-
-
-def test_every_fixed_word_of_the_session_layer_is_in_the_dialogs_table():
-    """The reasons attach.py gives as plain literals, and its restart words, reach the translators."""
-    import ast
-
-    import inspector.session.attach as attach_module
-    from inspector.session.attach_words import SESSION_WORDS
-
-    tree = ast.parse(Path(attach_module.__file__).read_text())
-    reasons = {
-        call.args[3].value
-        for call in ast.walk(tree)
-        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "HostEntry" and len(call.args) > 3
-        if isinstance(call.args[3], ast.Constant) and call.args[3].value
-    }
-    assert "it has no command" in reasons and len(reasons) >= 7
-    assert reasons | set(attach_module.RESTART_WORDS.values()) | {"quit it and start it again"} <= set(SESSION_WORDS)

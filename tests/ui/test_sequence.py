@@ -89,7 +89,7 @@ async def test_event_names_in_the_sequence_view_follow_the_language(window_and_c
     assert row_label(rec, spawned, QCoreApplication.translate).startswith("spawned: ")
 
 
-async def test_an_http_session_has_an_http_lifeline(window_and_controller):
+async def test_an_http_session_has_an_http_lifeline(window_and_controller, tmp_path):
     controller, window = window_and_controller
     port = free_port()
     with HttpPeer(sdk_http_server(port), port) as peer:
@@ -113,6 +113,10 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
             window.timeline.select_seq(len(rec) - 1)
             view.verticalScrollBar().setValue(max(0, view.row_of(exchanges[0]) - 1))
             assert painted(view, view.lanes()[2], row_middle(view, view.row_of(exchanges[0])))
+            view.export(str(tmp_path / "http.svg"))  # the view names its third lifeline for this recording
+            root = ET.parse(tmp_path / "http.svg").getroot()
+            texts = ["".join(t.itertext()).strip() for t in root.iter(SVG + "text")]
+            assert texts.count("HTTP") == 1 and "Process" not in texts
             controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
