@@ -49,6 +49,17 @@ def test_a_files_row_says_its_host_and_the_restart_or_the_error(tmp_path):
     assert attach_words.shown_path(path, tmp_path / "home") == str(path)
 
 
+def test_files_chosen_by_hand_come_after_the_ones_found_and_once(tmp_path):
+    """found_host_files(extra): the one reader of the dialog and the window's relays."""
+    where, path = cursor_file(tmp_path)
+    broken, missing = tmp_path / "broken.json", tmp_path / "missing.json"
+    broken.write_text("{nope")
+    found = found_host_files([path, broken, missing], **where)  # the Cursor file is found already
+    assert [f.location.path for f in found] == [path, broken, missing]
+    assert found[0].host is not None and found[1].host is None and found[1].why and found[2].why
+    assert found[1].location.client == ""  # a chosen file names no host: its row says "chosen file"
+
+
 def test_a_servers_row_says_its_kind_state_and_what_serves_it(tmp_path):
     where, path = cursor_file(tmp_path)
     [found] = found_host_files(**where)
