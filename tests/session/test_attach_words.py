@@ -110,6 +110,11 @@ def test_a_relays_state_in_words():
     assert relay_words.state_words(relay, untranslated) == "this window serves it now on http://127.0.0.1:8123"
     relay = Relay(want, state="failed", why="exit 3")
     assert relay_words.state_words(relay, untranslated) == "this window's relay stopped: exit 3"
+    assert relay_words.state_words(Relay(want, state="stopped"), untranslated) == "this window does not serve it now"
+    starting = relay_words.state_words(Relay(want), untranslated)  # a new relay is starting
+    assert starting == "this window is starting its relay on http://127.0.0.1:8123"
+    duplicate = relay_words.state_words(Relay(want, state="duplicate", why="a.json: web"), untranslated)
+    assert duplicate == "this window cannot serve it: its address is another server's (a.json: web)"
     relay = Relay(want, state="port-taken", why="in use")
     assert "http://127.0.0.1:8123 is taken" in relay_words.state_words(relay, untranslated)
     lines = relay_words.relay_lines([relay], untranslated)
