@@ -3,8 +3,11 @@
 Its identity (the desktop entry's id, the one settings folder and the files ``--reset-settings``
 removes), the move of the old doubled settings folder, the icon's file, whether a display is
 there at all (and what to tell the user when not), the platform ``--self-test`` runs on, and
-how a Python error raised inside a Qt callback is named, and the self-test's bookkeeping (its
-report, its steps, the errors raised in the window, its waits: :class:`SelfTestRun`).
+how a Python error raised inside a Qt callback is named, the window's language with ``system``
+chosen (:func:`language_of`), the generation the GUI thread's collector takes
+(:func:`due_generation`), the self-test's bookkeeping (its report, its steps, the errors raised
+in the window, its waits: :class:`SelfTestRun`) and its session steps over the window's session
+runner (:func:`session_steps`), and ``--connect-demo``'s lines (:func:`start_demo`).
 ``inspector.ui.app`` uses these around the Qt parts; each is tested without a QApplication.
 """
 
@@ -180,9 +183,6 @@ def has_cjk(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
-# ---------------------------------------------------------------------------------- self-test
-
-
 def language_of(choice: str, system_locale: str) -> str:
     """The window's language: the one chosen (``en``, ``zh_CN``), or with ``system`` the system's
     (``system_locale``, a locale name such as ``zh_TW``): Chinese for any Chinese, else English."""
@@ -202,6 +202,9 @@ def due_generation(counts: Sequence[int], thresholds: Sequence[int], since_full:
     if c1 <= t1:
         return 0
     return 2 if c2 > t2 and since_full >= full_every else 1
+
+
+# ---------------------------------------------------------------------------------- self-test
 
 
 class SelfTestFailed(Exception):

@@ -78,7 +78,7 @@ class StatusLine(WindowPart):
         """A status-bar message made by ``words``, said again in the new language on a switch
         while it is still shown."""
         text = words()
-        self.window.statusBar().showMessage(text, timeout)
+        self.note(text, timeout)
         self._words = (words, text, timeout)
 
     def say_again(self) -> None:

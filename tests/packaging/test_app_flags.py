@@ -136,7 +136,7 @@ def test_a_python_error_in_a_slot_fails_the_step_it_happened_in(tmp_path: Path) 
         "calls = []\n"
         "def broken(self, *args):\n"
         "    calls.append(1)\n"
-        "    if len(calls) > 1:  # the window calls it once itself, when it is built\n"
+        "    if len(calls) > 2:  # the window calls it itself when it is built and when the session runs\n"
         "        raise RuntimeError('the ready slot breaks')\n"
         "MainWindow._update_actions = broken\n"
         "sys.exit(app.self_test())\n"

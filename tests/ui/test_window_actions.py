@@ -44,3 +44,14 @@ def test_the_menus_hold_the_actions_in_the_tables_order(window_and_controller):
     assert names == [WORDS[n][0] for n in MENUS["file"] if n]
     toolbar = [a.text() for a in window.toolbar.actions() if not a.isSeparator()]
     assert toolbar == [WORDS[n][0] for n in TOOLBAR if n]
+
+
+def test_file_attach_opens_the_attach_dialog_imported_on_first_use(window_and_controller, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # the host files it looks for: none
+    _controller, window = window_and_controller
+    window.act_attach.trigger()
+    from inspector.ui.attach_dialog import AttachDialog
+
+    shown = [d for d in window.findChildren(AttachDialog) if d.isVisible()]
+    assert len(shown) == 1 and shown[0].parentWidget() is window
+    shown[0].close()
