@@ -4,9 +4,10 @@ Theory of operation
 -------------------
 ``app.main`` creates the QApplication, installs translations and the palette, and runs anyio
 on a qasync event loop with one long-lived task group for the whole window. The
-:class:`~.controller.SessionController` starts a :class:`inspector.session.Session` on that
-task group when the user clicks Connect and publishes its recording; it is the only object
-that calls the session (connect, disconnect, continue a step). Continue releases the step the
+:class:`~.controller.SessionController` (the Qt-free ``session.session_runner.SessionRunner``,
+its events as Qt signals) starts a :class:`inspector.session.Session` on that task group when
+the user clicks Connect and publishes its recording; it is the only object that calls the
+session (connect, disconnect, continue a step). Continue releases the step the
 bar shows: the gate announces the next one the moment one is released, and never replaces the
 one announced (session.StepGate).
 
