@@ -19,12 +19,12 @@ demand (the recording never keeps decoded JSON). The pane shows:
   (benchmarks/ui_long_line.py);
 - a JSON tree built lazily (children appear when a node is expanded, at most a page of
   children at a time; long strings clipped). A message over 1 MiB is not decoded whole on
-  selection: its tree comes from its first 64 KiB (``session.value_text.json_head``, cut
-  values ending with "…") until "Parse all".
+  selection: its tree comes from its first 64 KiB (``entry_detail.tree_value``, cut values
+  ending with "…") until "Parse all" (an entry that is no JSON object or array has no tree).
 
 What the pane says is decided without Qt in :mod:`inspector.session.entry_detail` (the heading and
-its facts, the pair and its button, the findings, the HTTP exchange, the bytes' facts and what of
-them is shown, every schema error on request and their rows, the tree's cells, pages and depth,
+its facts, the pair and its button, the findings, the HTTP exchange, the bytes' facts, their framing and
+what of them is shown, every schema error on request and their rows, the tree's value, cells, pages and depth,
 the controls' words), worded through ``QCoreApplication.translate``; the pane lays it out with the
 shared builders of :mod:`.form_rows`. Everything the server controls is shown through plain-text widgets (QLabel with
 ``Qt.TextFormat.PlainText``, QPlainTextEdit, tree items) or escaped tooltips.
