@@ -511,3 +511,51 @@ def test_protocol_text_is_translated_at_display_time(qtbot, diagram):
         QCoreApplication.removeTranslator(translator)
         QCoreApplication.processEvents()
     assert ["initialize →"] in diagram.layout_for_tests()["label_texts"]
+
+
+MARK = "» "  # what _Marked puts before each text of its context (placeholders kept)
+
+
+class _Marked(QTranslator):
+    """Pretends to be a translation: each text of ``context`` marked (its placeholders kept)."""
+
+    def __init__(self, context: str) -> None:
+        super().__init__()
+        self.context = context
+
+    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: N802
+        return MARK + source if context == self.context else None  # None: not translated
+
+    def isEmpty(self):  # noqa: N802
+        return False
+
+
+def test_the_explanation_panels_words_follow_a_language_switch(qtbot, diagram):
+    """The panel's words come from session/diagram_words' table (context LifecycleDiagram): a
+    live switch reaches its tooltips, its accessible names and the spec link."""
+    diagram.set_machine(EraMode.LEGACY)
+    diagram.explain(State.OPERATING)
+    panel = diagram.explanation
+
+    def words() -> list[str]:
+        close, link = panel.close_button, panel.spec_link
+        return [panel.accessibleName(), close.toolTip(), close.accessibleName(), link.toolTip(), link.text()]
+
+    english = words()
+    assert english == [
+        "State explanation",
+        "Close the explanation (Esc)",
+        "Close explanation",
+        "Open this page of the specification (bundled with the inspector)",
+        "Open the spec ↗",
+    ]
+    translator = _Marked("LifecycleDiagram")
+    QCoreApplication.installTranslator(translator)
+    try:
+        QCoreApplication.processEvents()  # LanguageChange reaches the widget
+        assert words() == [MARK + w for w in english]  # the link's arrow after its words
+        assert diagram.accessibleName() == MARK + "Lifecycle diagram"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        QCoreApplication.processEvents()
+    assert words() == english

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
@@ -13,7 +14,9 @@ from inspector.protocol.teaching import NOTES, slug
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Direction
 from inspector.session.spec_pages import mdx_to_markdown
+from inspector.session.step_mode import PendingStep
 from inspector.ui.spec_viewer import SpecViewer, spec_pages, spec_versions
+from inspector.ui.stepbar import StepBar
 
 pytestmark = pytest.mark.anyio
 
@@ -162,3 +165,44 @@ def test_every_bundled_page_renders_without_site_markup(qapp):
     assert viewer.open("2025-11-25 no/such/page") is False
     assert mdx_to_markdown('---\ntitle: "T"\n---\n<Note>\nBe careful.\n</Note>\n').startswith("# T")
     viewer.close()
+
+
+MARK = "» "
+
+
+class _Marked(QTranslator):
+    """Pretends to be a translation: the step bar's own words (context StepBar) marked, their
+    placeholders kept."""
+
+    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: N802
+        return MARK + source if context == "StepBar" else None  # None: not translated
+
+    def isEmpty(self):  # noqa: N802
+        return False
+
+
+def test_the_step_bars_words_follow_a_language_switch(qtbot):
+    """The bar's controls are worded from session/step_words' table (CONTROLS): a live switch
+    reaches each button's text and tooltip and the spec link's tooltip; with a step held,
+    Continue's tooltip is the held step's again."""
+    bar = StepBar()
+    qtbot.addWidget(bar)
+    bar.show_step(PendingStep(b"", "close stdin of {name}", "shutdown", {"name": "demo"}, spec="x basic/lifecycle"))
+    controls = (bar.details_button, bar.continue_button, bar.run_button, bar.back_button, bar.spec_link)
+
+    def words() -> list[str]:
+        return [w.text() for w in controls[:4]] + [w.toolTip() for w in controls]
+
+    english = words()
+    assert english[:4] == ["Details", "Continue", "Run to end", "Step back"]
+    assert english[5] == "Take this shutdown step (F8)"  # the held step's, not the client message's
+    assert english[7].startswith("Show the previous step") and english[8].startswith("Open this page")
+    translator = _Marked()
+    QCoreApplication.installTranslator(translator)
+    try:
+        QCoreApplication.processEvents()  # LanguageChange reaches the bar
+        assert words() == [MARK + w for w in english]
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        QCoreApplication.processEvents()
+    assert words() == english
