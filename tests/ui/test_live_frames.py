@@ -1,6 +1,6 @@
 """Following a flood: frames and lanes (ui.ticker), live counts without relayout, the Logs
 panel's lazily ranked view that looks through batches as they arrive (ui.panels.logs), and
-the cell delegate the following tables paint with (ui.cells)."""
+the cell delegate the following tables paint with (ui.rowmodel)."""
 
 from __future__ import annotations
 
@@ -221,7 +221,7 @@ def test_a_flood_in_frames_still_shows_the_last_rows_and_every_log_message(qapp)
     timeline.resize(700, 300)
     timeline.set_recording(d.rec)
     logs = LogModel()
-    logs.on_screen = True
+    logs.logs.prescan = True  # as when the panel is showing
     logs.set_recording(d.rec)
     table = LogTable(logs)
     table.resize(400, 300)
