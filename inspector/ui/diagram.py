@@ -20,13 +20,13 @@ keep in view are read off the layout by :mod:`~inspector.session.diagram_geometr
 plan, the keyboard's order, the edge a recording names and the scroll position are
 :mod:`inspector.session.diagram_plan`'s.
 
-Painting (:mod:`.diagram_paint`) draws a cached pixmap of the static picture (the whole
-drawing, scrolled), then the highlights on top (current state, last edge and its animation,
-focus ring, hover): about a millisecond a frame, and as much again for the scroll bars when it
-scrolls (``benchmarks/diagram_paint.py``). An export (:meth:`LifecycleDiagram.paint_export`)
-paints the whole drawing as shapes and text, at rest (no animation, hover or focus ring), with
-a caption naming the state, the era and the entry, so an SVG is a drawing and a PNG is sharp
-at any scale.
+Painting (:mod:`.diagram_paint`, the marks :mod:`inspector.session.diagram_marks` decides)
+draws a cached pixmap of the static picture (the whole drawing, scrolled), then the highlights
+on top (current state, last edge and its animation, focus ring, hover): about a millisecond a
+frame, and as much again for the scroll bars when it scrolls (``benchmarks/diagram_paint.py``).
+An export (:meth:`LifecycleDiagram.paint_export`) paints the whole drawing as shapes and text,
+at rest (no animation, hover or focus ring), with a caption naming the state, the era and the
+entry, so an SVG is a drawing and a PNG is sharp at any scale.
 ``set_state`` with nothing new returns before touching the widget. While the widget is being
 resized the previous layout is shown scaled and the new one computed 80 ms after the last
 resize; a machine switch lays out in ``set_machine``, not in ``paintEvent``.
