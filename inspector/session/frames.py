@@ -31,10 +31,6 @@ class FramePlan:
         self.next_lane = 0  # flooded: the lane the next frame calls
         self._round_most = 0  # flooded: the most any subscriber took in the current round of lanes
 
-    def interval(self) -> int:
-        """How often, at most, each subscriber is called (ms), flooded or calm."""
-        return FLOOD_INTERVAL_MS if self.flooded else INTERVAL_MS
-
     def shortest(self, lane_count: int) -> int:
         """The least time between two frames now (ms)."""
         if not self.flooded:
