@@ -502,12 +502,6 @@ class CompletionField(QLineEdit):
     def suggestions(self) -> list[str]:
         return self.model.stringList()
 
-    def request_now(self) -> None:
-        """Ask for suggestions for the current text without waiting."""
-        if self.completes:
-            self.timer.stop()
-            self._fire()
-
     def set_suggestions(self, value: str, values: list[str], total: int | None = None, has_more: bool = False) -> bool:
         """Suggestions for ``value``; dropped (False) when the text has changed since."""
         if value != self.text():

@@ -283,12 +283,10 @@ async def test_reference_server_dependent_completion_and_get(qtbot):
     async def body(panel: PromptsPanel, session: Session) -> None:
         assert panel.list_view.select_where("name", "completable-prompt")
         department, name = panel.fields["department"], panel.fields["name"]
-        type_into(department, "")
-        department.request_now()
+        type_into(department, "")  # asked when the typing pauses (the field's debounce)
         await until(lambda: department.suggestions() == ["Engineering", "Sales", "Marketing", "Support"])
         department.suggester.activated[str].emit("Sales")
         type_into(name, "")
-        name.request_now()
         await until(lambda: name.suggestions() == ["David", "Eve", "Frank"])  # narrowed by context
         name.setText("Eve")
         panel.get_selected()

@@ -15,11 +15,12 @@ failed schema, a missing ``jsonrpc``) is said the same way. A clean answer, a ne
 recording, or a new load of the same list takes the note away.
 
 Whatever a panel says from state - a status, an error, a note - it says with
-:meth:`FeaturePanel.say` (or draws again in its ``changeEvent``), so a live language switch
-words it again, both ways; what the server sent stays as it was. Its fixed words (a button's,
-a box's, a placeholder) come from its session ``*_words`` table (``CONTROLS``: which control says
-which words), set by :func:`inspector.ui.form_rows.set_words` in :meth:`FeaturePanel.retranslate`
-on every language switch; what it says of its state is ``STATE``, :meth:`FeaturePanel.phrase`.
+:meth:`FeaturePanel.say` (or draws again in its :meth:`~FeaturePanel.retranslate`), so a live
+language switch (the kit's one watch, ``on_language_change``) words it again, both ways; what the
+server sent stays as it was. Its fixed words (a button's, a box's, a placeholder) come from its
+session ``*_words`` table (``CONTROLS``: which control says which words), set by
+:func:`inspector.ui.form_rows.set_words` in :meth:`FeaturePanel.retranslate` on every language
+switch; what it says of its state is ``STATE``, :meth:`FeaturePanel.phrase`.
 """
 
 from __future__ import annotations
