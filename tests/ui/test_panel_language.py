@@ -94,7 +94,7 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
             return {
                 "refusal": prompts.errors.text(),
                 "placeholder": field.placeholderText(),
-                "hint": prompts.args_hint.text(),
+                "hint": prompts.args_box.hint.text(),
                 "read": resources.status.text(),
                 "save": card.save_button.text(),
                 "facts": card.meta.text(),
@@ -109,7 +109,7 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
         resources.show_template(resources.template_list.entries()[0])
         field_name = next(iter(resources.fields))
         en, zh = await _round_trip(
-            window, lambda: (resources.template_hint.text(), resources.fields[field_name].placeholderText())
+            window, lambda: (resources.template_box.hint.text(), resources.fields[field_name].placeholderText())
         )
         assert en[1] == f"value of {{{field_name}}}" and en[0].startswith("Suggestions come from the server")
         assert all(CJK.search(text) for text in zh)

@@ -87,7 +87,7 @@ async def test_list_select_complete_and_get(qtbot, mode):
         assert list(panel.fields) == ["name", "style"]
         name, style = panel.fields["name"], panel.fields["style"]
         assert panel.required == {"name"}
-        label = panel.form.labelForField(name)
+        label = panel.args_box.form.labelForField(name)
         assert label.text() == "name *" and label.font().bold()
         assert "Who to greet." in name.toolTip() and name.placeholderText() == "required"
         assert style.placeholderText() == "optional"
@@ -266,7 +266,7 @@ async def test_pagination(qtbot, mode, tmp_path):
         assert [p.get("cursor") for p in params_of(session, "prompts/list")] == [None, "5", "10"]
         assert "use Refresh" in view.live_note.text()  # listChanged not declared
         view.select_where("name", "p11")
-        assert "takes no arguments" in panel.args_hint.text()
+        assert "takes no arguments" in panel.args_box.hint.text()
         panel.get_selected()
         await until(lambda: len(panel.conversation.bubbles) == 1)
         assert panel.conversation.bubbles[0].role == "assistant"

@@ -324,7 +324,7 @@ async def test_template_without_completions_capability_has_plain_fields(qtbot):
         field.textEdited.emit("fr")
         await anyio.sleep(0.4)  # longer than the debounce: nothing may be asked
         assert params_of(session, "completion/complete") == []
-        assert "did not declare completions" in panel.template_hint.text()
+        assert "did not declare completions" in panel.template_box.hint.text()
 
     await with_panel(qtbot, DEMO, EraMode.LEGACY, body, overrides={"completions": False})
 

@@ -34,6 +34,8 @@ def said(panel) -> dict[str, str]:
         ),  # what the list's delegate paints
         "cards": " | ".join(card.summary() for card in panel.result.content.cards()),
         "check": panel.validate_label.text(),
+        "check's name": panel.validate_box.accessibleName(),  # what a screen reader says of the box
+        "ttl": " | ".join((panel.ttl_spin.specialValueText(), panel.ttl_spin.prefix(), panel.ttl_spin.suffix())),
     }
     if not panel.result.banner.isHidden():
         out["banner"] = panel.result.banner_text()
@@ -86,7 +88,8 @@ async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_pa
     assert chinese["cards"] == "文本 14 个字符"
     assert chinese["badges"] == chinese["list badges"] == "只读"
     assert chinese["note"] == "服务器通知工具列表已变更：已重新加载。"
-    assert chinese["check"] == "发送前按 Schema 校验参数"
+    assert chinese["check"] == "发送前按 Schema 校验参数" == chinese["check's name"]
+    assert english["ttl"] == "TTL: server's | TTL  |  s" and chinese["ttl"] == "TTL：由服务器定 | TTL  |  秒"
     assert "answered" not in chinese["status"] and CJK.search(chinese["status"])
     assert again == english  # back in English: word for word what it said before
     english, chinese, again = seen["always_fails"]

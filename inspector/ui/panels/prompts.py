@@ -166,7 +166,7 @@ class PromptsPanel(FeaturePanel):
         self.description = plain_label(selectable=True)
 
         self.args_box = CompletionForm(self, self.errors, self._ref, self.get_selected)
-        self.form, self.args_hint, self.fields = self.args_box.form, self.args_box.hint, self.args_box.fields
+        self.fields = self.args_box.fields  # the form's own dict, by argument name
         self.get_button = button("getPrompt", self.get_selected)
         self.get_button.setDefault(True)
         self.result_title = section_title("")

@@ -167,7 +167,7 @@ class ResourcesPanel(FeaturePanel):
         self.facts = muted(plain_label())
         self.description = plain_label(selectable=True)
         self.template_box = CompletionForm(self, self.errors, self._ref, self.read_selected)
-        self.template_hint, self.fields = self.template_box.hint, self.template_box.fields
+        self.fields = self.template_box.fields  # the form's own dict, by variable name
         self.expanded = QLineEdit()
         self.expanded.setReadOnly(True)
         self.expanded.setFont(mono_font())
