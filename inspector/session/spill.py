@@ -73,7 +73,7 @@ class Spill:
 
     def take(self) -> object:
         """The oldest item waiting (there must be one). OSError: it cannot be read back (the file
-        was cut short, an I/O error); what is waiting is then lost to the caller."""
+        was cut short or overwritten, an I/O error); what is waiting is then lost to the caller."""
         if not self.waiting:
             raise LookupError("nothing is waiting in the spill")
         fd = self._file.fileno()
@@ -81,15 +81,21 @@ class Spill:
         if len(head) != _LENGTH.size:
             raise OSError(f"the spill file is short: no item's length at {self._read_at}")
         (size,) = _LENGTH.unpack(head)
+        if size > self._end - self._read_at - _LENGTH.size:  # a length overwritten: never read (or allocated)
+            raise OSError(f"the spill file is damaged: an item of {size:,} bytes at {self._read_at}")
         blob = os.pread(fd, size, self._read_at + _LENGTH.size)
         if len(blob) != size:
             raise OSError(f"the spill file is short: {len(blob)} of {size} bytes at {self._read_at}")
+        try:
+            item = pickle.loads(blob)
+        except Exception as exc:  # noqa: BLE001 - overwritten bytes unpickle as anything: a damaged file
+            raise OSError(f"the spill file is damaged: the item at {self._read_at} cannot be read ({exc!r})") from exc
         self._read_at += _LENGTH.size + size
         self.waiting -= 1
         if not self.waiting:  # all read: start again from an empty file
             os.ftruncate(fd, 0)
             self._read_at = self._end = 0
-        return pickle.loads(blob)
+        return item
 
     @property
     def size(self) -> int:

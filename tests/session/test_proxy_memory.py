@@ -242,3 +242,39 @@ def test_a_spill_that_cannot_be_read_back_is_a_gap_said_in_the_recording(tmp_pat
     assert rec.extra_at(gap)["lost_items"] == 100 - len(read_back)
     assert b"could not read back" in rec.raw_at(gap)
     assert all(rec.direction_at(i) is Direction.C2S for i in range(gap))  # the gap where the items were
+
+
+@pytest.mark.parametrize("where", ["length", "item"])
+def test_a_spill_overwritten_under_the_recorder_is_a_gap_too(tmp_path, where):
+    """The spill's file is overwritten in place (a failing disk, another process): a length that
+    no longer fits the file is not read (nor allocated: it said gigabytes), an item that no longer
+    unpickles is no item; either is the gap said in the recording, and the recorder goes on (the
+    damage stopped it: a MemoryError or an UnpicklingError is no OSError)."""
+    import pickle
+
+    from inspector.protocol.engine import ClientConfig, ProtocolEngine
+    from inspector.session.proxy import HostRead, Recorder
+
+    lines = [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"n":%d}}\n' % n for n in range(150)]
+    rec = Recording({}, t0=0.0)
+    recorder = Recorder(rec, ProtocolEngine(ClientConfig(observer=True)), spill_dir=tmp_path, queue_limit=1_000)
+    spill = recorder.spill = Spill(tmp_path)
+    items = [HostRead(1.0, line) for line in lines[:100]]
+    spill.put_all(items)
+    second = 8 + len(pickle.dumps(items[0], protocol=pickle.HIGHEST_PROTOCOL))  # where the second item begins
+    (fd,) = [int(fd) for fd in os.listdir("/proc/self/fd") if _in_folder(f"/proc/self/fd/{fd}", tmp_path)]
+    if where == "length":
+        os.pwrite(fd, b"\xff" * 7 + b"\x7f", second)  # its length: about 9 EB
+    else:
+        os.pwrite(fd, b"\x00" * 16, second + 8)  # its pickle's first bytes
+    for line in lines[100:]:
+        recorder.put(HostRead(2.0, line))
+    recorder.put(None)
+    recorder.start()
+    recorder.join(timeout=30)
+    assert recorder.failure is None and recorder.spill is None
+    got = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert got == [lines[0], *lines[100:]]
+    (gap,) = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "recording_gap"]
+    assert gap == 1 and rec.extra_at(gap)["lost_items"] == 99
+    assert b"damaged" in rec.raw_at(gap)
