@@ -9,7 +9,8 @@ the inspector); the upstream side is one HTTP/1.1 connection per host connection
 exchanges and spoken through h11 too (:mod:`.http_upstream`; not httpx, which would normalise the
 URL, keep cookies and add headers, and cost a millisecond an exchange). Each host connection is
 served by one task, one exchange at a time (h11's request/response cycle; keep-alive kept): the
-request body is read whole (a JSON-RPC message), forwarded with the host's headers as they were
+request body is read whole (a JSON-RPC message; a host's ``Expect: 100-continue`` gets its 100 at
+once), forwarded with the host's headers as they were
 written - names in their own case, values untouched, secrets included - except the hop-by-hop ones
 (``Connection`` and the headers it names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``,
 ``Trailer``, ``Upgrade``, ``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names
@@ -267,7 +268,9 @@ class HttpRecorder(Recorder):
                 rec.append(Direction.C2S, item.t, raw, self._judged(eng.observe, raw, item.t, flow.seq))
 
     def _answer(self, item: _Answer) -> None:
-        flow = self._flows[item.xid]
+        flow = self._flows.get(item.xid)
+        if flow is None:  # its request was in a spill that could not be read back (a gap said there)
+            return
         headers = {k.lower(): v for k, v in item.headers}
         ctype = headers.get("content-type", "").split(";")[0].strip().lower()
         info: JsonObject = {
@@ -572,6 +575,8 @@ class _Proxy:
                 ev = await _next_event(conn, stream)
                 if not isinstance(ev, h11.Request):
                     return
+                if conn.they_are_waiting_for_100_continue:  # Expect: 100-continue: the body is read whole here
+                    await stream.send(conn.send(h11.InformationalResponse(status_code=100, headers=[])) or b"")
                 body = bytearray()
                 while True:
                     part = await _next_event(conn, stream)
@@ -706,19 +711,34 @@ class _Proxy:
             await stream.send(pending)
             pending = b""
         gone = anyio.Event()
+        # what breaks the relay (the upstream's answer broke off, the host's socket failed) is raised
+        # as itself once the watch is over, not as the task group's ExceptionGroup, which no caller
+        # catches: it ended the whole proxy, every host's connection and the recording with it
+        broke: Exception | None = None
         async with anyio.create_task_group() as tg:
             tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
-            if first:  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
-                self.put(_Chunk(self.clock(), xid, first))
-                pending += conn.send(h11.Data(data=host_first)) or b""
-            async for data in chunks:
-                self.put(_Chunk(self.clock(), xid, data))
-                await stream.send(pending + (conn.send(h11.Data(data=data)) or b""))
-                pending = b""
-            pending += conn.send(h11.EndOfMessage()) or b""
-            if pending:
-                await stream.send(pending)
+            try:
+                if first:  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
+                    self.put(_Chunk(self.clock(), xid, first))
+                    pending += conn.send(h11.Data(data=host_first)) or b""
+                async for data in chunks:
+                    self.put(_Chunk(self.clock(), xid, data))
+                    await stream.send(pending + (conn.send(h11.Data(data=data)) or b""))
+                    pending = b""
+                pending += conn.send(h11.EndOfMessage()) or b""
+                if pending:
+                    await stream.send(pending)
+            except (
+                UpstreamError,
+                h11.LocalProtocolError,
+                anyio.BrokenResourceError,
+                anyio.ClosedResourceError,
+                OSError,
+            ) as e:
+                broke = e
             tg.cancel_scope.cancel()
+        if broke is not None:
+            raise broke
         return gone.is_set()
 
     async def _endpoint_start(self, chunks: AsyncIterator[bytes]) -> tuple[bytes, bytes, str | None]:

@@ -6,10 +6,15 @@ server kept open between exchanges (keep-alive), opened when the first request c
 whenever the server closed it. A request goes out as one write: the host's method, its request
 target byte for byte (no URL parsing, so nothing is normalised), the headers the proxy chose in
 their own case, ``Host`` naming the upstream, and the body with its ``Content-Length``; nothing
-else is added (no default headers, no cookie jar). The answer's head comes back as
+else is added (no default headers, no cookie jar), but for what the upstream URL itself asks: its
+``user:password@`` goes as ``Authorization: Basic`` when the host sent no ``Authorization`` of its
+own (what httpx did with such a URL). The answer's head comes back as
 :class:`UpstreamAnswer` (status, reason and the raw headers as the server wrote them), then the
 body read by read through :meth:`Upstream.body`: h11 takes the framing off (chunked or
-Content-Length) and leaves the bytes as the server encoded them (a gzip body stays gzip).
+Content-Length) and leaves the bytes as the server encoded them (a gzip body stays gzip). A body
+without either ends where the server closes the connection; a connection reset is no such end (the
+answer broke off), nor is a TLS connection closed without close_notify anything but that end (as
+httpx reads them both). An answer's head may be up to ``MAX_HEAD`` long (httpx's limit too).
 
 A kept connection the server closed while it was idle is found before it is used again (its
 socket reads as ready: the end of the stream) and replaced, so a request is never sent on a
@@ -30,11 +35,12 @@ layers cost about a millisecond per exchange, most of what the proxy added to a 
 
 from __future__ import annotations
 
+import base64
 import select
 import ssl
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import anyio
 import anyio.abc
@@ -42,9 +48,11 @@ import h11
 
 from inspector.transport.http_wire import CONNECT_TIMEOUT, why_failed
 
-__all__ = ["Upstream", "UpstreamAnswer", "UpstreamError"]
+__all__ = ["MAX_HEAD", "Upstream", "UpstreamAnswer", "UpstreamError"]
 
 _READ = 65536
+#: the longest answer head read (httpcore's limit: h11's own, 16 KiB, refuses big Set-Cookie or CSP heads)
+MAX_HEAD = 100 * 1024
 _NO_BODY = frozenset({b"GET", b"HEAD", b"DELETE", b"OPTIONS", b"TRACE"})
 
 
@@ -75,8 +83,17 @@ class Upstream:
         parts = urlsplit(url)
         self.tls = parts.scheme == "https"
         self.host = parts.hostname or ""
-        self.port = parts.port or (443 if self.tls else 80)
+        try:
+            self.port: int | None = parts.port or (443 if self.tls else 80)
+        except ValueError:  # a port past 65535 or not a number: said when a request is to go (no crash here)
+            self.port = None
         self.netloc = parts.netloc.rpartition("@")[2].encode()  # what Host names (never a user:password@)
+        #: the URL's user:password@ as Authorization (when the host sends none of its own)
+        self.basic: bytes | None = None
+        if "@" in parts.netloc:
+            user = unquote(parts.username or "")
+            password = unquote(parts.password or "")
+            self.basic = b"Basic " + base64.b64encode(f"{user}:{password}".encode())
         self.verify_tls = verify_tls
         self._stream: anyio.abc.ByteStream | None = None
         self._conn: h11.Connection | None = None
@@ -88,6 +105,8 @@ class Upstream:
         the answer's head. UpstreamError: not sent, or not answered."""
         stream, conn = await self._ready()
         sized = [(b"Content-Length", b"%d" % len(body))] if body or method not in _NO_BODY else []
+        if self.basic is not None and not any(k.lower() == b"authorization" for k, _ in headers):
+            sized.append((b"Authorization", self.basic))
         head = h11.Request(method=method, target=target, headers=[(b"Host", self.netloc), *headers, *sized])
         try:
             data = conn.send(head) or b""
@@ -155,11 +174,19 @@ class Upstream:
         if stream is not None and conn is not None and conn.our_state is h11.IDLE and not _ended(stream):
             return stream, conn
         await self.aclose()
+        if self.port is None or not self.host:
+            raise UpstreamError("its URL names no host and port to connect to", "connect")
         try:
             with anyio.fail_after(CONNECT_TIMEOUT):
                 if self.tls:
+                    # a server that closes without close_notify ends the stream (not an error), as httpx reads it
                     stream = await anyio.connect_tcp(
-                        self.host, self.port, tls=True, ssl_context=self._tls_context(), tls_hostname=self.host
+                        self.host,
+                        self.port,
+                        tls=True,
+                        ssl_context=self._tls_context(),
+                        tls_hostname=self.host,
+                        tls_standard_compatible=False,
                     )
                 else:
                     stream = await anyio.connect_tcp(self.host, self.port)
@@ -167,7 +194,7 @@ class Upstream:
             raise UpstreamError(f"no connection within {CONNECT_TIMEOUT:g} s", "connect") from exc
         except (OSError, ssl.SSLError, anyio.BrokenResourceError) as exc:
             raise UpstreamError(why_failed(exc), "connect") from exc
-        self._stream, self._conn = stream, h11.Connection(h11.CLIENT)
+        self._stream, self._conn = stream, h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD)
         return stream, self._conn
 
     def _tls_context(self) -> ssl.SSLContext:
@@ -185,7 +212,7 @@ class Upstream:
                 return event
             try:
                 data = await stream.receive(_READ)
-            except (anyio.EndOfStream, anyio.BrokenResourceError):
+            except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
                 data = b""
             conn.receive_data(data)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from peers import HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
+from peers import FIXTURES, HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
 
 from inspector.session.http_proxy import ListenError, endpoint_rewrite, loopback_listen
 from inspector.session.reanalyse import reanalyse
@@ -690,3 +690,114 @@ def test_an_https_upstream_is_verified_as_the_inspectors_own_transports_verify(t
     rec = Recording.load(tmp_path / "trusted.jsonl")
     assert _methods(rec, Direction.C2S) == ["ping", "ping"]
     assert rec.header["proxied"]["upstream"].startswith("https://127.0.0.1:")
+
+
+def _http_raw(port: int) -> list[str]:
+    """argv of the fixture upstream that writes its answers byte by byte (tests/fixtures/servers/http_raw.py)."""
+    return [sys.executable, str(FIXTURES / "http_raw.py"), "--port", str(port)]
+
+
+def _notes(rec: Recording) -> list[str]:
+    return [rec.raw_at(i).decode() for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
+
+
+@pytest.mark.parametrize("path", ["/reset-close", "/reset-length"], ids=["read-to-close", "content-length"])
+def test_an_answer_that_breaks_off_is_cut_off_for_the_host_and_the_proxy_goes_on(tmp_path: Path, path: str) -> None:
+    """The upstream's answer breaks off with a TCP reset, half-way through its body. The host's
+    answer is cut off as the upstream's was (a reset is no end of a body that ends where the
+    connection closes: it used to reach the host as a whole answer, its chunked end written), the
+    recording says so, and the proxy goes on serving (that error ended the whole proxy: every
+    host's connection and the recording's summary with it)."""
+    port = free_port()
+    record = tmp_path / "broken.jsonl"
+    ping = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    with HttpPeer(_http_raw(port), port, path=path) as peer:
+        with proxy(peer.url, record) as origin:
+            with pytest.raises(httpx.HTTPError):  # a body cut short, never a whole answer
+                httpx.post(origin + path, content=ping, headers=json_body, timeout=20)
+            r = httpx.post(origin + "/echo", content=ping, headers=json_body, timeout=20)
+            assert r.status_code == 200 and r.content.endswith(ping)
+    rec = Recording.load(record)
+    assert any("the upstream's answer broke off" in note and "reset" in note.lower() for note in _notes(rec))
+    assert rec.summary is not None  # closed with its summary
+
+
+def test_http_edges_a_big_head_and_expect_100_continue(tmp_path: Path) -> None:
+    """An answer whose head is 40 KiB (a big Set-Cookie or CSP header; h11's own limit is 16 KiB,
+    httpx's 100 KiB) comes through; a host that sends ``Expect: 100-continue`` gets its 100 at once
+    (it waited a second for it, as curl does, before it sent the body), and the body goes on."""
+    port = free_port()
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, tmp_path / "edges.jsonl") as origin:
+            r = httpx.get(origin + "/big-head", timeout=20)
+            assert r.status_code == 200 and len(r.headers["x-padding"]) == 40 * 1024, r.text
+            host, at = origin.removeprefix("http://").split(":")
+            body = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
+            with socket.create_connection((host, int(at))) as s:
+                s.settimeout(0.5)  # the 100 comes at once (not after a second)
+                s.sendall(
+                    b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                    b"Content-Length: %d\r\n\r\n" % len(body)
+                )
+                assert s.recv(65536).startswith(b"HTTP/1.1 100 ")
+                s.sendall(body)
+                s.settimeout(20)
+                answer = b""
+                while not answer.endswith(body):
+                    data = s.recv(65536)
+                    assert data, answer
+                    answer += data
+                assert answer.startswith(b"HTTP/1.1 200 ")
+
+
+def test_the_upstream_urls_user_and_password_go_as_basic_authorization_masked_in_the_recording(
+    tmp_path: Path,
+) -> None:
+    """``--upstream http://user:password@host/...``: the server gets ``Authorization: Basic`` (as
+    httpx sent it, before the proxy had its own client: it was dropped), unless the host sends an
+    Authorization of its own, which goes as written; the password is in no recording."""
+    import base64
+
+    port = free_port()
+    record = tmp_path / "basic.jsonl"
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        upstream = peer.url.replace("http://", "http://us%40er:s3cr%3At@")
+        with proxy(upstream, record) as origin:
+            said = httpx.post(origin + "/echo", content=b"{}", timeout=20).content
+            assert b"\r\nAuthorization: Basic " + base64.b64encode(b"us@er:s3cr:t") + b"\r\n" in said, said
+            said = httpx.post(origin + "/echo", content=b"{}", headers={"Authorization": "Bearer own"}, timeout=20)
+            assert said.content.count(b"Authorization") == 1 and b"Authorization: Bearer own\r\n" in said.content
+    # (the echo's body says what the server got: recorded as the server's, the only place it is)
+    text = "\n".join(line for line in record.read_text().splitlines() if '"channel":"http-body"' not in line)
+    assert "s3cr" not in text and base64.b64encode(b"us@er:s3cr:t").decode() not in text
+    assert Recording.load(record).header["proxied"]["upstream"].startswith("http://us%40er:")
+
+
+def test_an_upstream_url_with_no_port_to_connect_to_is_a_502_not_the_proxys_end(tmp_path: Path) -> None:
+    """A port past 65535 in the upstream's URL: each request gets 502 saying so (the first one
+    ended the proxy with a ValueError)."""
+    with proxy("http://127.0.0.1:99999/mcp", tmp_path / "port.jsonl") as origin:
+        for _ in range(2):
+            r = httpx.post(origin + "/mcp", content=b"{}", timeout=20)
+            assert r.status_code == 502 and b"names no host and port" in r.content, r.content
+
+
+def test_an_https_answer_that_ends_where_the_server_closes_without_close_notify_is_whole(tmp_path: Path) -> None:
+    """Over TLS, an answer without a length (the fixture's event stream: HTTP/1.0) ends where the
+    server closes; Python's server closes without TLS's close_notify, as many do: that is the
+    answer's end (as httpx reads it), not an answer broken off."""
+    cert, key = _self_signed(tmp_path)
+    port = free_port()
+    record = tmp_path / "tls.jsonl"
+    ask = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    with HttpPeer(http_misbehave(port, "good") + ["--tls", str(cert), str(key)], port) as peer:
+        upstream = peer.url.replace("http://", "https://")
+        with proxy(upstream, record, {"SSL_CERT_FILE": str(cert)}) as origin:
+            r = httpx.post(origin + "/mcp", content=ask, headers=json_body, timeout=20)
+            assert r.status_code == 200 and b'"name":"echo"' in r.content and r.content.endswith(b"\n\n")
+    rec = Recording.load(record)
+    assert not [note for note in _notes(rec) if "broke off" in note]
+    answers = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert len(answers) == 1 and b'"name":"echo"' in answers[0], answers
