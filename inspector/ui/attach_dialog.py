@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QTreeWidget,
     QTreeWidgetItem,
-    QTreeWidgetItemIterator,
     QWidget,
 )
 
@@ -69,6 +68,11 @@ CONTROLS = {
 
 
 _word = word_of(CONTEXT, WORDS)  # _word(key): WORDS[key] in the window's language
+
+
+def _children(item: QTreeWidgetItem) -> Iterator[QTreeWidgetItem]:
+    """The rows under ``item``, in order."""
+    return (child for child in map(item.child, range(item.childCount())) if child is not None)
 
 
 class AttachDialog(QDialog):
@@ -191,21 +195,22 @@ class AttachDialog(QDialog):
         return item
 
     def _rows(self) -> Iterator[tuple[QTreeWidgetItem, Path, HostEntry]]:
-        """Each server's row, with its file and entry."""
-        rows = QTreeWidgetItemIterator(self.tree)
-        while (item := rows.value()) is not None:
-            data = item.data(0, ENTRY_ROLE)
-            if isinstance(data, tuple):  # a file's row holds its path, a server's (path, entry)
-                yield item, data[0], data[1]
-            rows += 1
+        """Each server's row, with its file and entry. Walked by index, not with a
+        QTreeWidgetItemIterator: PySide leaves that to the tree, which keeps it registered, and one
+        left mid-walk (:meth:`entry_item`) makes a later removal of rows touch a deleted row."""
+        for top in _children(self.tree.invisibleRootItem()):
+            for item in _children(top):
+                data = item.data(0, ENTRY_ROLE)
+                if isinstance(data, tuple):  # a server's row holds (path, entry), a file's its path
+                    yield item, data[0], data[1]
 
     def entry_item(self, path: Path, name: str) -> QTreeWidgetItem | None:
         """The row of server ``name`` of the file ``path`` (None: not shown)."""
         return next((item for item, p, e in self._rows() if p == path and e.name == name), None)
 
     def file_item(self, path: Path) -> QTreeWidgetItem | None:
-        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
-        return next((item for item in items if item is not None and item.data(0, ENTRY_ROLE) == path), None)
+        items = _children(self.tree.invisibleRootItem())
+        return next((item for item in items if item.data(0, ENTRY_ROLE) == path), None)
 
     def set_checked(self, path: Path, name: str, checked: bool = True) -> None:
         item = self.entry_item(path, name)
