@@ -1,11 +1,14 @@
 """Playback of a recording: which entry is due when, at a speed, sans-IO.
 
-A front-end plays a recording by asking, on its own clock, which entry is due now
-(:meth:`Playback.due`): the last entry recorded no later than the playback's start position
-plus the wall time since Play, times the speed. "Next message" speed moves one message (a line
-either way, not an event or stderr) per step instead. Violations are marks on the way, and
-:meth:`Playback.next_violation` jumps to the next one; :meth:`Playback.density` counts the
-messages per run of entries, for drawing them along the way. Nothing here touches the recording.
+A front-end plays a recording by calling :meth:`Playback.tick` every :attr:`Playback.interval`
+seconds while it plays: the playback keeps the clock (a wall clock given to it, ``time.monotonic``
+unless a test gives its own; Play and every seek start it again) and says which entry is due now
+(:meth:`Playback.due`): the last entry recorded no later than the playback's start position plus
+the wall time since Play, times the speed. "Next message" speed moves one message (a line either
+way, not an event or stderr) per tick instead (:meth:`Playback.step`), a tick a second.
+Violations are marks on the way, and :meth:`Playback.next_violation` jumps to the next one;
+:meth:`Playback.density` counts the messages per run of entries, for drawing them along the way.
+Nothing here touches the recording.
 """
 
 from __future__ import annotations
