@@ -7,11 +7,12 @@ as the end of the recording, so a last line without its newline waits for it, an
 :meth:`GrowingRecording.poll` reads on from where the last one stopped (only the new bytes,
 complete lines only) and appends their entries to the same read-only recording; its listeners
 are told as when a large file loads, so every view that follows a loading recording follows
-this one. The front-end polls on a timer (the window: every ``POLL_S``) and asks whether the
-proxy still runs (:func:`~.watch.pid_alive`, its announcement file); once it has ended,
-:meth:`GrowingRecording.finish` reads the rest - the proxy closed the file with its summary
-before it removed its announcement - and the recording is complete, exactly what opening the
-file gives.
+this one. The front-end looks on a timer (the window: every ``POLL_S``): it asks whether the
+proxy still runs (:meth:`.watch.Watched.still_running`: its announcement still names this
+recording and its process is alive), then takes one look (:meth:`GrowingRecording.follow`);
+once the proxy has ended, that look reads the rest (:meth:`GrowingRecording.finish`) - the proxy
+closed the file with its summary before it removed its announcement - and the recording is
+complete, exactly what opening the file gives.
 """
 
 from __future__ import annotations
