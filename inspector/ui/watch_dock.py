@@ -62,7 +62,7 @@ from .widgets import hbox, on_language_change, push_button, vbox
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-#: How often the dialog reads the folders again while it is shown.
+# How often the dialog reads the folders again while it is shown.
 REFRESH_MS = 1500
 
 
