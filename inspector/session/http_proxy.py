@@ -686,30 +686,28 @@ class _Proxy:
         back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
         ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
         chunks = upstream.body()
-        first = host_first = b""
-        rewritten: str | None = None
-        if method == "GET" and ctype == "text/event-stream" and answer.header(b"content-encoding") is None:
-            first, host_first, rewritten = await self._endpoint_start(chunks)
-            endpoint = endpoint_target(first, self.options.upstream)
-            owner = self.recorders.get(xid)
-            if endpoint is not None and owner is not None:
-                self.endpoint_owners[endpoint] = owner
         reason = answer.reason.decode("latin-1")
-        self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers, rewritten))
         sid = answer.header(b"mcp-session-id")
         given = None if sid is None else sid.decode("latin-1")
         if given is not None and self.recorders.get(xid) is self.recorder and self.session_id is None:
             self.session_id = given  # the server named the session (its answer to initialize)
             self.session_ids.add(given)
-        if rewritten is not None:
-            grown = len(host_first) - len(first)
-            back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
+        # a GET's event stream may be HTTP+SSE's, whose first event (the endpoint) may be rewritten:
+        # its start is held until that event is whole. The head goes first all the same (a Streamable
+        # HTTP GET stream's first event may be minutes away: the host waited for the head till then,
+        # and its leaving went unseen), unless a Content-Length is to grow with the rewrite.
+        hold = method == "GET" and ctype == "text/event-stream" and answer.header(b"content-encoding") is None
+        head_first = not hold or answer.header(b"content-length") is None
+        if not hold:
+            self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers))
         # the head goes with the body's first read (one write, one TCP segment for a short answer);
         # an event stream's head goes at once (its first event may be long in coming)
-        pending = conn.send(h11.Response(status_code=answer.status, headers=back, reason=answer.reason)) or b""
-        if ctype == "text/event-stream":
-            await stream.send(pending)
-            pending = b""
+        pending = b""
+        if head_first:
+            pending = conn.send(h11.Response(status_code=answer.status, headers=back, reason=answer.reason)) or b""
+            if ctype == "text/event-stream":
+                await stream.send(pending)
+                pending = b""
         gone = anyio.Event()
         # what breaks the relay (the upstream's answer broke off, the host's socket failed) is raised
         # as itself once the watch is over, not as the task group's ExceptionGroup, which no caller
@@ -718,9 +716,26 @@ class _Proxy:
         async with anyio.create_task_group() as tg:
             tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
             try:
-                if first:  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
-                    self.put(_Chunk(self.clock(), xid, first))
-                    pending += conn.send(h11.Data(data=host_first)) or b""
+                if hold:
+                    first, host_first, rewritten = await self._endpoint_start(chunks)
+                    endpoint = endpoint_target(first, self.options.upstream)
+                    owner = self.recorders.get(xid)
+                    if endpoint is not None and owner is not None:
+                        self.endpoint_owners[endpoint] = owner
+                    self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers, rewritten))
+                    if not head_first:
+                        grown = len(host_first) - len(first)
+                        back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
+                        head = h11.Response(status_code=answer.status, headers=back, reason=answer.reason)
+                        pending = conn.send(head) or b""
+                    if (
+                        first
+                    ):  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
+                        self.put(_Chunk(self.clock(), xid, first))
+                        pending += conn.send(h11.Data(data=host_first)) or b""
+                    if pending:  # now: the host waits for that event (it sat here until the stream's next read)
+                        await stream.send(pending)
+                        pending = b""
                 async for data in chunks:
                     self.put(_Chunk(self.clock(), xid, data))
                     await stream.send(pending + (conn.send(h11.Data(data=data)) or b""))

@@ -801,3 +801,27 @@ def test_an_https_answer_that_ends_where_the_server_closes_without_close_notify_
     assert not [note for note in _notes(rec) if "broke off" in note]
     answers = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
     assert len(answers) == 1 and b'"name":"echo"' in answers[0], answers
+
+
+def test_an_event_streams_head_and_http_sse_endpoint_reach_the_host_at_once(tmp_path: Path) -> None:
+    """A GET's event stream whose first event is minutes away (Streamable HTTP's stream of a server
+    with nothing to say yet): the host gets the head at once (it got it with that first event). An
+    HTTP+SSE stream's endpoint event, then nothing: the host gets it at once, rewritten to the
+    proxy (it sat in the proxy until the stream's next read: a server that sends no keep-alive
+    comments left the host waiting for ever, never able to post its initialize)."""
+    port = free_port()
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, tmp_path / "streams.jsonl") as origin:
+            host, at = origin.removeprefix("http://").split(":")
+            for path, wanted in ((b"/sse-quiet", b"\r\n\r\n"), (b"/sse-endpoint", b"/messages?session_id=1\n\n")):
+                with socket.create_connection((host, int(at))) as s:
+                    s.settimeout(3)  # the fixture's next read comes after 10 s
+                    s.sendall(b"GET %s HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n" % path)
+                    got = b""
+                    while wanted not in got:
+                        data = s.recv(65536)
+                        assert data, got
+                        got += data
+                    assert got.startswith(b"HTTP/1.1 200 ")
+                    if path == b"/sse-endpoint":
+                        assert b"data: " + origin.encode() + b"/messages?session_id=1" in got, got
