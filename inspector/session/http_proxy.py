@@ -643,6 +643,9 @@ class _Proxy:
         sent = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs if k.lower() not in dropped]
         try:
             answer = await upstream.request(req.method, req.target, sent, body)
+        except anyio.get_cancelled_exc_class():  # the proxy ends: the recording says what had no answer
+            self.put(_End(self.clock(), xid, "the proxy ended before the upstream answered"))
+            raise
         except UpstreamError as exc:
             shown = masked_url(self.origin)
             why = (

@@ -825,3 +825,26 @@ def test_an_event_streams_head_and_http_sse_endpoint_reach_the_host_at_once(tmp_
                     assert got.startswith(b"HTTP/1.1 200 ")
                     if path == b"/sse-endpoint":
                         assert b"data: " + origin.encode() + b"/messages?session_id=1" in got, got
+
+
+def test_a_request_the_upstream_has_not_answered_when_the_proxy_ends_is_said_in_the_recording(
+    tmp_path: Path,
+) -> None:
+    """SIGINT while a request waits for its answer (the fixture answers tools/list after 2 s): the
+    recording says the proxy ended before the upstream answered (it said nothing: the request
+    seemed to be still on its way)."""
+    port = free_port()
+    record = tmp_path / "ended.jsonl"
+    ask = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+    with HttpPeer(http_misbehave(port, "slow"), port) as peer:
+        with proxy(peer.url, record) as origin:
+            host, at = origin.removeprefix("http://").split(":")
+            with socket.create_connection((host, int(at))) as s:
+                s.sendall(
+                    b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n%s" % (len(ask), ask)
+                )
+                time.sleep(0.5)
+    rec = Recording.load(record)
+    assert _methods(rec, Direction.C2S) == ["tools/list"]
+    assert any("the proxy ended before the upstream answered" in note for note in _notes(rec)), _notes(rec)
