@@ -823,10 +823,47 @@ class FoundFile:
     why: str = ""  # why it cannot be read (host is None)
 
 
+#: the host files chosen by hand (Choose file…), kept for the next window: a JSON list of paths in
+#: the user's data folder (the attach dialog lists them again, and the window serves their URL relays)
+CHOSEN_FILES = "chosen-host-files.json"
+
+
+def _chosen_store(where: dict[str, object]) -> Path:
+    env = where.get("env")
+    env = env if isinstance(env, dict) else os.environ
+    home = where.get("home")
+    base = env.get("XDG_DATA_HOME") or Path(str(home) if home else Path.home()) / ".local" / "share"
+    return Path(base) / "mcp-session-inspector" / CHOSEN_FILES
+
+
+def chosen_host_files(**where: object) -> list[Path]:
+    """The host files chosen by hand in an earlier window that still exist (``where``: as
+    :func:`found_host_files`'s home and env); none when the list cannot be read."""
+    try:
+        items = json.loads(_chosen_store(where).read_bytes())
+    except (OSError, ValueError):
+        return []
+    paths = [Path(p) for p in items if isinstance(p, str)] if isinstance(items, list) else []
+    return [p for p in paths if p.is_file()]
+
+
+def remember_chosen(path: Path, **where: object) -> None:
+    """Keep a host file chosen by hand for the next window (the user's alone: 0600). OSError: it
+    could not be written (the caller says so; this window has the file all the same)."""
+    path = Path(path).absolute()
+    known = chosen_host_files(**where)
+    if path in known:
+        return
+    store = _chosen_store(where)
+    store.parent.mkdir(parents=True, exist_ok=True)
+    _atomic_write(store, (json.dumps([str(p) for p in [*known, path]], indent=1) + "\n").encode(), mode=0o600)
+
+
 def found_host_files(extra: Iterable[Path] = (), **where: object) -> list[FoundFile]:
     """The host files where the importer looks (:func:`.config_files.existing_locations`;
     ``where`` passes its platform, home, env and cwd), each read or said why not, then the files
-    ``extra`` chosen by hand that are not among them (:func:`read_found`)."""
+    chosen by hand that are not among them (:func:`read_found`): those an earlier window kept
+    (:func:`chosen_host_files`), then ``extra``."""
     out = []
     for loc in existing_locations(**where):  # type: ignore[arg-type]
         if loc.format == "registry":
@@ -836,7 +873,11 @@ def found_host_files(extra: Iterable[Path] = (), **where: object) -> list[FoundF
         except AttachError as exc:
             out.append(FoundFile(loc, None, str(exc)))
     seen = {f.location.path for f in out}
-    return out + [read_found(p) for p in extra if p not in seen]
+    for p in [*chosen_host_files(**where), *extra]:
+        if p not in seen:
+            seen.add(p)
+            out.append(read_found(p))
+    return out
 
 
 def read_found(path: str | Path) -> FoundFile:

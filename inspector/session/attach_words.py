@@ -50,6 +50,7 @@ WORDS = {
     "all_files": "All files (*)",
     "none_found": "No host configuration found (Claude Desktop, VS Code, Cursor, Windsurf, MCP Inspector)",
     "chosen_file": "chosen file",
+    "not_kept": "Listed until this window closes: it could not be kept for the next one ({why}).",
     "restart": "must be restarted after a change: {how}",
     "edited": "edited since attach or detach last wrote it; ",
     "no_servers": "no servers",

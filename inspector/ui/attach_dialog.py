@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import attach_words
-from inspector.session.attach import FoundFile, HostEntry, found_host_files
+from inspector.session.attach import FoundFile, HostEntry, found_host_files, remember_chosen
 from inspector.session.attach_words import CONTEXT, WORDS, Line
 
 from .form_rows import read_only_text, set_words, word_of
@@ -249,14 +249,21 @@ class AttachDialog(QDialog):
         return chooser
 
     def add_file(self, path: Path) -> None:
-        """List the host file ``path`` with the others (for as long as the window is open); one
-        that cannot be read is listed with why, said below the list too."""
+        """List the host file ``path`` with the others, and keep it for the next window
+        (:func:`~inspector.session.attach.remember_chosen`); one that cannot be read is listed with
+        why, said below the list too, as is a list that could not be kept."""
         path = Path(path)
         if path not in self.extra and path not in {f.location.path for f in self.found}:
             self.extra.append(path)
+        try:
+            remember_chosen(path, **self.where)
+            not_kept = ""
+        except OSError as exc:
+            not_kept = _word("not_kept").format(why=exc.strerror or exc)
         self.refresh()
         found = next((f for f in self.found if f.location.path == path), None)
-        self.error.show_text(found.why if found is not None and found.host is None else "")
+        why = found.why if found is not None and found.host is None else ""
+        self.error.show_text("\n".join(t for t in (why, not_kept) if t))
         if self.relays is not None:
             self.relays.serve()  # its attached URL servers are served too
 

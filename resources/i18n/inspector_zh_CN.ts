@@ -270,6 +270,10 @@
         <source>{host} must be restarted for this to take effect: {how}</source>
         <translation>必须重启 {host} 才能生效：{how}</translation>
     </message>
+    <message>
+        <source>Listed until this window closes: it could not be kept for the next one ({why}).</source>
+        <translation>在此窗口关闭前列出：无法为下一个窗口保存（{why}）。</translation>
+    </message>
 </context>
 <context>
     <name>CompletionField</name>

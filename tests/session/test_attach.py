@@ -548,3 +548,33 @@ def test_attach_checked_as_the_window_does(tmp_path):
     with pytest.raises(Refused, match=re.escape("the proxy needs the URL (attached before it: a)")):
         attach_checked(path, ["a", "s"])  # the stdio one first: it was written, and the words say so
     assert read_host_file(path).entry("a").attached and not read_host_file(path).entry("s").attached
+
+
+def test_host_files_chosen_by_hand_are_kept_for_the_next_window(tmp_path: Path) -> None:
+    """Choose file… keeps the file in the user's data folder (0600, the user's alone): the next
+    window's discovery lists it after the files in the usual places, once; a file since gone is left
+    out; a list that cannot be read is no list (nothing raised)."""
+    from inspector.session.attach import chosen_host_files, found_host_files, remember_chosen
+
+    home = tmp_path / "home"
+    where: dict[str, object] = {"platform": "linux", "home": home, "env": {}, "cwd": tmp_path}
+    mine = tmp_path / "elsewhere" / "servers.json"
+    mine.parent.mkdir()
+    mine.write_text('{"mcpServers": {"mine": {"command": "my-server"}}}')
+    gone = tmp_path / "elsewhere" / "gone.json"
+    gone.write_text("{}")
+    assert chosen_host_files(**where) == []
+    remember_chosen(mine, **where)
+    remember_chosen(gone, **where)
+    remember_chosen(mine, **where)  # once
+    store = home / ".local" / "share" / "mcp-session-inspector" / "chosen-host-files.json"
+    assert json.loads(store.read_text()) == [str(mine), str(gone)]
+    assert stat.S_IMODE(store.stat().st_mode) == 0o600
+    gone.unlink()
+    assert chosen_host_files(**where) == [mine]
+    found = found_host_files([mine], **where)  # also chosen in this window: listed once
+    assert [f.location.path for f in found] == [mine] and found[0].host is not None
+    xdg = {**where, "env": {"XDG_DATA_HOME": str(tmp_path / "data")}}
+    assert chosen_host_files(**xdg) == []  # XDG_DATA_HOME names the data folder
+    store.write_text("not json")
+    assert chosen_host_files(**where) == [] and found_host_files(**where) == []

@@ -157,6 +157,11 @@ def test_choose_file_adds_a_host_file_from_elsewhere_and_says_why_one_cannot_be_
     dialog.add_file(missing)
     assert "cannot be read" in dialog.error.text() and str(missing) in dialog.error.text()
     dialog.close()
+    # the next window's dialog lists the chosen files again (those that still exist), with their state
+    again = AttachDialog(**where)
+    assert again.entry_item(elsewhere, "mine").text(2) == "attached"
+    assert again.file_item(broken) is not None and again.file_item(missing) is None
+    again.close()
 
 
 def test_the_open_dialog_retranslates_when_the_language_changes(qapp, tmp_path):
@@ -216,3 +221,15 @@ def test_the_file_menu_opens_it_and_it_speaks_chinese(window_and_controller, tmp
         zh.close()
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_a_chosen_file_that_cannot_be_kept_for_the_next_window_is_listed_and_said(qapp, tmp_path):
+    where, _, _ = host_files(tmp_path)
+    (Path(where["home"]) / ".local").write_text("a file where the data folder would be")
+    elsewhere = tmp_path / "servers.json"
+    elsewhere.write_text('{"mcpServers": {"mine": {"command": "my-server"}}}')
+    dialog = AttachDialog(**where)
+    dialog.add_file(elsewhere)
+    assert dialog.entry_item(elsewhere, "mine").text(2) == "not attached"  # listed all the same
+    assert dialog.error.text().startswith("Listed until this window closes: it could not be kept for the next one")
+    dialog.close()
