@@ -687,6 +687,8 @@ class _Proxy:
         raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in answer.headers]
         named = {n.strip().lower() for k, v in raw_headers if k.lower() == "connection" for n in v.split(",")}
         back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
+        if answer.header(b"transfer-encoding") is not None:  # chunked wins (RFC 9112 6.3): the length is not the body's
+            back = [(k, v) for k, v in back if k.lower() != "content-length"]
         ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
         chunks = upstream.body()
         reason = answer.reason.decode("latin-1")

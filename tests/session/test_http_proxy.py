@@ -725,13 +725,19 @@ def test_an_answer_that_breaks_off_is_cut_off_for_the_host_and_the_proxy_goes_on
 
 def test_http_edges_a_big_head_and_expect_100_continue(tmp_path: Path) -> None:
     """An answer whose head is 40 KiB (a big Set-Cookie or CSP header; h11's own limit is 16 KiB,
-    httpx's 100 KiB) comes through; a host that sends ``Expect: 100-continue`` gets its 100 at once
-    (it waited a second for it, as curl does, before it sent the body), and the body goes on."""
+    httpx's 100 KiB) comes through; a chunked answer that also has a Content-Length reaches the
+    host whole; a host that sends ``Expect: 100-continue`` gets its 100 at once (it waited a
+    second for it, as curl does, before it sent the body), and the body goes on."""
     port = free_port()
     with HttpPeer(_http_raw(port), port, path="/echo") as peer:
         with proxy(peer.url, tmp_path / "edges.jsonl") as origin:
             r = httpx.get(origin + "/big-head", timeout=20)
             assert r.status_code == 200 and len(r.headers["x-padding"]) == 40 * 1024, r.text
+            # chunked and a Content-Length that is not the body's: the host got that length with the
+            # whole body (its connection broke at the surplus); the length goes, the body is whole
+            r = httpx.get(origin + "/chunked-and-length", timeout=20)
+            assert r.status_code == 200 and r.json()["result"]["tools"][0]["name"] == "echo"
+            assert "content-length" not in r.headers
             host, at = origin.removeprefix("http://").split(":")
             body = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
             with socket.create_connection((host, int(at))) as s:
