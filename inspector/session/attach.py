@@ -5,7 +5,8 @@ server, and given back byte for byte. No Qt.
 Theory of operation
 -------------------
 :func:`read_host_file` reads a host's file (the formats :mod:`.imports` reads, found where
-:func:`.config_files.existing_locations` looks) and keeps its bytes, their SHA-256 and, for each
+:func:`.config_files.existing_locations` looks, or chosen by hand: :func:`remember_chosen` keeps
+those for the next window, :func:`found_host_files` lists them again) and keeps its bytes, their SHA-256 and, for each
 server entry, a :class:`HostEntry`: stdio or URL, attached or not, and why it cannot be attached.
 
 Nothing is re-serialised. The file's text is parsed for *spans* (where each value starts and
