@@ -202,3 +202,11 @@ class HttpPeer:
 def http_misbehave(port: int, mode: str) -> list[str]:
     """argv of the misbehaving Streamable HTTP fixture server in ``mode``."""
     return [sys.executable, str(FIXTURES / "http_misbehave.py"), "--port", str(port), "--mode", mode]
+
+
+def sdk_oauth_server(port: int, mode: str = "good", *extra: str) -> list[str]:
+    """argv of the SDK's MCPServer protected by OAuth with its own authorization server, in ``mode``
+    (``good``, ``no-prm``, ``wrong-resource``, ``issuer-mismatch``, ``no-s256``, ``step-up``,
+    ``preregistered-only``, ``2025-03-26`` …: the fixture's docstring); extra: ``--token-ttl S``,
+    ``--issuer-path /P``."""
+    return [sys.executable, str(FIXTURES / "sdk_oauth.py"), "--port", str(port), "--mode", mode, *extra]

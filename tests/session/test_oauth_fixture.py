@@ -1,0 +1,431 @@
+"""The OAuth fixture (tests/fixtures/servers/sdk_oauth.py) works, and each of its modes fails the way it says.
+
+Groundwork for issue 25: the peer the inspector's authorization flow will be tested against. The
+official SDK's own client (``mcp.client.auth.OAuthClientProvider``, no browser: its redirect
+handler GETs the authorization URL and hands the code from the 302's ``Location`` back) connects,
+lists the tools and calls one, in the modes a correct client gets through (good, step-up,
+pre-registration, 2025-03-26). Every failure mode is shown on the wire with plain httpx: the
+status, header or document that a client must notice. All on 127.0.0.1; each server is stopped
+by its pid when its block ends.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import secrets
+import time
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import anyio
+import httpx
+import pytest
+from peers import HttpPeer, free_port, sdk_oauth_server
+
+pytestmark = pytest.mark.peer
+
+REDIRECT = "http://127.0.0.1:43117/callback"  # nothing listens there: the 302 is read, never followed
+PRM_PATH = "/.well-known/oauth-protected-resource/mcp"
+AS_PATH = "/.well-known/oauth-authorization-server"
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "oauth-fixture-test", "version": "0"},
+    },
+}
+MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+
+
+def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
+    port = free_port()
+    return HttpPeer(sdk_oauth_server(port, mode, *extra), port)
+
+
+def origin(peer: HttpPeer) -> str:
+    return f"http://127.0.0.1:{peer.port}"
+
+
+def challenge(response: httpx.Response) -> dict[str, str]:
+    """The parameters of a ``WWW-Authenticate: Bearer k="v", …`` header."""
+    header = response.headers["www-authenticate"]
+    assert header.startswith("Bearer ")
+    return dict(re.findall(r'(\w+)="([^"]*)"', header))
+
+
+# ---------------------------------------------------------------- the SDK's own client
+
+
+async def sdk_session(url: str, calls: list[tuple[str, dict[str, object]]], client_info: object = None) -> list[str]:
+    """Connect with the SDK's OAuthClientProvider (no browser), list the tools, make ``calls``;
+    the tool names first, then each call's text."""
+    import httpx2
+    from mcp import ClientSession
+    from mcp.client.auth import OAuthClientProvider
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared.auth import AuthorizationCodeResult, OAuthClientMetadata
+
+    class Memory:
+        def __init__(self) -> None:
+            self.tokens, self.client = None, client_info
+
+        async def get_tokens(self):  # noqa: ANN202
+            return self.tokens
+
+        async def set_tokens(self, tokens) -> None:  # noqa: ANN001
+            self.tokens = tokens
+
+        async def get_client_info(self):  # noqa: ANN202
+            return self.client
+
+        async def set_client_info(self, client_info) -> None:  # noqa: ANN001
+            self.client = client_info
+
+    locations: list[str] = []
+
+    async def redirect_handler(authorization_url: str) -> None:
+        async with httpx2.AsyncClient() as http:
+            answer = await http.get(authorization_url)
+        assert answer.status_code == 302, answer.text
+        locations.append(answer.headers["location"])
+
+    async def callback_handler() -> AuthorizationCodeResult:
+        query = {k: v[0] for k, v in parse_qs(urlparse(locations[-1]).query).items()}
+        assert "error" not in query, query
+        return AuthorizationCodeResult(code=query["code"], state=query.get("state"), iss=query.get("iss"))
+
+    metadata = OAuthClientMetadata(
+        redirect_uris=[REDIRECT],
+        client_name="oauth fixture test",
+        grant_types=["authorization_code", "refresh_token"],
+        response_types=["code"],
+        token_endpoint_auth_method="none",
+    )
+    auth = OAuthClientProvider(url, metadata, Memory(), redirect_handler, callback_handler)
+    out: list[str] = []
+    with anyio.fail_after(30):
+        async with (
+            httpx2.AsyncClient(auth=auth) as http,
+            streamable_http_client(url, http_client=http) as streams,
+            ClientSession(streams[0], streams[1]) as session,
+        ):
+            await session.initialize()
+            out += [tool.name for tool in (await session.list_tools()).tools]
+            for name, arguments in calls:
+                result = await session.call_tool(name, arguments)
+                out += [block.text for block in result.content if block.type == "text"]
+    return out
+
+
+def test_the_sdk_client_registers_authorizes_lists_and_calls() -> None:
+    with oauth_peer() as peer:
+        out = anyio.run(sdk_session, peer.url, [("add", {"a": 2, "b": 3}), ("whoami", {})])
+    assert out[:3] == ["add", "whoami", "admin"]
+    assert float(out[3]) == 5
+    who = json.loads(out[4])
+    assert who["scopes"] == ["mcp:tools"] and who["client_id"] not in ("", None)  # a DCR client id
+
+
+def test_the_sdk_client_steps_up_when_admin_needs_a_wider_scope() -> None:
+    with oauth_peer("step-up") as peer:
+        out = anyio.run(sdk_session, peer.url, [("whoami", {}), ("admin", {}), ("whoami", {})])
+    assert json.loads(out[3])["scopes"] == ["mcp:tools"]
+    assert out[4] == "admin done"
+    assert sorted(json.loads(out[5])["scopes"]) == ["mcp:admin", "mcp:tools"]
+
+
+def test_the_sdk_client_uses_a_preregistered_client_where_there_is_no_registration() -> None:
+    from mcp.shared.auth import OAuthClientInformationFull
+
+    known = OAuthClientInformationFull(
+        client_id="fixture-public",
+        redirect_uris=[REDIRECT],
+        token_endpoint_auth_method="none",
+        grant_types=["authorization_code", "refresh_token"],
+    )
+    with oauth_peer("preregistered-only") as peer:
+        out = anyio.run(sdk_session, peer.url, [("whoami", {})], known)
+    assert json.loads(out[3])["client_id"] == "fixture-public"
+
+
+def test_the_sdk_client_finds_a_2025_03_26_server_through_its_origin() -> None:
+    with oauth_peer("2025-03-26") as peer:
+        out = anyio.run(sdk_session, peer.url, [("add", {"a": 1, "b": 1})])
+    assert float(out[3]) == 2
+
+
+# ---------------------------------------------------------------- the flow by hand (plain httpx)
+
+
+def pkce() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(48)
+    digest = hashlib.sha256(verifier.encode()).digest()
+    return verifier, base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def register(http: httpx.Client, endpoint: str, method: str = "none") -> dict[str, object]:
+    answer = http.post(
+        endpoint,
+        json={
+            "redirect_uris": [REDIRECT],
+            "client_name": "by hand",
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+            "token_endpoint_auth_method": method,
+        },
+    )
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def authorize(http: httpx.Client, endpoint: str, client_id: str, **more: str) -> tuple[dict[str, str], str]:
+    """GET the authorization endpoint (no redirect followed): the 302's query, and the PKCE verifier."""
+    verifier, code_challenge = pkce()
+    query = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT,
+        "state": "state-123",
+        "code_challenge": code_challenge,
+        "code_challenge_method": "S256",
+        **more,
+    }
+    answer = http.get(endpoint + "?" + urlencode(query))
+    assert answer.status_code == 302, answer.text
+    location = answer.headers["location"]
+    assert location.startswith(REDIRECT + "?")
+    return {k: v[0] for k, v in parse_qs(urlparse(location).query).items()}, verifier
+
+
+def token(http: httpx.Client, endpoint: str, client_id: str, code: str, verifier: str, **more: str) -> httpx.Response:
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": REDIRECT,
+        "client_id": client_id,
+        "code_verifier": verifier,
+        **more,
+    }
+    return http.post(endpoint, data=form)
+
+
+def initialize(http: httpx.Client, url: str, access_token: str | None) -> httpx.Response:
+    headers = dict(MCP_HEADERS)
+    if access_token is not None:
+        headers["authorization"] = f"Bearer {access_token}"
+    return http.post(url, headers=headers, json=INITIALIZE)
+
+
+def test_the_good_mode_on_the_wire_end_to_end() -> None:
+    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        refused = initialize(http, peer.url, None)
+        assert refused.status_code == 401
+        said = challenge(refused)
+        assert said["resource_metadata"] == base + PRM_PATH and said["scope"] == "mcp:tools"
+        prm = http.get(said["resource_metadata"]).json()
+        assert prm["resource"] == peer.url and prm["authorization_servers"] == [base]
+        assert http.get(base + "/.well-known/oauth-protected-resource").status_code == 404
+        meta = http.get(base + AS_PATH).json()
+        assert meta["issuer"] == base
+        assert meta["code_challenge_methods_supported"] == ["S256"]
+        assert meta["authorization_response_iss_parameter_supported"] is True
+        assert meta["registration_endpoint"] == base + "/register"
+        client = register(http, meta["registration_endpoint"])
+        got, verifier = authorize(
+            http, meta["authorization_endpoint"], client["client_id"], resource=peer.url, scope="mcp:tools"
+        )
+        assert got["state"] == "state-123" and got["iss"] == base
+        answer = token(http, meta["token_endpoint"], client["client_id"], got["code"], verifier, resource=peer.url)
+        assert answer.status_code == 200, answer.text
+        tokens = answer.json()
+        assert tokens["token_type"].lower() == "bearer" and tokens["scope"] == "mcp:tools"
+        assert initialize(http, peer.url, tokens["access_token"]).status_code == 200
+        # the code is spent
+        again = token(http, meta["token_endpoint"], client["client_id"], got["code"], verifier)
+        assert again.status_code == 400 and again.json()["error"] == "invalid_grant"
+        # refresh: a new pair, the old refresh token gone
+        form = {
+            "grant_type": "refresh_token",
+            "refresh_token": tokens["refresh_token"],
+            "client_id": client["client_id"],
+        }
+        fresh = http.post(meta["token_endpoint"], data=form)
+        assert fresh.status_code == 200, fresh.text
+        assert fresh.json()["access_token"] != tokens["access_token"]
+        assert initialize(http, peer.url, fresh.json()["access_token"]).status_code == 200
+        reused = http.post(meta["token_endpoint"], data=form)
+        assert reused.status_code == 400 and reused.json()["error"] == "invalid_grant"
+
+
+def test_a_pkce_verifier_that_does_not_match_and_a_foreign_resource_are_refused() -> None:
+    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        client = register(http, base + "/register")
+        got, _ = authorize(http, base + "/authorize", client["client_id"])
+        wrong = token(http, base + "/token", client["client_id"], got["code"], pkce()[0])
+        assert wrong.status_code == 400 and wrong.json()["error"] == "invalid_grant"
+        elsewhere, _ = authorize(http, base + "/authorize", client["client_id"], resource="http://127.0.0.1:1/other")
+        assert elsewhere["error"] == "invalid_target" and elsewhere["state"] == "state-123"
+
+
+def test_an_access_token_expires_after_its_ttl_and_a_refresh_brings_a_working_one() -> None:
+    with oauth_peer("good", "--token-ttl", "1") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        client = register(http, base + "/register")
+        got, verifier = authorize(http, base + "/authorize", client["client_id"], resource=peer.url)
+        tokens = token(http, base + "/token", client["client_id"], got["code"], verifier).json()
+        assert tokens["expires_in"] == 1
+        assert initialize(http, peer.url, tokens["access_token"]).status_code == 200
+        time.sleep(2.1)
+        expired = initialize(http, peer.url, tokens["access_token"])
+        assert expired.status_code == 401 and challenge(expired)["error"] == "invalid_token"
+        form = {
+            "grant_type": "refresh_token",
+            "refresh_token": tokens["refresh_token"],
+            "client_id": client["client_id"],
+        }
+        fresh = http.post(base + "/token", data=form).json()
+        assert initialize(http, peer.url, fresh["access_token"]).status_code == 200
+
+
+def test_no_prm_nothing_says_where_the_authorization_server_is() -> None:
+    with oauth_peer("no-prm") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        said = challenge(initialize(http, peer.url, None))
+        assert "resource_metadata" not in said and said["scope"] == "mcp:tools"
+        assert http.get(base + PRM_PATH).status_code == 404
+        assert http.get(base + "/.well-known/oauth-protected-resource").status_code == 404
+        assert http.get(base + AS_PATH).status_code == 404
+        assert http.get(base + "/.well-known/openid-configuration").status_code == 404
+        assert http.get(base + "/register").status_code == 404  # no 2025-03-26 default endpoints either
+        # it exists, at an issuer nothing names
+        assert http.get(base + AS_PATH + "/auth").json()["issuer"] == base + "/auth"
+
+
+def test_prm_root_the_metadata_is_only_at_the_second_well_known_url() -> None:
+    with oauth_peer("prm-root") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        assert "resource_metadata" not in challenge(initialize(http, peer.url, None))
+        assert http.get(base + PRM_PATH).status_code == 404
+        assert http.get(base + "/.well-known/oauth-protected-resource").json()["resource"] == peer.url
+
+
+def test_wrong_resource_the_prm_names_another_resource() -> None:
+    with oauth_peer("wrong-resource") as peer, httpx.Client(timeout=10) as http:
+        said = challenge(initialize(http, peer.url, None))
+        prm = http.get(said["resource_metadata"]).json()
+        assert prm["resource"] == origin(peer) + "/elsewhere" != peer.url
+
+
+def test_issuer_mismatch_the_metadata_names_another_issuer_than_the_prm() -> None:
+    with oauth_peer("issuer-mismatch") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        prm = http.get(base + PRM_PATH).json()
+        meta = http.get(prm["authorization_servers"][0] + AS_PATH).json()
+        assert prm["authorization_servers"] == [base]
+        assert meta["issuer"] == f"http://localhost:{peer.port}"
+
+
+def test_wrong_iss_the_authorization_response_names_another_issuer() -> None:
+    with oauth_peer("wrong-iss") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        meta = http.get(base + AS_PATH).json()
+        assert meta["issuer"] == base and meta["authorization_response_iss_parameter_supported"] is True
+        client = register(http, meta["registration_endpoint"])
+        got, _ = authorize(http, meta["authorization_endpoint"], client["client_id"])
+        assert got["iss"] == base + "/not-the-issuer"
+
+
+@pytest.mark.parametrize(("mode", "methods"), [("no-s256", ["plain"]), ("no-pkce-methods", None)])
+def test_no_s256_the_metadata_offers_no_s256(mode: str, methods: list[str] | None) -> None:
+    with oauth_peer(mode) as peer, httpx.Client(timeout=10) as http:
+        meta = http.get(origin(peer) + AS_PATH).json()
+        assert meta.get("code_challenge_methods_supported") == methods
+
+
+def test_step_up_admin_answers_403_insufficient_scope_until_the_token_holds_mcp_admin() -> None:
+    call_admin = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "admin", "arguments": {}}}
+    with oauth_peer("step-up") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        client = register(http, base + "/register")
+
+        def access(scope: str) -> str:
+            got, verifier = authorize(http, base + "/authorize", client["client_id"], scope=scope, resource=peer.url)
+            return token(http, base + "/token", client["client_id"], got["code"], verifier).json()["access_token"]
+
+        narrow = access("mcp:tools")
+        opened = initialize(http, peer.url, narrow)
+        assert opened.status_code == 200
+        session = {"mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-11-25"}
+        headers = {**MCP_HEADERS, **session, "authorization": f"Bearer {narrow}"}
+        refused = http.post(peer.url, headers=headers, json=call_admin)
+        assert refused.status_code == 403
+        said = challenge(refused)
+        assert said["error"] == "insufficient_scope"
+        assert said["scope"] == "mcp:tools mcp:admin" and said["resource_metadata"] == base + PRM_PATH
+        assert refused.json()["error"] == "insufficient_scope"
+        wide = access("mcp:tools mcp:admin")
+        allowed = http.post(peer.url, headers={**headers, "authorization": f"Bearer {wide}"}, json=call_admin)
+        assert allowed.status_code == 200 and "admin done" in allowed.text
+
+
+def test_preregistered_only_no_registration_and_the_known_clients_authenticate() -> None:
+    with oauth_peer("preregistered-only") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        meta = http.get(base + AS_PATH).json()
+        assert "registration_endpoint" not in meta
+        assert http.post(base + "/register", json={"redirect_uris": [REDIRECT]}).status_code == 404
+        got, verifier = authorize(http, meta["authorization_endpoint"], "fixture-basic")
+        basic = (base + "/token", "fixture-basic", got["code"], verifier)
+        assert token(http, *basic).status_code == 401  # no secret: client_secret_basic is owed
+        answer = http.post(
+            base + "/token",
+            auth=("fixture-basic", "fixture-secret"),
+            data={  # the SDK's token endpoint wants client_id in the form even with Basic
+                "client_id": "fixture-basic",
+                "grant_type": "authorization_code",
+                "code": got["code"],
+                "redirect_uri": REDIRECT,
+                "code_verifier": verifier,
+            },
+        )
+        assert answer.status_code == 200, answer.text
+        got, verifier = authorize(http, meta["authorization_endpoint"], "fixture-post")
+        post = token(http, base + "/token", "fixture-post", got["code"], verifier, client_secret="fixture-secret")
+        assert post.status_code == 200, post.text
+        assert initialize(http, peer.url, post.json()["access_token"]).status_code == 200
+
+
+def test_oidc_only_the_metadata_is_only_at_openid_configuration() -> None:
+    with oauth_peer("oidc-only") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        assert http.get(base + AS_PATH).status_code == 404
+        assert http.get(base + "/.well-known/openid-configuration").json()["issuer"] == base
+
+
+def test_2025_03_26_no_prm_and_the_metadata_at_the_servers_origin() -> None:
+    with oauth_peer("2025-03-26") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        assert "resource_metadata" not in challenge(initialize(http, peer.url, None))
+        assert http.get(base + PRM_PATH).status_code == 404
+        assert http.get(base + "/.well-known/oauth-protected-resource").status_code == 404
+        meta = http.get(base + AS_PATH).json()
+        assert meta["issuer"] == base and meta["authorization_endpoint"] == base + "/authorize"
+
+
+def test_legacy_defaults_no_metadata_at_all_and_the_default_endpoints_answer() -> None:
+    with oauth_peer("legacy-defaults") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        for path in (PRM_PATH, "/.well-known/oauth-protected-resource", AS_PATH, "/.well-known/openid-configuration"):
+            assert http.get(base + path).status_code == 404, path
+        client = register(http, base + "/register")
+        got, verifier = authorize(http, base + "/authorize", client["client_id"])
+        answer = token(http, base + "/token", client["client_id"], got["code"], verifier)
+        assert answer.status_code == 200, answer.text
+        assert initialize(http, peer.url, answer.json()["access_token"]).status_code == 200
