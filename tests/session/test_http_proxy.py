@@ -854,3 +854,27 @@ def test_a_request_the_upstream_has_not_answered_when_the_proxy_ends_is_said_in_
     rec = Recording.load(record)
     assert _methods(rec, Direction.C2S) == ["tools/list"]
     assert any("the proxy ended before the upstream answered" in note for note in _notes(rec)), _notes(rec)
+
+
+def test_hosts_that_reset_their_connection_mid_stream_leave_the_proxy_serving(tmp_path: Path) -> None:
+    """Hosts read a flooding event stream and leave with a TCP reset, while the proxy writes to
+    them: each such host's exchange ends there, and the proxy goes on serving (the write's error
+    came out of the relay's task group as an ExceptionGroup no caller caught: the proxy stopped
+    listening, here within a few such hosts)."""
+    import struct
+
+    port = free_port()
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, tmp_path / "resets.jsonl") as origin:
+            host, at = origin.removeprefix("http://").split(":")
+            for _ in range(8):
+                with socket.create_connection((host, int(at))) as s:
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                    s.sendall(b"GET /sse-flood HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+                    s.settimeout(20)
+                    assert s.recv(1000).startswith(b"HTTP/1.1 200 ")
+                    time.sleep(0.05)
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                time.sleep(0.05)
+            r = httpx.post(origin + "/echo", content=b"{}", timeout=20)
+            assert r.status_code == 200 and r.content.endswith(b"{}")
