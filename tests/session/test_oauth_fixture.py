@@ -429,3 +429,37 @@ def test_legacy_defaults_no_metadata_at_all_and_the_default_endpoints_answer() -
         answer = token(http, base + "/token", client["client_id"], got["code"], verifier)
         assert answer.status_code == 200, answer.text
         assert initialize(http, peer.url, answer.json()["access_token"]).status_code == 200
+
+
+# ---------------------------------------------------------------- the inspector as it is today
+
+
+def probe(url: str, env: dict[str, str], *extra: str) -> tuple[int, list[dict[str, object]]]:
+    import os
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "inspector", "probe", "--json", "--url", url, *extra, "--request", "tools/list"]
+    proc = subprocess.run(argv, capture_output=True, timeout=90, env={**os.environ, **env})
+    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines() if line.startswith(b"{")]
+
+
+def test_todays_probe_gets_the_401_challenge_and_gets_in_with_a_token_got_by_hand() -> None:
+    """The baseline the flow builds on: without a token the probe fails on the 401 (its
+    WWW-Authenticate in the exchange); a token from the fixture's authorization server, given as
+    a fixed bearer, opens the session (and never shows in the output)."""
+    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        code, lines = probe(peer.url, {})
+        assert code != 0
+        exchanges = [d["http"] for d in lines if d.get("event") == "http_exchange"]
+        refused = [x for x in exchanges if x.get("status") == 401]
+        assert refused and "resource_metadata=" in refused[0]["response_headers"]["www-authenticate"]
+        assert lines[-1]["outcome_code"] == "unauthorized"
+        client = register(http, base + "/register")
+        got, verifier = authorize(http, base + "/authorize", client["client_id"], resource=peer.url)
+        access = token(http, base + "/token", client["client_id"], got["code"], verifier).json()["access_token"]
+        code, lines = probe(peer.url, {"OAUTH_FIXTURE_TOKEN": access}, "--bearer-env", "OAUTH_FIXTURE_TOKEN")
+        assert code == 0, lines[-3:]
+        assert access not in json.dumps(lines)
+        assert lines[-1]["kind"] == "summary" and lines[-1]["era"] == "modern"
