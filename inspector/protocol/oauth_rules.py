@@ -136,6 +136,12 @@ AUTH_RULES: dict[str, Rule] = {
             f"{_AZ_DISC}#authorization-server-metadata-discovery; RFC 8414 section 2; RFC 9728 section 2",
         ),
         _R(
+            "auth.metadata-incomplete",
+            _S.WARNING,
+            "A member the metadata RFC requires is missing, though the flow can go on without it.",
+            f"{_AZ_DISC}#authorization-server-metadata-discovery; RFC 8414 section 2",
+        ),
+        _R(
             "auth.metadata-field-type",
             _S.WARNING,
             "A metadata member has the wrong type (a string where a list of strings belongs, or the "
