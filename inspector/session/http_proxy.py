@@ -15,8 +15,9 @@ written - names in their own case, values untouched, secrets included - except t
 (``Connection`` and the headers it names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``,
 ``Trailer``, ``Upgrade``, ``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names
 the upstream. Nothing is added (no default headers, no cookies of the proxy's own: the host's
-``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host), and the request
-target goes byte for byte. The answer's status, reason, headers (hop-by-hop ones dropped; h11
+``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host; only an upstream URL's
+``user:password@`` goes as ``Authorization: Basic`` when the host sends no Authorization), and the
+request target goes byte for byte. The answer's status, reason, headers (hop-by-hop ones dropped; h11
 frames the body for the host) and body go back as the upstream sent them, the body read by read
 (not decoded, not buffered): an event stream reaches the host event by event as it arrives. A task
 beside the stream watches the host's socket: when the host goes away, the upstream stream is closed
