@@ -90,9 +90,8 @@ class Upstream:
         self.netloc = parts.netloc.rpartition("@")[2].encode()  # what Host names (never a user:password@)
         #: the URL's user:password@ as Authorization (when the host sends none of its own)
         self.basic: bytes | None = None
-        if "@" in parts.netloc:
-            user = unquote(parts.username or "")
-            password = unquote(parts.password or "")
+        user, password = unquote(parts.username or ""), unquote(parts.password or "")
+        if user or password:  # (a bare "@" names no one: as httpx reads it)
             self.basic = b"Basic " + base64.b64encode(f"{user}:{password}".encode())
         self.verify_tls = verify_tls
         self._stream: anyio.abc.ByteStream | None = None
