@@ -159,6 +159,50 @@ def test_the_sdk_client_finds_a_2025_03_26_server_through_its_origin() -> None:
     assert float(out[3]) == 2
 
 
+@pytest.mark.parametrize(
+    ("mode", "extra"),
+    [("prm-root", ()), ("oidc-only", ()), ("legacy-defaults", ()), ("good", ("--issuer-path", "/auth"))],
+)
+def test_the_sdk_client_gets_through_the_discovery_fallbacks(mode: str, extra: tuple[str, ...]) -> None:
+    """The second PRM URL, OpenID discovery, 2025-03-26's default endpoints, an issuer with a path
+    (RFC 8414 path insertion): a correct client finds its way in each."""
+    with oauth_peer(mode, *extra) as peer:
+        out = anyio.run(sdk_session, peer.url, [("add", {"a": 1, "b": 1})])
+    assert float(out[-1]) == 2
+
+
+def first_error(error: BaseException) -> BaseException:
+    while isinstance(error, BaseExceptionGroup):
+        error = error.exceptions[0]
+    return error
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("no-prm", "Registration failed: 404"),  # nothing found: its origin fallbacks are 404
+        ("wrong-resource", "does not match expected"),
+        ("issuer-mismatch", "issuer mismatch"),
+        ("wrong-iss", "iss mismatch"),
+        ("preregistered-only", "Registration failed: 404"),  # without a client id given it
+    ],
+)
+def test_the_sdk_client_refuses_the_broken_modes(mode: str, said: str) -> None:
+    with oauth_peer(mode) as peer, pytest.raises(BaseException) as info:
+        anyio.run(sdk_session, peer.url, [])
+    assert said in str(first_error(info.value))
+
+
+@pytest.mark.parametrize("mode", ["no-s256", "no-pkce-methods"])
+def test_the_sdk_client_does_not_refuse_an_authorization_server_without_s256(mode: str) -> None:
+    """Where the spec says a client MUST refuse (2025-11-25 and later), SDK 2.3.0's client goes on
+    with S256 and the fixture's authorization server (the SDK's handler, S256 only) takes it: the
+    refusal the inspector owes is the client's alone, not something this server enforces."""
+    with oauth_peer(mode) as peer:
+        out = anyio.run(sdk_session, peer.url, [("add", {"a": 1, "b": 1})])
+    assert float(out[-1]) == 2
+
+
 # ---------------------------------------------------------------- the flow by hand (plain httpx)
 
 
