@@ -225,6 +225,12 @@ AUTH_RULES: dict[str, Rule] = {
             "Client ID Metadata Documents nor dynamic registration; the user must enter a client id.",
             f"{_AZ_REG}; 2025-11-25 {_AZ}#client-registration-approaches",
         ),
+        _R(
+            "auth.registration-failed",
+            _S.ERROR,
+            "Dynamic client registration did not give a client id (an error, or an answer without client_id).",
+            f"{_AZ_REG}#dynamic-client-registration; RFC 7591 section 3.2",
+        ),
         # --- the redirect back ----------------------------------------------------------------------
         _R(
             "auth.state-mismatch",
