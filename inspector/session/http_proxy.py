@@ -10,8 +10,8 @@ exchanges and spoken through h11 too (:mod:`.http_upstream`; not httpx, which wo
 URL, keep cookies and add headers, and cost a millisecond an exchange). Each host connection is
 served by one task, one exchange at a time (h11's request/response cycle; keep-alive kept): the
 request body is read whole (a JSON-RPC message; a host's ``Expect: 100-continue`` gets its 100 at
-once), forwarded with the host's headers as they were
-written - names in their own case, values untouched, secrets included - except the hop-by-hop ones
+once), forwarded with the host's headers as they were written - names in their own case, values
+untouched, secrets included - except the hop-by-hop ones
 (``Connection`` and the headers it names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``,
 ``Trailer``, ``Upgrade``, ``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names
 the upstream. Nothing is added (no default headers, no cookies of the proxy's own: the host's
@@ -734,9 +734,8 @@ class _Proxy:
                         back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
                         head = h11.Response(status_code=answer.status, headers=back, reason=answer.reason)
                         pending = conn.send(head) or b""
-                    if (
-                        first
-                    ):  # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
+                    # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
+                    if first:
                         self.put(_Chunk(self.clock(), xid, first))
                         pending += conn.send(h11.Data(data=host_first)) or b""
                     if pending:  # now: the host waits for that event (it sat here until the stream's next read)
