@@ -199,7 +199,6 @@ def parse_challenges(values: str | Sequence[str]) -> ChallengeList:
     out: list[Challenge] = []
     r.skip_list_gaps()
     while not r.at_end():
-        start = r.i
         scheme = r.token()
         if not scheme:
             r.problem("unexpected-character", r.i, r.peek())
@@ -207,14 +206,14 @@ def parse_challenges(values: str | Sequence[str]) -> ChallengeList:
             r.skip_to_comma()
             r.skip_list_gaps()
             continue
-        out.append(_challenge_body(r, scheme, start))
+        out.append(_challenge_body(r, scheme))
         r.skip_list_gaps()
     if not out and not r.problems:
         r.problem("empty", 0, text)
     return ChallengeList(tuple(out), tuple(r.problems), text)
 
 
-def _challenge_body(r: _Reader, scheme: str, start: int) -> Challenge:
+def _challenge_body(r: _Reader, scheme: str) -> Challenge:
     had_space = r.peek() in _WS
     r.skip_ws()
     if r.at_end() or r.peek() == ",":
@@ -230,9 +229,16 @@ def _challenge_body(r: _Reader, scheme: str, start: int) -> Challenge:
         r.problem("unexpected-character", r.i, r.peek())
         r.skip_to_comma()
         return Challenge(scheme)
+    at = r.i
     token68 = r.token68_here()  # first: "abc==" is a token68, not the parameter "abc" with "="
     if token68 is not None:
-        return Challenge(scheme, (), token68)
+        after = r.i
+        r.skip_list_gaps()
+        followed_by_param = r.starts_param()
+        r.i = after
+        if not (followed_by_param and token68.endswith("=")):
+            return Challenge(scheme, (), token68)
+        r.i = at  # "a=, b=1": parameters, the first without a value
     if not r.starts_param():
         r.problem("unexpected-character", r.i, r.peek())
         r.skip_to_comma()
