@@ -167,8 +167,9 @@ def masked_url(url: str) -> str:
     """``url`` as a recording may show it: the value of each query parameter whose name
     :func:`looks_secret` (``api_key``, ``access_token``, ``auth``) or whose value has a secret's
     shape (:func:`secret_kind`: ``ghp_…``, a JWT, a long random string) and a password in the
-    userinfo replaced by ``MASK``; everything else byte for byte as it was (order, encoding,
-    empty and repeated parameters). Never for what is sent: only for what is recorded or shown."""
+    userinfo (or a user name with a secret's shape: a token) replaced by ``MASK``; everything
+    else byte for byte as it was (order, encoding, empty and repeated parameters). Never for
+    what is sent: only for what is recorded or shown."""
     try:
         parts = urlsplit(url)
     except ValueError:  # not a URL (a bad port, a stray bracket): judged as text
@@ -177,6 +178,8 @@ def masked_url(url: str) -> str:
     user, at, host = netloc.rpartition("@")
     if at and ":" in user:
         netloc = f"{user.split(':', 1)[0]}:{MASK}@{host}"
+    elif at and secret_kind(unquote_plus(user)) is not None:  # a token as the user (https://TOKEN@host)
+        netloc = f"{MASK}@{host}"
     pairs = []
     for pair in parts.query.split("&") if parts.query else []:
         name, eq, value = pair.partition("=")

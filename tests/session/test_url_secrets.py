@@ -27,6 +27,7 @@ def test_masked_url_masks_secret_names_and_shapes_and_keeps_the_rest_byte_for_by
         "http://h/mcp?api_key=abc&region=eu&access_token=zz": f"http://h/mcp?api_key={MASK}&region=eu&access_token={MASK}",
         f"https://h/mcp?x={shaped}&n=1": f"https://h/mcp?x={MASK}&n=1",
         "http://user:pw@h:8/p?auth=Bearer%20abcdefgh": f"http://user:{MASK}@h:8/p?auth={MASK}",
+        f"https://{shaped}@github.example/mcp": f"https://{MASK}@github.example/mcp",  # a token as the user
         "/messages/?session_id=0c9a1e1e-1111-2222-3333-444455556666&token=t": (
             f"/messages/?session_id=0c9a1e1e-1111-2222-3333-444455556666&token={MASK}"
         ),
@@ -34,7 +35,7 @@ def test_masked_url_masks_secret_names_and_shapes_and_keeps_the_rest_byte_for_by
     for url, shown in cases.items():
         assert masked_url(url) == shown, url
         assert masked_url(shown) == shown  # masking twice changes nothing
-    for plain in ("http://h/mcp", "http://h/mcp?", "http://h/mcp?a=%7e&b&c=&a=2", "http://h/sse?sessionId=3f2a#top"):
+    for plain in ("http://h/mcp", "http://me@h/mcp", "http://h/mcp?", "http://h/mcp?a=%7e&b&c=&a=2", "http://h/sse?sessionId=3f2a#top"):
         assert masked_url(plain) == plain
     said = "POST http://h/mcp?api_key=abc → 401 Unauthorized; cannot reach http://h/x?token=t: refused."
     assert masked_urls_in(said) == (
