@@ -475,6 +475,79 @@ def test_legacy_defaults_no_metadata_at_all_and_the_default_endpoints_answer() -
         assert initialize(http, peer.url, answer.json()["access_token"]).status_code == 200
 
 
+def test_client_credentials_on_the_wire() -> None:
+    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        meta = http.get(base + AS_PATH).json()
+        assert "client_credentials" in meta["grant_types_supported"]
+        grant = {"grant_type": "client_credentials", "scope": "mcp:tools", "resource": peer.url}
+        basic = http.post(meta["token_endpoint"], auth=("fixture-machine", "fixture-secret"), data=grant)
+        assert basic.status_code == 200, basic.text
+        assert "refresh_token" not in basic.json() and basic.headers["cache-control"] == "no-store"
+        assert initialize(http, peer.url, basic.json()["access_token"]).status_code == 200
+        posted = http.post(
+            meta["token_endpoint"], data={**grant, "client_id": "fixture-machine", "client_secret": "fixture-secret"}
+        )
+        assert posted.status_code == 200, posted.text
+        wrong = http.post(meta["token_endpoint"], auth=("fixture-machine", "not-it"), data=grant)
+        assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
+        assert wrong.headers["www-authenticate"].startswith("Basic ")
+        user_client = http.post(meta["token_endpoint"], auth=("fixture-basic", "fixture-secret"), data=grant)
+        assert user_client.status_code == 400 and user_client.json()["error"] == "unauthorized_client"
+        elsewhere = {**grant, "resource": base + "/elsewhere"}
+        foreign = http.post(meta["token_endpoint"], auth=("fixture-machine", "fixture-secret"), data=elsewhere)
+        assert foreign.status_code == 400 and foreign.json()["error"] == "invalid_target"
+
+
+def test_no_client_credentials_neither_advertised_nor_accepted() -> None:
+    with oauth_peer("no-client-credentials") as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        assert "client_credentials" not in http.get(base + AS_PATH).json()["grant_types_supported"]
+        grant = {"grant_type": "client_credentials", "resource": peer.url}
+        answer = http.post(base + "/token", auth=("fixture-machine", "fixture-secret"), data=grant)
+        assert answer.status_code == 400 and answer.json()["error"] == "unsupported_grant_type"
+
+
+async def sdk_machine_session(url: str, issuer: str) -> str:
+    """The SDK's ClientCredentialsOAuthProvider (no person at all): whoami's text."""
+    import httpx2
+    from mcp import ClientSession
+    from mcp.client.auth.extensions.client_credentials import ClientCredentialsOAuthProvider
+    from mcp.client.streamable_http import streamable_http_client
+
+    class Memory:
+        tokens = None
+
+        async def get_tokens(self):  # noqa: ANN202
+            return self.tokens
+
+        async def set_tokens(self, tokens) -> None:  # noqa: ANN001
+            self.tokens = tokens
+
+        async def get_client_info(self) -> None:
+            return None
+
+        async def set_client_info(self, client_info) -> None:  # noqa: ANN001
+            pass
+
+    auth = ClientCredentialsOAuthProvider(url, Memory(), "fixture-machine", "fixture-secret", issuer=issuer)
+    with anyio.fail_after(30):
+        async with (
+            httpx2.AsyncClient(auth=auth) as http,
+            streamable_http_client(url, http_client=http) as streams,
+            ClientSession(streams[0], streams[1]) as session,
+        ):
+            await session.initialize()
+            result = await session.call_tool("whoami", {})
+            return result.content[0].text
+
+
+def test_the_sdk_client_credentials_provider_gets_in_without_a_person() -> None:
+    with oauth_peer() as peer:
+        who = json.loads(anyio.run(sdk_machine_session, peer.url, origin(peer)))
+    assert who["client_id"] == "fixture-machine" and who["scopes"] == ["mcp:tools"]
+
+
 # ---------------------------------------------------------------- the inspector as it is today
 
 
