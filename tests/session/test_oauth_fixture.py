@@ -318,6 +318,26 @@ def test_a_pkce_verifier_that_does_not_match_and_a_foreign_resource_are_refused(
         assert elsewhere["error"] == "invalid_target" and elsewhere["state"] == "state-123"
 
 
+def test_a_loopback_redirect_may_change_its_port_but_not_its_path_or_host() -> None:
+    """RFC 8252 §7.3: a registered client comes back on another port (a new flow, a new listener)."""
+    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+        base = origin(peer)
+        client = register(http, base + "/register")
+        _, code_challenge = pkce()
+        query = {"response_type": "code", "client_id": client["client_id"], "code_challenge": code_challenge}
+
+        def answer(redirect_uri: str) -> httpx.Response:
+            return http.get(base + "/authorize?" + urlencode({**query, "redirect_uri": redirect_uri}))
+
+        moved = answer("http://127.0.0.1:51999/callback")
+        assert moved.status_code == 302 and moved.headers["location"].startswith(
+            "http://127.0.0.1:51999/callback?code="
+        )
+        for refused in ("http://127.0.0.1:51999/elsewhere", "http://example.com:43117/callback"):
+            said = answer(refused)
+            assert said.status_code == 400 and said.json()["error"] == "invalid_request", refused
+
+
 def test_an_access_token_expires_after_its_ttl_and_a_refresh_brings_a_working_one() -> None:
     with oauth_peer("good", "--token-ttl", "1") as peer, httpx.Client(timeout=10) as http:
         base = origin(peer)
