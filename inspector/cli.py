@@ -989,10 +989,11 @@ def _http_proxy(parser: argparse.ArgumentParser, args: argparse.Namespace, comma
         usage(f"--listen {exc}")
     if urlsplit(args.upstream).scheme not in ("http", "https") or not urlsplit(args.upstream).netloc:
         usage(f"--upstream {args.upstream!r}: give the server's http:// or https:// URL")
-    options = HttpProxyOptions(args.upstream, host, port, record=args.record, name=args.name)
-    from inspector.session.url_relays import die_with_window
+    from inspector.session.url_relays import RELAY_OF, die_with_window
 
-    die_with_window()  # a window's relay ends with the window
+    relay = os.environ.get(RELAY_OF, "").isdigit()  # a window's relay ends with the window
+    options = HttpProxyOptions(args.upstream, host, port, record=args.record, name=args.name, until_stdin_ends=relay)
+    die_with_window()
     try:
         return anyio.run(lambda: run_http_proxy(options, say=say_on_stderr))
     except OSError as exc:  # the port is taken, or the recording's folder cannot be made

@@ -153,6 +153,9 @@ class HttpProxyOptions:
     name: str | None = None  # the server's name in the recording (default: the upstream's host:port)
     max_line: int = DEFAULT_MAX_LINE
     verify_tls: bool = True
+    #: end when standard input ends (a window's relay: its stdin is a pipe from the window, which
+    #: ends when the window closes it or is gone, crashed or killed, on every system with pipes)
+    until_stdin_ends: bool = False
 
 
 def _masked(pairs: list[tuple[str, str]]) -> dict[str, str]:
@@ -889,6 +892,8 @@ async def run_http_proxy(
     try:
         async with anyio.create_task_group() as tg:
             await tg.start(_until_signal, tg.cancel_scope)  # a signal that comes once it is said ends it cleanly
+            if options.until_stdin_ends:
+                tg.start_soon(_until_stdin_ends, tg.cancel_scope)
             if say is not None:
                 say(
                     f"mcp-session-inspector proxy: listening on {proxy.own_origin}, forwarding to {proxy.origin}; "
@@ -912,6 +917,28 @@ async def run_http_proxy(
                 withdraw(proxy.announced)
         sys.setswitchinterval(switch)
     return 0
+
+
+async def _until_stdin_ends(scope: anyio.CancelScope) -> None:
+    """Read standard input to its end (nothing is done with what comes), then end the proxy
+    cleanly, as a signal does. Where pipes cannot be waited on without a thread (Windows), or
+    there is no stdin, nothing: the window's stop (a signal) and Linux's PDEATHSIG still end it."""
+    if sys.platform == "win32":
+        return
+    from inspector.transport.host_pipes import HostPipe
+
+    try:
+        pipe = HostPipe(0)
+    except OSError:
+        return
+    try:
+        while await pipe.read(65536):
+            pass
+    except OSError:
+        pass
+    finally:
+        pipe.close()
+    scope.cancel()
 
 
 async def _until_signal(

@@ -35,13 +35,15 @@ once (the HTTP proxy reads no stdin; on SIGTERM it closes its recording), SIGKIL
 loop is left to wait on: SIGTERM to each group, not waited for). ``on_change`` is called after
 each change of state, on the caller's loop.
 
-A relay also ends when the window ends without stopping it (killed, crashed): each child is
-started with :data:`RELAY_OF` naming the window's pid, and the proxy calls :func:`die_with_window`
-before it listens: on Linux the kernel sends it SIGTERM when its parent goes (``PR_SET_PDEATHSIG``),
-and it ends at once when the window is already gone. Only loopback addresses are served: an
-attached entry whose address is no loopback one, or whose upstream is no http(s) URL (a record
-written by hand), is left out by :func:`wanted`, never started; a child that cannot be started is
-``failed``, never an error in the window's task group.
+A relay also ends when the window ends without stopping it (killed, crashed): each child is started
+with :data:`RELAY_OF` naming the window's pid, and the proxy calls :func:`die_with_window` before
+it listens: on Linux the kernel sends it SIGTERM when its parent goes (``PR_SET_PDEATHSIG``), and
+it ends at once when the window is already gone; and, on every system with pipes that can be waited
+on (not Windows), the proxy reads its stdin, a pipe from the window, and ends cleanly at its end
+(``HttpProxyOptions.until_stdin_ends``), which comes when the window goes however it goes. Only
+loopback addresses are served: an attached entry whose address is no loopback one, or whose
+upstream is no http(s) URL (a record written by hand), is left out by :func:`wanted`, never
+started; a child that cannot be started is ``failed``, never an error in the window's task group.
 """
 
 from __future__ import annotations

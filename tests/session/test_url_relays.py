@@ -271,3 +271,33 @@ def test_a_server_whose_name_starts_with_a_dash_is_proxied(tmp_path, monkeypatch
     finally:
         relay.send_signal(signal.SIGTERM)
         relay.wait(timeout=30)
+
+
+def test_a_relay_ends_cleanly_when_its_stdin_ends(tmp_path):
+    """A relay's stdin is a pipe from its window; its end (the window closed it, or is gone on a
+    system without Linux's PDEATHSIG) ends the relay cleanly: exit 0, the recording closed with
+    its summary. Here the window (this test) is alive, so only the pipe's end can end it."""
+    import subprocess
+    import sys
+
+    from inspector.session.url_relays import RELAY_OF
+
+    record = tmp_path / "relay.jsonl"
+    argv = [sys.executable, "-m", "inspector", "proxy", "--listen", "127.0.0.1:0"]
+    relay = subprocess.Popen(
+        [*argv, "--upstream", "http://127.0.0.1:9/mcp", "--record", str(record)],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, RELAY_OF: str(os.getpid()), "XDG_RUNTIME_DIR": str(tmp_path)},
+    )
+    try:
+        assert relay.stderr is not None and relay.stdin is not None
+        assert "listening on http://127.0.0.1:" in relay.stderr.readline().decode()
+        assert relay.poll() is None  # serving while the pipe is open
+        relay.stdin.close()
+        assert relay.wait(timeout=30) == 0
+    finally:
+        if relay.poll() is None:
+            relay.kill()
+            relay.wait()
+    assert Recording.load(record).summary is not None
