@@ -30,7 +30,7 @@ once it is free the child starts again: when the other window closes, this one t
 here. Every stderr line is kept (bounded: the last :data:`STDERR_KEPT`), with every process
 event in words. Two entries on one address: the first one listed is started, the second said.
 :meth:`Relays.stop_all` (the window closes) stops them all: stdin closed, SIGTERM to the group at
-once (the HTTP proxy reads no stdin; on SIGTERM it closes its recording), SIGKILL after
+once (either ends the relay cleanly, its recording closed), SIGKILL after
 :data:`STOP_GRACE` seconds; it returns when every child is gone (:meth:`Relays.abandon`, when no
 loop is left to wait on: SIGTERM to each group, not waited for). ``on_change`` is called after
 each change of state, on the caller's loop.
