@@ -17,6 +17,7 @@ import json
 import re
 import secrets
 import time
+from collections.abc import Iterator
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import anyio
@@ -45,6 +46,13 @@ MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": 
 def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
     port = free_port()
     return HttpPeer(sdk_oauth_server(port, mode, *extra), port)
+
+
+@pytest.fixture(scope="module")
+def good() -> Iterator[HttpPeer]:
+    """One good-mode server for the tests that need no fresh one (each registers its own client)."""
+    with oauth_peer() as peer:
+        yield peer
 
 
 def origin(peer: HttpPeer) -> str:
@@ -122,9 +130,9 @@ async def sdk_session(url: str, calls: list[tuple[str, dict[str, object]]], clie
     return out
 
 
-def test_the_sdk_client_registers_authorizes_lists_and_calls() -> None:
-    with oauth_peer() as peer:
-        out = anyio.run(sdk_session, peer.url, [("add", {"a": 2, "b": 3}), ("whoami", {})])
+def test_the_sdk_client_registers_authorizes_lists_and_calls(good: HttpPeer) -> None:
+    peer = good
+    out = anyio.run(sdk_session, peer.url, [("add", {"a": 2, "b": 3}), ("whoami", {})])
     assert out[:3] == ["add", "whoami", "admin"]
     assert float(out[3]) == 5
     who = json.loads(out[4])
@@ -265,8 +273,9 @@ def initialize(http: httpx.Client, url: str, access_token: str | None) -> httpx.
     return http.post(url, headers=headers, json=INITIALIZE)
 
 
-def test_the_good_mode_on_the_wire_end_to_end() -> None:
-    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+def test_the_good_mode_on_the_wire_end_to_end(good: HttpPeer) -> None:
+    peer = good
+    with httpx.Client(timeout=10) as http:
         base = origin(peer)
         refused = initialize(http, peer.url, None)
         assert refused.status_code == 401
@@ -307,8 +316,9 @@ def test_the_good_mode_on_the_wire_end_to_end() -> None:
         assert reused.status_code == 400 and reused.json()["error"] == "invalid_grant"
 
 
-def test_a_pkce_verifier_that_does_not_match_and_a_foreign_resource_are_refused() -> None:
-    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+def test_a_pkce_verifier_that_does_not_match_and_a_foreign_resource_are_refused(good: HttpPeer) -> None:
+    peer = good
+    with httpx.Client(timeout=10) as http:
         base = origin(peer)
         client = register(http, base + "/register")
         got, _ = authorize(http, base + "/authorize", client["client_id"])
@@ -318,9 +328,10 @@ def test_a_pkce_verifier_that_does_not_match_and_a_foreign_resource_are_refused(
         assert elsewhere["error"] == "invalid_target" and elsewhere["state"] == "state-123"
 
 
-def test_a_loopback_redirect_may_change_its_port_but_not_its_path_or_host() -> None:
+def test_a_loopback_redirect_may_change_its_port_but_not_its_path_or_host(good: HttpPeer) -> None:
     """RFC 8252 §7.3: a registered client comes back on another port (a new flow, a new listener)."""
-    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+    peer = good
+    with httpx.Client(timeout=10) as http:
         base = origin(peer)
         client = register(http, base + "/register")
         _, code_challenge = pkce()
@@ -495,8 +506,9 @@ def test_legacy_defaults_no_metadata_at_all_and_the_default_endpoints_answer() -
         assert initialize(http, peer.url, answer.json()["access_token"]).status_code == 200
 
 
-def test_client_credentials_on_the_wire() -> None:
-    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+def test_client_credentials_on_the_wire(good: HttpPeer) -> None:
+    peer = good
+    with httpx.Client(timeout=10) as http:
         base = origin(peer)
         meta = http.get(base + AS_PATH).json()
         assert "client_credentials" in meta["grant_types_supported"]
@@ -562,9 +574,9 @@ async def sdk_machine_session(url: str, issuer: str) -> str:
             return result.content[0].text
 
 
-def test_the_sdk_client_credentials_provider_gets_in_without_a_person() -> None:
-    with oauth_peer() as peer:
-        who = json.loads(anyio.run(sdk_machine_session, peer.url, origin(peer)))
+def test_the_sdk_client_credentials_provider_gets_in_without_a_person(good: HttpPeer) -> None:
+    peer = good
+    who = json.loads(anyio.run(sdk_machine_session, peer.url, origin(peer)))
     assert who["client_id"] == "fixture-machine" and who["scopes"] == ["mcp:tools"]
 
 
@@ -581,11 +593,12 @@ def probe(url: str, env: dict[str, str], *extra: str) -> tuple[int, list[dict[st
     return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines() if line.startswith(b"{")]
 
 
-def test_todays_probe_gets_the_401_challenge_and_gets_in_with_a_token_got_by_hand() -> None:
+def test_todays_probe_gets_the_401_challenge_and_gets_in_with_a_token_got_by_hand(good: HttpPeer) -> None:
     """The baseline the flow builds on: without a token the probe fails on the 401 (its
     WWW-Authenticate in the exchange); a token from the fixture's authorization server, given as
     a fixed bearer, opens the session (and never shows in the output)."""
-    with oauth_peer() as peer, httpx.Client(timeout=10) as http:
+    peer = good
+    with httpx.Client(timeout=10) as http:
         base = origin(peer)
         code, lines = probe(peer.url, {})
         assert code != 0
