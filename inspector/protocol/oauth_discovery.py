@@ -32,6 +32,10 @@ From 2025-06-18 a server without Protected Resource Metadata breaks a MUST
 backward-compatible fallback (a server of that era answers a newer client's initialize with a
 401 before any version is negotiated), marked so the front-end says it is not the version's own.
 
+When no candidate of a list answers with a document, :func:`nothing_found` names the finding
+(``auth.prm-missing``, ``auth.as-metadata-missing``, or for 2025-03-26's metadata the note
+``auth.default-endpoints``: its default endpoints stand in).
+
 The canonical resource URI (:func:`canonical_resource_uri`) is RFC 8707 section 2's resource
 indicator as MCP words it (#canonical-server-uri): an absolute URI without a fragment, scheme
 and host in lowercase, no trailing slash on an empty path; :func:`resource_findings` compares a
@@ -376,3 +380,22 @@ def resource_parameter(prm_resource: str | None, server_url: str) -> str:
     if prm_resource is not None and _same_or_parent(prm_resource, server) in ("same", "parent"):
         return canonical_resource_uri(prm_resource).uri or prm_resource
     return server
+
+
+def nothing_found(candidates: tuple[Candidate, ...]) -> AuthFinding | None:
+    """The finding when none of ``candidates`` answered with a document: ``auth.prm-missing``
+    (Protected Resource Metadata; the caller may then take the plan's 2025-03-26 fallback),
+    ``auth.default-endpoints`` (2025-03-26's metadata: its default endpoints stand in) or
+    ``auth.as-metadata-missing`` (an authorization server's). ``None`` for no candidates."""
+    if not candidates:
+        return None
+    kind = candidates[0].kind
+    rule = (
+        "auth.prm-missing"
+        if kind.startswith("prm-")
+        else "auth.default-endpoints"
+        if kind == "legacy-oauth"
+        else "auth.as-metadata-missing"
+    )
+    tried = ", ".join(c.url for c in candidates)
+    return AuthFinding(rule, f"a document at {tried}", "none answered with one", CANDIDATE_KINDS[kind])

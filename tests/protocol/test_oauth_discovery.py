@@ -185,3 +185,17 @@ def test_resource_parameter_prefers_the_accepted_metadata_resource() -> None:
     assert resource_parameter(None, server) == server
     assert resource_parameter("https://mcp.example.com/", server) == "https://mcp.example.com"
     assert resource_parameter("https://evil.example", server) == server
+
+
+def test_nothing_found_names_the_step() -> None:
+    from inspector.protocol.oauth_discovery import legacy_metadata_candidates, nothing_found
+
+    server = "https://example.com/public/mcp"
+    prm = nothing_found(prm_candidates(server, None, "2025-11-25"))
+    assert prm is not None and prm.rule_id == "auth.prm-missing" and prm.blocking
+    assert "https://example.com/.well-known/oauth-protected-resource/public/mcp" in prm.expected
+    meta = nothing_found(as_metadata_candidates("https://auth.example.com/t", "2026-07-28"))
+    assert meta is not None and meta.rule_id == "auth.as-metadata-missing"
+    legacy = nothing_found(legacy_metadata_candidates(server))
+    assert legacy is not None and legacy.rule_id == "auth.default-endpoints" and not legacy.blocking
+    assert nothing_found(()) is None
