@@ -19,6 +19,7 @@ from inspector.protocol.oauth_flow import (
     AuthorizationRequest,
     ClientCredentials,
     StepUpBudget,
+    TokenSet,
     audience_findings,
     authorization_code_request,
     authorization_url,
@@ -249,7 +250,9 @@ def test_rfc6750_token_response() -> None:
 
 
 def test_token_response_problems() -> None:
-    read = lambda status, doc, scope=None: read_token_response(status, doc, requested_scope=scope, resource=None)  # noqa: E731
+    def read(status: int, doc: object, scope: list[str] | None = None) -> tuple[TokenSet | None, list[AuthFinding]]:
+        return read_token_response(status, doc, requested_scope=scope, resource=None)
+
     tokens, findings = read(400, {"error": "invalid_grant", "error_description": "code used"})
     assert (
         tokens is None
