@@ -27,7 +27,9 @@ here, so the layer that does the HTTP only moves bytes and the rules stay in one
   client authentication chosen by :func:`.oauth_metadata.choose_client_auth`: ``none``
   (``client_id`` in the body), ``client_secret_basic`` (RFC 6749 section 2.3.1: id and secret
   form-encoded, joined by a colon, Base64 in ``Authorization: Basic``) or ``client_secret_post``
-  (both in the body).
+  (``client_secret`` in the body). ``client_id`` is in the body with every method: section
+  3.2.1 lets a client name itself so, and the official SDK's token endpoint wants it even with
+  Basic (it is no second authentication method: it proves nothing).
 * The token response (:func:`read_token_response`, OAuth 2.1 section 3.2.3): ``access_token`` and
   ``token_type`` (Bearer, without regard to case) required; ``expires_in``, ``refresh_token`` and
   ``scope`` read; a scope smaller than asked for is ``auth.scope-not-granted``; a JWT access
@@ -223,12 +225,11 @@ def basic_authorization(client_id: str, client_secret: str) -> str:
 
 def _token_request(url: str, fields: list[tuple[str, str]], client: ClientCredentials) -> TokenRequest:
     headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")]
+    fields.append(("client_id", client.client_id))  # with Basic too: RFC 6749 section 3.2.1 allows it
     if client.auth_method == "client_secret_basic" and client.client_secret is not None:
         headers.append(("Authorization", basic_authorization(client.client_id, client.client_secret)))
     elif client.auth_method == "client_secret_post" and client.client_secret is not None:
-        fields += [("client_id", client.client_id), ("client_secret", client.client_secret)]
-    else:
-        fields.append(("client_id", client.client_id))
+        fields.append(("client_secret", client.client_secret))
     return TokenRequest(url, tuple(fields), tuple(headers))
 
 

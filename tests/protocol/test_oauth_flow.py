@@ -175,7 +175,7 @@ def test_rfc6749_basic_credentials() -> None:
     ("client", "auth_header", "body_auth"),
     [
         (ClientCredentials("c1"), False, [("client_id", "c1")]),
-        (ClientCredentials("c1", "sec", "client_secret_basic"), True, []),
+        (ClientCredentials("c1", "sec", "client_secret_basic"), True, [("client_id", "c1")]),
         (ClientCredentials("c1", "sec", "client_secret_post"), False, [("client_id", "c1"), ("client_secret", "sec")]),
     ],
 )
@@ -221,6 +221,7 @@ def test_refresh_and_client_credentials_requests() -> None:
         ("grant_type", "client_credentials"),
         ("scope", "read write"),
         ("resource", "https://mcp.example.com"),
+        ("client_id", "svc"),
     )
     assert dict(cc.headers)["Authorization"] == basic_authorization("svc", "s3cr3t")
 
