@@ -15,7 +15,8 @@ a document (a 4xx/5xx or a non-JSON body moves on to the next), and checks it wi
   The *authorization base URL* is the server URL with its path discarded; the metadata is at
   ``{base}/.well-known/oauth-authorization-server``; without it the default endpoints are
   ``{base}/authorize``, ``{base}/token`` and ``{base}/register``
-  (#fallbacks-for-servers-without-metadata-discovery). No ``resource`` parameter.
+  (#fallbacks-for-servers-without-metadata-discovery). No ``resource`` parameter. Metadata
+  requests carry ``MCP-Protocol-Version`` (:func:`metadata_request_headers`).
 * 2025-06-18 (#authorization-server-location): the 401 MUST name ``resource_metadata``; the
   page gives no fallback of its own, so without it the client builds RFC 9728 section 3.1's
   well-known URI (path insertion) and then the root one the page's sequence diagram fetches.
@@ -295,6 +296,12 @@ def as_metadata_candidates(issuer: str, version: str) -> tuple[Candidate, ...]:
         Candidate(well_known_url(issuer, OIDC_SUFFIX), "oidc-insert", exact, f"{basis}; RFC 8414 section 5"),
         Candidate(oidc_appended_url(issuer), "oidc-append", exact, f"{basis}; OpenID Connect Discovery 4"),
     )
+
+
+def metadata_request_headers(version: str) -> dict[str, str]:
+    """The headers a metadata request carries: 2025-03-26 asks for ``MCP-Protocol-Version`` so the
+    server may answer by version (#server-metadata-discovery-headers); later pages ask nothing."""
+    return {"MCP-Protocol-Version": version} if version == "2025-03-26" else {}
 
 
 def legacy_base_url(server_url: str) -> str:

@@ -12,6 +12,8 @@ the flow must not use the document; the front-end says which rule and shows the 
   (:func:`.oauth_discovery.resource_findings`); MCP requires at least one
   ``authorization_servers`` entry (2025-06-18 on, #authorization-server-location);
   ``scopes_supported`` feeds the scope choice when the challenge named none.
+* :func:`choose_authorization_server`: the listed server the stored credentials are bound to,
+  else the first; credentials bound to a server no longer listed are not reused.
 * :func:`read_as_metadata` (RFC 8414 section 2, OpenID Connect Discovery section 3): ``issuer``
   must be identical to the one the URL was built from (RFC 8414 section 3.3; 2026-07-28
   authorization-server-discovery says it again), the endpoints the flow uses must be there and
@@ -201,6 +203,23 @@ def read_prm(
     if not servers:
         d.findings.append(AuthFinding("auth.prm-no-authorization-servers", "authorization_servers", "none", where))
     return prm, d.findings
+
+
+def choose_authorization_server(
+    prm: ProtectedResourceMetadata, *, bound_issuer: str | None = None
+) -> tuple[str | None, list[AuthFinding]]:
+    """The authorization server to use of those the metadata lists (RFC 9728 section 7.6 leaves
+    the choice to the client): the one stored credentials are bound to while it is listed, else
+    the first. Credentials bound to an issuer no longer listed are ``auth.authorization-server-
+    changed`` (2026-07-28 client-registration#authorization-server-binding: never reused with
+    another server). ``None`` when none is listed."""
+    if bound_issuer is not None and bound_issuer in prm.authorization_servers:
+        return bound_issuer, []
+    first = prm.authorization_servers[0] if prm.authorization_servers else None
+    if bound_issuer is None:
+        return first, []
+    listed = " ".join(prm.authorization_servers) or "none"
+    return first, [AuthFinding("auth.authorization-server-changed", bound_issuer, listed, prm.url)]
 
 
 def read_as_metadata(

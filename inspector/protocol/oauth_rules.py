@@ -122,6 +122,14 @@ AUTH_RULES: dict[str, Rule] = {
             "The Protected Resource Metadata lists no authorization server; MCP servers must list at least one.",
             f"{_AZ_DISC}#authorization-server-location; RFC 9728 section 2",
         ),
+        _R(
+            "auth.authorization-server-changed",
+            _S.WARNING,
+            "The Protected Resource Metadata no longer lists the authorization server the stored client "
+            "credentials were issued by; they are not sent to another one, and the client registers anew.",
+            f"{_AZ_REG}#authorization-server-binding; 2026-07-28 basic/authorization/authorization-server-discovery"
+            "#authorization-server-location",
+        ),
         # --- documents in general ----------------------------------------------------------------
         _R(
             "auth.metadata-not-json",

@@ -199,3 +199,10 @@ def test_nothing_found_names_the_step() -> None:
     legacy = nothing_found(legacy_metadata_candidates(server))
     assert legacy is not None and legacy.rule_id == "auth.default-endpoints" and not legacy.blocking
     assert nothing_found(()) is None
+
+
+def test_only_2025_03_26_asks_for_the_version_header_on_metadata_requests() -> None:
+    from inspector.protocol.oauth_discovery import metadata_request_headers
+
+    assert metadata_request_headers("2025-03-26") == {"MCP-Protocol-Version": "2025-03-26"}
+    assert all(metadata_request_headers(v) == {} for v in PROFILES if v != "2025-03-26")

@@ -234,3 +234,20 @@ def test_client_auth_choice() -> None:
     assert unlisted is not None
     assert choose_client_auth(unlisted, has_secret=False).method == "none"
     assert choose_client_auth(unlisted, has_secret=True).method == "client_secret_basic"
+
+
+def test_authorization_server_choice_and_binding() -> None:
+    from inspector.protocol.oauth_metadata import choose_authorization_server
+
+    prm, _ = read_prm(RFC9728_PRM, SERVER, ROOT)
+    assert prm is not None
+    assert choose_authorization_server(prm) == ("https://as1.example.com", [])
+    assert choose_authorization_server(prm, bound_issuer="https://as2.example.net") == ("https://as2.example.net", [])
+    chosen, findings = choose_authorization_server(prm, bound_issuer="https://old.example")
+    assert chosen == "https://as1.example.com" and ids(findings) == ["auth.authorization-server-changed"]
+    assert (findings[0].expected, findings[0].found) == (
+        "https://old.example",
+        "https://as1.example.com https://as2.example.net",
+    )
+    empty, _ = read_prm(dict(RFC9728_PRM, authorization_servers=[]), SERVER, ROOT)
+    assert empty is not None and choose_authorization_server(empty) == (None, [])

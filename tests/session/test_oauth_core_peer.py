@@ -26,6 +26,7 @@ from inspector.protocol.oauth_discovery import (
     as_metadata_candidates,
     discovery_plan,
     legacy_base_url,
+    metadata_request_headers,
     nothing_found,
     profile_for,
     resource_parameter,
@@ -110,10 +111,12 @@ class Discovered:
         return [f.rule_id for f in self.findings]
 
 
-def _first_document(http: httpx.Client, cands: tuple[Candidate, ...], d: Discovered) -> tuple[Candidate, object] | None:
+def _first_document(
+    http: httpx.Client, cands: tuple[Candidate, ...], d: Discovered, version: str
+) -> tuple[Candidate, object] | None:
     for cand in cands:
         d.tried.append(cand.url)
-        answer = http.get(cand.url, headers={"MCP-Protocol-Version": "2025-11-25"})
+        answer = http.get(cand.url, headers=metadata_request_headers(version))
         if answer.status_code == 200:
             try:
                 return cand, answer.json()
@@ -130,7 +133,7 @@ def discover(http: httpx.Client, url: str, version: str) -> Discovered:
     d.findings += challenge_findings(refused.status_code, header, version)
     plan = discovery_plan(url, d.bearer.resource_metadata if d.bearer else None, version)
     assert plan is not None
-    found = _first_document(http, plan.prm, d)
+    found = _first_document(http, plan.prm, d, version)
     if found is not None:
         d.prm, more = read_prm(found[1], url, found[0])
         d.findings += more
@@ -144,7 +147,7 @@ def discover(http: httpx.Client, url: str, version: str) -> Discovered:
         cands = as_metadata_candidates(d.prm.authorization_servers[0], version)
     else:
         cands = plan.legacy_metadata  # 2025-03-26's plan, or the fallback of a newer version
-    found = _first_document(http, cands, d)
+    found = _first_document(http, cands, d, version)
     if found is not None:
         d.meta, more = read_as_metadata(found[1], found[0], version)
         d.findings += more
