@@ -35,7 +35,13 @@ def test_masked_url_masks_secret_names_and_shapes_and_keeps_the_rest_byte_for_by
     for url, shown in cases.items():
         assert masked_url(url) == shown, url
         assert masked_url(shown) == shown  # masking twice changes nothing
-    for plain in ("http://h/mcp", "http://me@h/mcp", "http://h/mcp?", "http://h/mcp?a=%7e&b&c=&a=2", "http://h/sse?sessionId=3f2a#top"):
+    for plain in (
+        "http://h/mcp",
+        "http://me@h/mcp",
+        "http://h/mcp?",
+        "http://h/mcp?a=%7e&b&c=&a=2",
+        "http://h/sse?sessionId=3f2a#top",
+    ):
         assert masked_url(plain) == plain
     said = "POST http://h/mcp?api_key=abc → 401 Unauthorized; cannot reach http://h/x?token=t: refused."
     assert masked_urls_in(said) == (
