@@ -35,6 +35,12 @@ Protocol facts front-ends need live here too, never in a panel: the error codes 
 specification's names for them (:mod:`.errors`), which versions' ``completion/complete`` take
 ``context`` (:func:`.versions.completion_takes_context`), and the RFC 6570 URI templates of
 resource templates (:mod:`.uri_template`, on the ``uritemplate`` library).
+
+Authorization (issue 25, not wired to a flow yet) is sans-IO here too: reading a
+``WWW-Authenticate`` challenge (:mod:`.oauth_challenge`), each version's discovery plan and the
+resource URI (:mod:`.oauth_discovery`), metadata documents read and checked
+(:mod:`.oauth_metadata`), PKCE, the redirect's checks and the token requests (:mod:`.oauth_flow`),
+and the ``auth.*`` rules they raise as data (:mod:`.oauth_rules`).
 """
 
 # Names are loaded on first use, so ``import inspector.protocol.framing`` (the demo server's
