@@ -1,28 +1,37 @@
 """What the HTTP reverse proxy costs a host: a flood's delivery time and one round trip's latency.
 
-    .venv/bin/python benchmarks/http_proxy_cost.py [--count 200000] [--pings 400] [--runs 3]
+    .venv/bin/python benchmarks/http_proxy_cost.py [--upstream fixture|reference|sdk] [--count 200000]
+        [--pings 400] [--runs 3] [--compare TREE]
 
-The fixture server ``tests/fixtures/servers/http_misbehave.py`` (127.0.0.1) answers the
-handshake, answers ping at once with a JSON body, and in mode ``flood`` answers tools/list with
-one event stream of ``--count`` log notifications (~150 bytes each) and then the result. A
-minimal host (httpx, one keep-alive connection, reading raw bytes) talks to it directly and
-through ``mcp-session-inspector proxy --listen 127.0.0.1:0 --upstream URL --record FILE``.
+Flood (``--count`` > 0): the fixture server ``tests/fixtures/servers/http_misbehave.py``
+(127.0.0.1, mode ``flood``) answers tools/list with one event stream of ``--count`` log
+notifications (~150 bytes each) and then the result. A minimal host (httpx, one keep-alive
+connection, reading raw bytes) times from the POST of tools/list to the last byte of its stream,
+directly and through ``mcp-session-inspector proxy --listen 127.0.0.1:0 --upstream URL --record
+FILE``; then SIGINT to the proxy, timed until it has exited, i.e. until the recording is complete
+(it is loaded and its notifications counted). Target, as the stdio proxy's: the host gets the
+flood at most 2x as late.
 
-Flood: from the POST of tools/list to the last byte of its stream (the result), direct vs through
-the proxy; then SIGINT to the proxy, timed until it has exited, i.e. until the recording is
-complete (it is loaded and its notifications counted). Target, as the stdio proxy's: the host
-gets the flood at most 2x as late.
+Latency: ``--pings`` pings one at a time after the handshake, on one keep-alive connection, against
+the ``--upstream`` server:
 
-Latency: ``--pings`` pings one at a time after the handshake, directly and through the proxy; the
-median round trip of each and the difference. Target: the proxy adds less than 0.3 ms (the
-stdio proxy's target; HTTP adds a second TCP hop and two HTTP parses, so this is where it shows).
+- ``fixture``: the flood fixture above (it closes its connection after every answer, so the proxy
+  pays an upstream connect per request: not a keep-alive figure);
+- ``reference``: the reference server over Streamable HTTP (``tests/peers.py``
+  reference_http_server; keep-alive; each answer an event stream: head, one event, end);
+- ``sdk``: the official Python SDK's server over Streamable HTTP (``tests/fixtures/servers/sdk_http.py``).
 
-Prints one line per figure; each is the best (flood) or median (latency) over ``--runs`` runs.
+Each run measures, alternating, the direct round trip and the one through the proxy (and, with
+``--compare TREE``, through the proxy of another checkout of the inspector, e.g. a
+``git worktree`` of an earlier commit, so that before and after are measured in the same run on the
+same machine). A run's figure is the median of its pings; the figure printed is the best run's.
+Target: the proxy adds less than 0.3 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import signal
 import statistics
@@ -31,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -38,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from peers import HttpPeer, free_port, http_misbehave  # noqa: E402
+from peers import HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server  # noqa: E402
 
 from inspector.session.recording import Recording  # noqa: E402
 
@@ -50,11 +60,18 @@ ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "appl
 
 
 class Proxy:
-    """The proxy as a host runs it, on a free loopback port."""
+    """The proxy as a host runs it, on a free loopback port (``tree``: run from that checkout)."""
 
-    def __init__(self, upstream: str, record: Path) -> None:
+    def __init__(self, upstream: str, record: Path, tree: Path | None = None) -> None:
         argv = [sys.executable, "-m", "inspector", "proxy", "--listen", "127.0.0.1:0", "--upstream", upstream]
-        self.proc = subprocess.Popen([*argv, "--record", str(record)], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env = None if tree is None else {**os.environ, "PYTHONPATH": str(tree)}
+        self.proc = subprocess.Popen(
+            [*argv, "--record", str(record)],
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=tree,
+            env=env,
+        )
         assert self.proc.stderr is not None
         said = self.proc.stderr.readline().decode()
         found = re.search(r"listening on (http://\S+),", said)
@@ -104,41 +121,86 @@ def pings(url: str, n: int) -> float:
     return statistics.median(times)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=200_000)
-    parser.add_argument("--pings", type=int, default=400)
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+def upstream_server(kind: str, count: int) -> HttpPeer:
     port = free_port()
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        HttpPeer(http_misbehave(port, "flood") + ["--flood", str(args.count)], port) as peer,
-    ):
-        direct_f, through_f, closing, direct_p, through_p = [], [], [], [], []
+    if kind == "reference":
+        return HttpPeer(reference_http_server(), port, env={"PORT": str(port)})
+    if kind == "sdk":
+        return HttpPeer(sdk_http_server(port), port)
+    return HttpPeer(http_misbehave(port, "flood") + ["--flood", str(max(count, 1))], port)
+
+
+def run_flood(args: argparse.Namespace, tmp: Path) -> None:
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "flood") + ["--flood", str(args.count)], port) as peer:
+        direct_f, through_f, closing = [], [], []
         recorded = 0
         for n in range(args.runs):
             direct_f.append(flood(peer.url))
-            direct_p.append(pings(peer.url, args.pings))
-            record = Path(tmp) / f"run{n}.jsonl"
+            record = tmp / f"flood{n}.jsonl"
             proxy = Proxy(peer.url, record)
             try:
                 through_f.append(flood(proxy.origin + "/mcp"))
-                through_p.append(pings(proxy.origin + "/mcp", args.pings))
             finally:
                 closing.append(proxy.stop())
             rec = Recording.load(record)
             recorded = sum(1 for i in range(len(rec)) if rec.method_at(i) == "notifications/message")
             assert recorded == args.count, f"{recorded} of {args.count} notifications recorded"
-        d, t = min(direct_f), min(through_f)
-        print(f"http proxy: {args.count:,} notifications on one SSE answer, 127.0.0.1, {args.runs} runs")
-        print(f"  flood to the host: direct {d:.2f} s, through the proxy {t:.2f} s ({t / d:.2f}x; target <= 2x)")
-        print(f"  proxy exit after the flood (recording complete, {recorded:,} notifications): {min(closing):.2f} s")
-        dp, tp = statistics.median(direct_p) * 1000, statistics.median(through_p) * 1000
-        print(
-            f"  ping round trip (median of {args.pings}): direct {dp:.3f} ms, through the proxy {tp:.3f} ms, "
-            f"added {tp - dp:.3f} ms (target < 0.3 ms)"
-        )
+    d, t = min(direct_f), min(through_f)
+    print(f"http proxy: {args.count:,} notifications on one SSE answer (fixture), 127.0.0.1, {args.runs} runs")
+    print(f"  flood to the host: direct {d:.2f} s, through the proxy {t:.2f} s ({t / d:.2f}x; target <= 2x)")
+    print(f"  proxy exit after the flood (recording complete, {recorded:,} notifications): {min(closing):.2f} s")
+
+
+def run_latency(args: argparse.Namespace, tmp: Path) -> None:
+    trees: list[tuple[str, Path | None]] = [("this tree", None)]
+    if args.compare is not None:
+        trees.append((str(args.compare), args.compare))
+    with upstream_server(args.upstream, args.count) as peer:
+        direct: list[float] = []
+        through: dict[str, list[float]] = {label: [] for label, _ in trees}
+        proxies = [(label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree)) for k, (label, tree) in enumerate(trees)]
+        try:
+            pings(peer.url, 50)  # warm the server (a JIT, a first session) before anything is timed
+            for _, proxy in proxies:
+                pings(proxy.origin + urlsplit(peer.url).path, 50)
+            for n in range(args.runs):
+                # alternating, the order turned each run: no side always goes first
+                order = [None, *proxies] if n % 2 == 0 else [*proxies[::-1], None]
+                for side in order:
+                    if side is None:
+                        direct.append(pings(peer.url, args.pings))
+                    else:
+                        label, proxy = side
+                        through[label].append(pings(proxy.origin + urlsplit(peer.url).path, args.pings))
+        finally:
+            for _, proxy in proxies:
+                proxy.stop()
+    d = min(direct) * 1000
+    print(
+        f"http proxy: ping round trip against the {args.upstream} server, keep-alive, median of {args.pings}, "
+        f"best of {args.runs} runs (alternating)"
+    )
+    print(f"  direct {d:.3f} ms  (runs: {' '.join(f'{x * 1000:.3f}' for x in direct)})")
+    for label, times in through.items():
+        tp = min(times) * 1000
+        runs = " ".join(f"{(x - y) * 1000:+.3f}" for x, y in zip(times, direct, strict=True))
+        print(f"  through the proxy ({label}): {tp:.3f} ms, added {tp - d:.3f} ms (target < 0.3 ms; per run: {runs})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--upstream", choices=("fixture", "reference", "sdk"), default="fixture")
+    parser.add_argument("--count", type=int, default=200_000, help="the flood's notifications (0: no flood)")
+    parser.add_argument("--pings", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--compare", type=Path, default=None, help="also the proxy of this checkout (before/after)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.count > 0:
+            run_flood(args, Path(tmp))
+        if args.pings > 0:
+            run_latency(args, Path(tmp))
     return 0
 
 
