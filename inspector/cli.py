@@ -64,6 +64,7 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
+from inspector.session.auth_discovery import AuthDiscovery, explain_refusal, report_lines
 from inspector.session.entry_text import transcript_bytes
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.labels import HTTP_NOTE
@@ -606,6 +607,10 @@ def summary_lines(summary: JsonObject) -> list[str]:
         lines.append(f"violation         {rid} ×{n}")
     for u in summary.get("unread") or ():
         lines.append(f"NOT RECORDED      {describe_unread(u)}")
+    auth = summary.get("auth_discovery")
+    if isinstance(auth, dict):
+        first, *rest = report_lines(auth)
+        lines += ["authorization     " + first, *rest]
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
 
@@ -769,6 +774,7 @@ async def run_probe(
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
     tools = ProbeTools(session)  # the tools listed in this session (refuse_call)
+    auth: AuthDiscovery | None = None  # what authorization discovery found after a refusal
     stopped_by: list[int] = []  # the signal that stopped the probe, if one did
     async with anyio.create_task_group() as tg:
         await tg.start(_stop_on_signal, session, work, stopped_by)
@@ -799,6 +805,8 @@ async def run_probe(
                                 break
                         if code == EXIT_OK and session.engine.outcome:
                             code, reason = EXIT_SERVER, session.engine.outcome
+                    if code != EXIT_OK:  # a 401 (or 403 insufficient_scope): discovery only, the exit stays
+                        auth = await explain_refusal(session)
         except StartFailed as exc:  # spawn failure
             code, reason = EXIT_SERVER, str(exc)
         tg.cancel_scope.cancel()
@@ -815,6 +823,8 @@ async def run_probe(
         return (code, reason) if stopped_by else failed.verdict(code, reason)
 
     summary = dict(session.recording.summary or session.summary())
+    if auth is not None:
+        summary["auth_discovery"] = auth.data()
     summary["exit"], summary["exit_reason"] = verdict()
     if record_file is not None:  # the recording's summary is the printed one, exit included
         record_file.finish(summary)
