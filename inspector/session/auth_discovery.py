@@ -192,7 +192,7 @@ def finding_data(f: AuthFinding) -> JsonObject:
         "severity": rule.severity.value,
         "text": rule.text,
         "spec": rule.spec,
-        "expected": f.expected,
+        "expected": masked_urls_in(f.expected),
         "found": masked_urls_in(f.found),
         "where": masked_urls_in(f.where),
     }
