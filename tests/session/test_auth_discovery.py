@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import anyio
 import httpx
@@ -23,6 +24,7 @@ import pytest
 from peers import HttpPeer, free_port, sdk_oauth_server
 
 from inspector.session.auth_discovery import Refusal, discover, report_lines
+from inspector.session.recording import Recording
 from inspector.transport.base import MASK
 
 pytestmark = pytest.mark.peer
@@ -55,12 +57,21 @@ def rule_ids(auth: dict) -> list[str]:
     return [f["rule"] for f in auth["findings"]]
 
 
-def test_good_the_probe_explains_the_prm_and_the_authorization_server_and_that_a_sign_in_is_needed() -> None:
+def test_good_the_probe_explains_the_prm_and_the_authorization_server_and_that_a_sign_in_is_needed(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "auth.jsonl"
     with oauth_peer() as peer:
         base = peer.url.removesuffix("/mcp")
         code, events, auth = json_probe(peer.url)
-        text_code, text = probe(peer.url, as_json=False)
+        text_code, text = probe(peer.url, "--record", str(record), as_json=False)
     assert code == text_code == EXIT_PROTOCOL
+    # the recording keeps the steps as auth_discovery events and loads back whole
+    rec = Recording.load(record)
+    assert not rec.load_problems
+    steps = [rec.extra_at(i).get("step") for i in range(len(rec)) if rec.extra_at(i).get("event") == "auth_discovery"]
+    assert steps == ["fetch", "fetch", "conclusion"]
+    assert rec.summary is not None and rec.summary["auth_discovery"]["sign_in"].startswith("needed")
     assert auth["version"] == "2026-07-28" and auth["status"] == 401
     assert [(f["url"], f["status"], f["result"]) for f in auth["fetched"]] == [
         (f"{base}/.well-known/oauth-protected-resource/mcp", 200, "document"),
