@@ -187,7 +187,7 @@ def test_403_insufficient_scope_after_the_start_is_explained_too() -> None:
         call = ["--bearer-env", "Q2_OAUTH_TOKEN", "--request", 'tools/call={"name": "admin", "arguments": {}}']
         code, events, auth = json_probe(peer.url, *call, env=env)
         _, out = probe(peer.url, *call, env=env)
-    assert code != 0 and token not in out
+    assert code == 3 and token not in out  # a request refused after the start: exit 3, as before
     assert auth["status"] == 403 and auth["challenge_scope"] == ["mcp:tools", "mcp:admin"]
     assert auth["findings"] == [] and auth["authorization_server"]["issuer"] == base
     assert [e["step"] for e in events] == ["fetch", "fetch", "conclusion"]
