@@ -21,10 +21,12 @@ the ``--upstream`` server:
   reference_http_server; keep-alive; each answer an event stream: head, one event, end);
 - ``sdk``: the official Python SDK's server over Streamable HTTP (``tests/fixtures/servers/sdk_http.py``).
 
-Each run measures, alternating, the direct round trip and the one through the proxy (and, with
-``--compare TREE``, through the proxy of another checkout of the inspector, e.g. a
-``git worktree`` of an earlier commit, so that before and after are measured in the same run on the
-same machine). A run's figure is the median of its pings; the figure printed is the best run's.
+Each run opens one session per side - direct, through the proxy and, with ``--compare TREE``,
+through the proxy of another checkout of the inspector (e.g. a ``git worktree`` of an earlier
+commit: before and after in the same run on the same machine) - and sends the sides' pings
+interleaved one by one, so that the machine's load weighs on every side alike. A run's figure is
+the median of its pings; the added latency printed is the median over runs of (proxy - direct),
+and the best run's; with each, the proxy process's CPU time per exchange (Linux: /proc).
 Target: the proxy adds less than 0.3 ms.
 """
 
@@ -152,40 +154,79 @@ def run_flood(args: argparse.Namespace, tmp: Path) -> None:
     print(f"  proxy exit after the flood (recording complete, {recorded:,} notifications): {min(closing):.2f} s")
 
 
+class Pinger:
+    """A host on one keep-alive connection after its handshake: one ping at a time."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.client = httpx.Client(timeout=60)
+        self.headers = handshake(self.client, url)
+        self.k = 10
+
+    def ping(self) -> float:
+        self.k += 1
+        body = b'{"jsonrpc":"2.0","id":%d,"method":"ping"}' % self.k
+        t0 = time.perf_counter()
+        r = self.client.post(self.url, content=body, headers=self.headers)
+        took = time.perf_counter() - t0
+        assert r.status_code == 200 and b'"result"' in r.content, r.content
+        return took
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, all its threads (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_latency(args: argparse.Namespace, tmp: Path) -> None:
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.compare is not None:
         trees.append((str(args.compare), args.compare))
     with upstream_server(args.upstream, args.count) as peer:
-        direct: list[float] = []
-        through: dict[str, list[float]] = {label: [] for label, _ in trees}
+        path = urlsplit(peer.url).path
         proxies = [(label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree)) for k, (label, tree) in enumerate(trees)]
+        sides = ["direct", *(label for label, _ in proxies)]
+        medians: dict[str, list[float]] = {side: [] for side in sides}
+        cpu: dict[str, list[float]] = {label: [] for label, _ in proxies}
         try:
-            pings(peer.url, 50)  # warm the server (a JIT, a first session) before anything is timed
-            for _, proxy in proxies:
-                pings(proxy.origin + urlsplit(peer.url).path, 50)
-            for n in range(args.runs):
-                # alternating, the order turned each run: no side always goes first
-                order = [None, *proxies] if n % 2 == 0 else [*proxies[::-1], None]
-                for side in order:
-                    if side is None:
-                        direct.append(pings(peer.url, args.pings))
-                    else:
-                        label, proxy = side
-                        through[label].append(pings(proxy.origin + urlsplit(peer.url).path, args.pings))
+            for _ in range(args.runs):
+                # each run a new session per side; its pings interleaved one by one, the order turned each
+                # round, so that the machine's load at any moment weighs on every side alike
+                pingers = [Pinger(peer.url), *(Pinger(proxy.origin + path) for _, proxy in proxies)]
+                for pinger in pingers:  # warm up (a JIT, a first session) before anything is timed
+                    for _ in range(20):
+                        pinger.ping()
+                times: list[list[float]] = [[] for _ in pingers]
+                before = [cpu_seconds(proxy.proc.pid) for _, proxy in proxies]
+                for k in range(args.pings):
+                    shift = k % len(pingers)
+                    for i in [*range(shift, len(pingers)), *range(shift)]:
+                        times[i].append(pingers[i].ping())
+                for (label, proxy), c0 in zip(proxies, before, strict=True):
+                    cpu[label].append((cpu_seconds(proxy.proc.pid) - c0) / args.pings)
+                for side, each, pinger in zip(sides, times, pingers, strict=True):
+                    medians[side].append(statistics.median(each))
+                    pinger.client.close()
         finally:
             for _, proxy in proxies:
                 proxy.stop()
-    d = min(direct) * 1000
     print(
-        f"http proxy: ping round trip against the {args.upstream} server, keep-alive, median of {args.pings}, "
-        f"best of {args.runs} runs (alternating)"
+        f"http proxy: ping round trip against the {args.upstream} server, keep-alive, {args.runs} runs of {args.pings} "
+        f"pings per side interleaved one by one; a run's figure is its median"
     )
-    print(f"  direct {d:.3f} ms  (runs: {' '.join(f'{x * 1000:.3f}' for x in direct)})")
-    for label, times in through.items():
-        tp = min(times) * 1000
-        runs = " ".join(f"{(x - y) * 1000:+.3f}" for x, y in zip(times, direct, strict=True))
-        print(f"  through the proxy ({label}): {tp:.3f} ms, added {tp - d:.3f} ms (target < 0.3 ms; per run: {runs})")
+    direct = medians["direct"]
+    print(f"  direct: {min(direct) * 1000:.3f} ms (runs: {' '.join(f'{x * 1000:.3f}' for x in direct)})")
+    for label, _ in proxies:
+        added = [(x - y) * 1000 for x, y in zip(medians[label], direct, strict=True)]
+        print(
+            f"  through the proxy ({label}): added {statistics.median(added):.3f} ms median of runs, best "
+            f"{min(added):.3f} (runs: {' '.join(f'{a:+.3f}' for a in added)}; target < 0.3 ms); "
+            f"proxy CPU per exchange {statistics.median(cpu[label]) * 1000:.3f} ms"
+        )
 
 
 def main() -> int:

@@ -59,7 +59,7 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -694,7 +694,6 @@ class _Proxy:
         if answer.header(b"transfer-encoding") is not None:  # chunked wins (RFC 9112 6.3): the length is not the body's
             back = [(k, v) for k, v in back if k.lower() != "content-length"]
         ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
-        chunks = upstream.body()
         reason = answer.reason.decode("latin-1")
         sid = answer.header(b"mcp-session-id")
         given = None if sid is None else sid.decode("latin-1")
@@ -709,14 +708,37 @@ class _Proxy:
         head_first = not hold or answer.header(b"content-length") is None
         if not hold:
             self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers))
-        # the head goes with the body's first read (one write, one TCP segment for a short answer);
-        # an event stream's head goes at once (its first event may be long in coming)
+        # the head goes with what of the body came with it, and with the end when that came too: one
+        # write, one TCP segment for a short answer (an answer the server wrote at once reaches the
+        # host at once, as one segment, with no task beside it)
         pending = b""
         if head_first:
             pending = conn.send(h11.Response(status_code=answer.status, headers=back, reason=answer.reason)) or b""
-            if ctype == "text/event-stream":
-                await stream.send(pending)
-                pending = b""
+        if not hold:
+            data, ended = upstream.buffered()
+            if data:
+                self.put(_Chunk(self.clock(), xid, data))
+                pending += conn.send(h11.Data(data=data)) or b""
+            if ended:
+                await stream.send(pending + (conn.send(h11.EndOfMessage()) or b""))
+                return False
+            if ctype != "text/event-stream" and answer.header(b"content-length") is not None:
+                # a body of a known length: relayed read by read without a watch on the host (its
+                # leaving is seen at the next write; the upstream connection is closed then)
+                while True:
+                    data, ended = await upstream.read()
+                    if data:
+                        self.put(_Chunk(self.clock(), xid, data))
+                        pending += conn.send(h11.Data(data=data)) or b""
+                    if ended:
+                        pending += conn.send(h11.EndOfMessage()) or b""
+                    await stream.send(pending)
+                    pending = b""
+                    if ended:
+                        return False
+        if ctype == "text/event-stream" and pending:  # its head (and what came) at once: the next event may be long
+            await stream.send(pending)
+            pending = b""
         gone = anyio.Event()
         # what breaks the relay (the upstream's answer broke off, the host's socket failed) is raised
         # as itself once the watch is over, not as the task group's ExceptionGroup, which no caller
@@ -726,7 +748,7 @@ class _Proxy:
             tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
             try:
                 if hold:
-                    first, host_first, rewritten = await self._endpoint_start(chunks)
+                    first, host_first, rewritten, ended = await self._endpoint_start(upstream)
                     endpoint = endpoint_target(first, self.options.upstream)
                     owner = self.recorders.get(xid)
                     if endpoint is not None and owner is not None:
@@ -741,16 +763,23 @@ class _Proxy:
                     if first:
                         self.put(_Chunk(self.clock(), xid, first))
                         pending += conn.send(h11.Data(data=host_first)) or b""
+                    if ended:
+                        pending += conn.send(h11.EndOfMessage()) or b""
                     if pending:  # now: the host waits for that event (it sat here until the stream's next read)
                         await stream.send(pending)
                         pending = b""
-                async for data in chunks:
-                    self.put(_Chunk(self.clock(), xid, data))
-                    await stream.send(pending + (conn.send(h11.Data(data=data)) or b""))
-                    pending = b""
-                pending += conn.send(h11.EndOfMessage()) or b""
-                if pending:
-                    await stream.send(pending)
+                while not (hold and ended):
+                    data, ended = await upstream.read()
+                    if data:
+                        self.put(_Chunk(self.clock(), xid, data))
+                        pending += conn.send(h11.Data(data=data)) or b""
+                    if ended:
+                        pending += conn.send(h11.EndOfMessage()) or b""
+                    if pending:
+                        await stream.send(pending)
+                        pending = b""
+                    if ended:
+                        break
             except (
                 UpstreamError,
                 h11.LocalProtocolError,
@@ -764,18 +793,18 @@ class _Proxy:
             raise broke
         return gone.is_set()
 
-    async def _endpoint_start(self, chunks: AsyncIterator[bytes]) -> tuple[bytes, bytes, str | None]:
+    async def _endpoint_start(self, upstream: Upstream) -> tuple[bytes, bytes, str | None, bool]:
         """Hold an event stream's start until its first event is whole (HTTP+SSE's endpoint comes
-        first): (the upstream's bytes, the bytes for the host, the endpoint as rewritten)."""
+        first): (the upstream's bytes, the bytes for the host, the endpoint as rewritten, whether
+        the stream ended there)."""
         held = bytearray()
-        while not _EVENT_END.search(held) and len(held) < ENDPOINT_WINDOW:
-            try:
-                held += await chunks.__anext__()
-            except StopAsyncIteration:
-                break
+        ended = False
+        while not ended and not _EVENT_END.search(held) and len(held) < ENDPOINT_WINDOW:
+            data, ended = await upstream.read()
+            held += data
         first = bytes(held)
         host_bytes, rewritten = endpoint_rewrite(first, self.origin, self.own_origin)
-        return first, host_bytes, rewritten
+        return first, host_bytes, rewritten, ended
 
 
 _EVENT_END = re.compile(rb"\r\n\r\n|\n\n|\r\r")

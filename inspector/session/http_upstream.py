@@ -96,6 +96,7 @@ class Upstream:
         self.verify_tls = verify_tls
         self._stream: anyio.abc.ByteStream | None = None
         self._conn: h11.Connection | None = None
+        self._dropped: anyio.abc.ByteStream | None = None  # a connection let go, not closed yet
 
     async def request(
         self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes
@@ -129,42 +130,93 @@ class Upstream:
 
     async def body(self) -> AsyncIterator[bytes]:
         """The answer's body, read by read, as the server encoded it. UpstreamError: it broke off."""
-        stream, conn = self._stream, self._conn
-        assert stream is not None and conn is not None
+        while True:
+            data, ended = await self.read()
+            if data:
+                yield data
+            if ended:
+                return
+
+    def buffered(self) -> tuple[bytes, bool]:
+        """What of the answer's body has come already (h11 holds it: it came with the head or an
+        earlier read), without reading the socket: (bytes, whether that is the body's end).
+        UpstreamError: it broke off (h11 says so from what it holds)."""
+        conn = self._conn
+        assert conn is not None
+        parts: list[bytes] = []
         try:
             while True:
-                event = await self._next(stream, conn)
+                event = conn.next_event()
+                if event is h11.NEED_DATA or event is h11.PAUSED:
+                    return b"".join(parts), False
                 if isinstance(event, h11.Data):
-                    yield bytes(event.data)
+                    parts.append(bytes(event.data))
                 elif isinstance(event, h11.EndOfMessage):
-                    break
+                    self._done(conn)
+                    return b"".join(parts), True
                 else:  # the connection closed before the body's end (h11 says so as an error first)
                     raise UpstreamError("the connection closed", "body")
-        except UpstreamError:
-            await self.aclose()
-            raise
-        except (h11.ProtocolError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
-            await self.aclose()
+        except h11.ProtocolError as exc:
+            self._lost()
             raise UpstreamError(why_failed(exc), "body") from exc
+        except UpstreamError:
+            self._lost()
+            raise
+
+    async def read(self) -> tuple[bytes, bool]:
+        """The body's next part as the server encoded it: what has come (at least one read of the
+        socket's, when nothing was held), and whether that is the body's end (the connection is then
+        kept for the next exchange, or closed when the server ends it). UpstreamError: it broke off."""
+        stream, conn = self._stream, self._conn
+        assert stream is not None and conn is not None
+        while True:
+            data, ended = self.buffered()
+            if data or ended:
+                if self._dropped is not None:  # the server ends the connection after this answer
+                    self._dropped = None
+                    await _close(stream)
+                return data, ended
+            try:
+                got = await stream.receive(_READ)
+            except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
+                got = b""
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+                await self.aclose()
+                raise UpstreamError(why_failed(exc), "body") from exc
+            try:
+                conn.receive_data(got)
+            except h11.ProtocolError as exc:
+                await self.aclose()
+                raise UpstreamError(why_failed(exc), "body") from exc
+
+    def _done(self, conn: h11.Connection) -> None:
+        """The body's end: the connection is kept for the next exchange, or let go (closed by
+        :meth:`read`) when the server ends it after this answer."""
         if conn.our_state is h11.DONE and conn.their_state is h11.DONE:
-            conn.start_next_cycle()  # kept for the next exchange
+            conn.start_next_cycle()
         else:
-            await self.aclose()  # the server ends the connection after this answer
+            self._lost()
+
+    def _lost(self) -> None:
+        """Forget the connection; its stream is closed by whoever holds it (read, aclose)."""
+        self._conn = None
+        if self._stream is not None:
+            self._dropped, self._stream = self._stream, None
 
     async def abandon(self) -> None:
         """The answer is not read to its end (the host went away): the connection cannot be used again."""
         conn = self._conn
-        if conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE):
+        if self._dropped is not None or (
+            conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE)
+        ):
             await self.aclose()
 
     async def aclose(self) -> None:
         stream, self._stream, self._conn = self._stream, None, None
-        if stream is not None:
-            with anyio.CancelScope(shield=True), anyio.move_on_after(1):
-                try:
-                    await stream.aclose()
-                except (OSError, anyio.BrokenResourceError, ssl.SSLError):
-                    pass
+        dropped, self._dropped = self._dropped, None
+        for each in (stream, dropped):
+            if each is not None:
+                await _close(each)
 
     # -- the connection
 
@@ -214,6 +266,14 @@ class Upstream:
             except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
                 data = b""
             conn.receive_data(data)
+
+
+async def _close(stream: anyio.abc.ByteStream) -> None:
+    with anyio.CancelScope(shield=True), anyio.move_on_after(1):
+        try:
+            await stream.aclose()
+        except (OSError, anyio.BrokenResourceError, ssl.SSLError):
+            pass
 
 
 def _ended(stream: anyio.abc.ByteStream) -> bool:
