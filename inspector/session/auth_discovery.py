@@ -103,11 +103,14 @@ class Fetched:
     reason: str
     content_type: str
     result: str
+    #: what the GET sent besides httpx's own (2025-03-26: MCP-Protocol-Version); never a secret
+    request_headers: tuple[tuple[str, str], ...] = ()
 
     def data(self) -> JsonObject:
         return {
             "method": "GET",
             "url": self.url,
+            "request_headers": dict(self.request_headers),
             "kind": self.kind,
             "basis": self.basis,
             "status": self.status,
@@ -220,17 +223,24 @@ def _insufficient_scope(values: Sequence[str]) -> bool:
     return bearer is not None and bearer.insufficient_scope
 
 
+def _step(
+    cand: Candidate, shown: str, status: int | None, reason: str, ctype: str, result: str, headers: dict[str, str]
+) -> Fetched:
+    return Fetched(shown, cand.kind, cand.basis, status, reason, ctype, result, tuple(headers.items()))
+
+
 async def _get(
     client: httpx.AsyncClient, cand: Candidate, version: str, timeout: float, limit: int
 ) -> tuple[Fetched, JsonValue]:
     """One candidate fetched: the step, and the decoded document (``None`` unless ``document``)."""
     shown = masked_url(cand.url)
+    headers = metadata_request_headers(version)
     status: int | None = None
     reason, ctype = "", ""
     body = bytearray()
     try:
         with anyio.fail_after(timeout):
-            async with client.stream("GET", cand.url, headers=metadata_request_headers(version)) as response:
+            async with client.stream("GET", cand.url, headers=headers) as response:
                 status, reason = response.status_code, response.reason_phrase
                 ctype = response.headers.get("content-type", "")
                 if status == 200:
@@ -239,19 +249,19 @@ async def _get(
                         if len(body) > limit:
                             break
     except TimeoutError:
-        return Fetched(shown, cand.kind, cand.basis, status, f"no answer within {timeout:g} s", ctype, "failed"), None
+        return _step(cand, shown, status, f"no answer within {timeout:g} s", ctype, "failed", headers), None
     except (httpx.HTTPError, OSError, ValueError) as exc:
         why = masked_urls_in(why_failed(exc))
-        return Fetched(shown, cand.kind, cand.basis, status, why, ctype, "failed"), None
+        return _step(cand, shown, status, why, ctype, "failed", headers), None
     if status != 200:
-        return Fetched(shown, cand.kind, cand.basis, status, reason, ctype, "http-status"), None
+        return _step(cand, shown, status, reason, ctype, "http-status", headers), None
     try:
         doc = orjson.loads(bytes(body)) if len(body) <= limit else None
     except orjson.JSONDecodeError:
         doc = None
     if doc is None:
-        return Fetched(shown, cand.kind, cand.basis, status, reason, ctype, "not-json"), None
-    return Fetched(shown, cand.kind, cand.basis, status, reason, ctype, "document"), doc
+        return _step(cand, shown, status, reason, ctype, "not-json", headers), None
+    return _step(cand, shown, status, reason, ctype, "document", headers), doc
 
 
 async def _first_document(

@@ -129,6 +129,10 @@ def test_each_broken_mode_is_named_by_its_rule(mode: str, extra: tuple[str, ...]
         assert auth["fallback_2025_03_26"] is True and auth["authorization_server"]["kind"] == "legacy-oauth"
     if mode == "legacy-defaults":  # nothing found: the version's default endpoints stand in, and a sign-in is possible
         assert auth["authorization_server"]["default_endpoints"] is True and "sign-in: needed" in text
+        # 2025-03-26 asks metadata requests to carry the version (#server-metadata-discovery-headers)
+        assert [f["request_headers"] for f in auth["fetched"]] == [{"MCP-Protocol-Version": "2025-03-26"}]
+    else:
+        assert all(f["request_headers"] == {} for f in auth["fetched"])  # no session header, no token
     if mode == "oidc-only" and not rules:
         assert [f["kind"] for f in auth["fetched"]][-1] in ("oidc", "oidc-insert", "oidc-append")
         assert [f["result"] for f in auth["fetched"]][1:] == ["http-status", "document"]
