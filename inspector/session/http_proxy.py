@@ -19,16 +19,20 @@ the upstream. Nothing is added (no default headers, no cookies of the proxy's ow
 ``user:password@`` goes as ``Authorization: Basic`` when the host sends no Authorization), and the
 request target goes byte for byte. The answer's status, reason, headers (hop-by-hop ones dropped; h11
 frames the body for the host) and body go back as the upstream sent them, the body read by read
-(not decoded, not buffered): an event stream reaches the host event by event as it arrives. A task
-beside the stream watches the host's socket: when the host goes away, the upstream stream is closed
-too. The one change to a body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the
+(not decoded, not buffered): an event stream reaches the host event by event as it arrives. What of
+the body came with the head (h11 holds it) goes with the head, and the body's end with it when that
+came too: a short answer is one write to the host. While an answer whose end has not come streams
+(an event stream, a chunked or unframed body), a task beside it watches the host's socket: when the
+host goes away, the upstream stream is closed too; a body of a known length has no such task (it
+is one exchange's cost that the host's leaving is seen at the next write instead). The one change to a body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the
 upstream's origin, is rewritten to the proxy's origin so that the host posts through the proxy (a
 relative endpoint, what servers usually send, already resolves against the proxy). An upstream that
 cannot be reached is answered with 502 and said in the recording.
 
 Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
-it moved - the request (method, URL, headers, body), the answer's status and headers, each read
-of the body, its end - on the queue of an :class:`HttpRecorder`, the stdio proxy's
+it moved - the request (method, target, headers, body), the answer's status and headers, each read
+of the body, its end, as the bytes they came as (decoding, masking, building the URL is the
+recorder's work) - on the queue of an :class:`HttpRecorder`, the stdio proxy's
 :class:`~.proxy.Recorder` thread taught HTTP. It records what the inspector's own HTTP sessions
 record: the host's message (``c2s``, judged by the engine in observer mode), an
 ``http_exchange`` event (method, URL, status, reason, request and response headers with secrets
@@ -158,13 +162,27 @@ class HttpProxyOptions:
     until_stdin_ends: bool = False
 
 
-def _masked(pairs: list[tuple[str, str]]) -> dict[str, str]:
-    """Headers as a recording keeps them: a secret's value masked (never in what is forwarded)."""
+def _masked(raw: list[tuple[bytes, bytes]], seen: dict[tuple[bytes, bytes], tuple[str, str]]) -> dict[str, str]:
+    """Headers (as they were written) as a recording keeps them: a secret's value masked (never in
+    what is forwarded). ``seen``: each header as shown before (a host sends the same ones each time;
+    telling a secret costs more than the rest of the recording of an exchange)."""
     out: dict[str, str] = {}
-    for name, value in pairs:
-        shown = MASK if secret_header(name, value) or name.lower() in ("cookie", "set-cookie") else value
-        out[name] = f"{out[name]}, {shown}" if name in out else shown
+    for pair in raw:
+        shown = seen.get(pair)
+        if shown is None:
+            name, value = pair[0].decode("latin-1"), pair[1].decode("latin-1")
+            secret = secret_header(name, value) or name.lower() in ("cookie", "set-cookie")
+            shown = (name, MASK if secret else value)
+            if len(seen) >= _SEEN_HEADERS:
+                seen.clear()
+            seen[pair] = shown
+        name, value = shown
+        out[name] = f"{out[name]}, {value}" if name in out else value
     return out
+
+
+#: the most headers a recorder keeps as shown (see _masked)
+_SEEN_HEADERS = 1024
 
 
 # ---------------------------------------------------------------- behind the forwarding
@@ -174,9 +192,9 @@ def _masked(pairs: list[tuple[str, str]]) -> dict[str, str]:
 class _Request:
     t: float
     xid: int
-    method: str
-    url: str
-    headers: list[tuple[str, str]]
+    method: bytes
+    target: bytes  # the request target as the host wrote it (the URL: the upstream's origin and this)
+    headers: list[tuple[bytes, bytes]]  # as the host wrote them (decoded and masked by the recorder)
     body: bytes
 
 
@@ -185,8 +203,8 @@ class _Answer:
     t: float
     xid: int
     status: int
-    reason: str
-    headers: list[tuple[str, str]]
+    reason: bytes
+    headers: list[tuple[bytes, bytes]]  # as the upstream wrote them (decoded and masked by the recorder)
     rewritten: str | None = None  # HTTP+SSE: the endpoint as forwarded, when it was rewritten
 
 
@@ -235,6 +253,8 @@ class HttpRecorder(Recorder):
         self.open_exchanges = 0  # the forwarding's count: exchanges begun and not ended
         self.closing = False  # the forwarding's: its recording is being closed (nothing more goes to it)
         self._flows: dict[int, _Flow] = {}
+        self._seen: dict[tuple[bytes, bytes], tuple[str, str]] = {}  # headers as shown (see _masked)
+        self.origin = ""  # the upstream's origin (a request's URL: it and the host's request target)
 
     def _take(self, item: object) -> None:
         match item:
@@ -254,13 +274,15 @@ class HttpRecorder(Recorder):
 
     def _request(self, item: _Request) -> None:
         rec, eng = self.rec, self.engine
-        flow = self._flows[item.xid] = _Flow(item.method, masked_url(item.url))  # ?api_key=… masked: recorded only
-        if item.method == "DELETE":  # the host ends the session
+        method = item.method.decode("ascii", "replace")
+        url = self.origin + item.target.decode("ascii", "replace")
+        flow = self._flows[item.xid] = _Flow(method, masked_url(url))  # ?api_key=… masked: recorded only
+        if method == "DELETE":  # the host ends the session
             text = f"the host closes the session: DELETE {flow.url}"
             rec.append(
                 Direction.EVENT, item.t, text.encode(), eng.link_event("session_closing"), {"event": "session_closing"}
             )
-        flow.meta = {"request_headers": _masked(item.headers)}
+        flow.meta = {"request_headers": _masked(item.headers, self._seen)}
         if item.body.strip():
             flow.seq = len(rec)
             raw = item.body
@@ -275,19 +297,20 @@ class HttpRecorder(Recorder):
         flow = self._flows.get(item.xid)
         if flow is None:  # its request was in a spill that could not be read back (a gap said there)
             return
-        headers = {k.lower(): v for k, v in item.headers}
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in item.headers}
         ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+        reason = item.reason.decode("latin-1")
         info: JsonObject = {
             "method": flow.method,
             "url": flow.url,
             "request_headers": flow.meta.get("request_headers", {}),
             "status": item.status,
-            "reason": item.reason,
-            "response_headers": _masked(item.headers),
+            "reason": reason,
+            "response_headers": _masked(item.headers, self._seen),
         }
         if flow.seq is not None:
             info["request_seq"] = flow.seq
-        detail = f"{flow.method} {flow.url} → {item.status} {item.reason}" + (f" ({ctype})" if ctype else "")
+        detail = f"{flow.method} {flow.url} → {item.status} {reason}" + (f" ({ctype})" if ctype else "")
         flow.exchange = (detail, info)
         encoding = headers.get("content-encoding", "").strip().lower()
         if encoding in ("gzip", "deflate"):
@@ -447,7 +470,7 @@ class _Proxy:
             self.announced = announced
         return recorder
 
-    def _session_for(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes) -> HttpRecorder:
+    def _session_for(self, method: str, target: str, sid: str | None, body: bytes) -> HttpRecorder:
         """The recorder of the session a request belongs to. A host that starts a new MCP session
         gets a new recording: an ``initialize`` after one was forwarded, a request with an
         ``Mcp-Session-Id`` never seen before (the session had another), or (HTTP+SSE) a second GET
@@ -458,7 +481,6 @@ class _Proxy:
         very first request is an HTTP+SSE host: that empty recording is made again for it."""
         current = self.recorder
         assert current is not None
-        sid = next((v for k, v in headers if k.lower() == "mcp-session-id"), None)
         owner = self.sid_owners.get(sid) if sid is not None else None
         if owner is None and method == "POST":
             owner = self.endpoint_owners.get(target)
@@ -557,6 +579,7 @@ class _Proxy:
         writer = RecordingWriter(self.path, rec, mode=0o600)
         rec.add_listener(writer.on_batch)
         recorder = HttpRecorder(rec, engine, kind, self.options.max_line, writer)
+        recorder.origin = self.origin
         recorder.start()
         self.live.append(recorder)
         return recorder
@@ -617,14 +640,15 @@ class _Proxy:
         t = self.clock()
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
-        pairs = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in _raw(req.headers)]
-        recorder = self._session_for(method, target, pairs, body)
+        raw = _raw(req.headers)
+        sid = next((v.decode("latin-1") for k, v in raw if k.lower() == b"mcp-session-id"), None)
+        recorder = self._session_for(method, target, sid, body)
         self._xid += 1
         xid = self._xid
         self.recorders[xid] = recorder
         recorder.open_exchanges += 1
         try:
-            await self._forward(conn, stream, upstream, t, xid, req, pairs, body)
+            await self._forward(conn, stream, upstream, t, xid, req, raw, body)
         finally:
             self.exchange_ended(xid)
 
@@ -636,15 +660,14 @@ class _Proxy:
         t: float,
         xid: int,
         req: h11.Request,
-        pairs: list[tuple[str, str]],
+        raw: list[tuple[bytes, bytes]],
         body: bytes,
     ) -> None:
         method = req.method.decode("ascii", "replace")
         url = self.origin + req.target.decode("ascii", "replace")
-        self.put(_Request(t, xid, method, url, pairs, body))
-        named = {n.strip().lower() for k, v in pairs if k.lower() == "connection" for n in v.split(",")}
-        dropped = HOP_BY_HOP | named | {"host", "content-length"}
-        sent = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in pairs if k.lower() not in dropped]
+        self.put(_Request(t, xid, req.method, req.target, raw, body))
+        dropped = _HOP_BY_HOP | _named(raw) | {b"host", b"content-length"}
+        sent = [(k, v) for k, v in raw if k.lower() not in dropped]
         try:
             answer = await upstream.request(req.method, req.target, sent, body)
         except anyio.get_cancelled_exc_class():  # the proxy ends: the recording says what had no answer
@@ -675,8 +698,9 @@ class _Proxy:
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
             self.put(_End(self.clock(), xid, error))
-            with anyio.CancelScope(shield=True):  # also when the proxy is ending
-                await upstream.abandon()  # an answer not read to its end: that connection is not kept
+            if upstream.unfinished:
+                with anyio.CancelScope(shield=True):  # also when the proxy is ending
+                    await upstream.abandon()  # an answer not read to its end: that connection is not kept
 
     async def _answer(
         self,
@@ -688,13 +712,13 @@ class _Proxy:
         answer: UpstreamAnswer,
     ) -> bool:
         """Send the upstream's answer to the host as it comes; whether the host went away meanwhile."""
-        raw_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in answer.headers]
-        named = {n.strip().lower() for k, v in raw_headers if k.lower() == "connection" for n in v.split(",")}
-        back = [(k, v) for k, v in raw_headers if k.lower() not in HOP_BY_HOP | named]
+        raw_headers = answer.headers
+        dropped = _HOP_BY_HOP | _named(raw_headers)
+        back = [(k, v) for k, v in raw_headers if k.lower() not in dropped]
         if answer.header(b"transfer-encoding") is not None:  # chunked wins (RFC 9112 6.3): the length is not the body's
-            back = [(k, v) for k, v in back if k.lower() != "content-length"]
+            back = [(k, v) for k, v in back if k.lower() != b"content-length"]
         ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
-        reason = answer.reason.decode("latin-1")
+        reason = answer.reason
         sid = answer.header(b"mcp-session-id")
         given = None if sid is None else sid.decode("latin-1")
         if given is not None and self.recorders.get(xid) is self.recorder and self.session_id is None:
@@ -756,7 +780,7 @@ class _Proxy:
                     self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers, rewritten))
                     if not head_first:
                         grown = len(host_first) - len(first)
-                        back = [(k, str(int(v) + grown) if k.lower() == "content-length" else v) for k, v in back]
+                        back = [(k, b"%d" % (int(v) + grown) if k.lower() == b"content-length" else v) for k, v in back]
                         head = h11.Response(status_code=answer.status, headers=back, reason=answer.reason)
                         pending = conn.send(head) or b""
                     # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
@@ -858,6 +882,15 @@ def _is_initialize(body: bytes) -> bool:
     except orjson.JSONDecodeError:
         return False
     return isinstance(message, dict) and message.get("method") == "initialize" and "id" in message
+
+
+#: HOP_BY_HOP as header names are compared on the forwarding path
+_HOP_BY_HOP = frozenset(name.encode() for name in HOP_BY_HOP)
+
+
+def _named(headers: list[tuple[bytes, bytes]]) -> set[bytes]:
+    """The header names a ``Connection`` header names (hop-by-hop too), lower case."""
+    return {n.strip().lower() for k, v in headers if k.lower() == b"connection" for n in v.split(b",")}
 
 
 def _raw(headers: h11._headers.Headers) -> list[tuple[bytes, bytes]]:

@@ -10,7 +10,8 @@ else is added (no default headers, no cookie jar), but for what the upstream URL
 ``user:password@`` goes as ``Authorization: Basic`` when the host sent no ``Authorization`` of its
 own (what httpx did with such a URL). The answer's head comes back as
 :class:`UpstreamAnswer` (status, reason and the raw headers as the server wrote them), then the
-body read by read through :meth:`Upstream.body`: h11 takes the framing off (chunked or
+body read by read through :meth:`Upstream.read` (:meth:`Upstream.buffered`: what came already, no
+read of the socket; the proxy sends it with the head): h11 takes the framing off (chunked or
 Content-Length) and leaves the bytes as the server encoded them (a gzip body stays gzip). A body
 without either ends where the server closes the connection; a connection reset is no such end (the
 answer broke off), nor is a TLS connection closed without close_notify anything but that end (as
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import base64
 import select
+import socket
 import ssl
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -97,6 +99,7 @@ class Upstream:
         self._stream: anyio.abc.ByteStream | None = None
         self._conn: h11.Connection | None = None
         self._dropped: anyio.abc.ByteStream | None = None  # a connection let go, not closed yet
+        self._sock: socket.socket | None = None  # the kept connection's socket (see _ended)
 
     async def request(
         self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes
@@ -203,12 +206,17 @@ class Upstream:
         if self._stream is not None:
             self._dropped, self._stream = self._stream, None
 
+    @property
+    def unfinished(self) -> bool:
+        """An answer is being read, or a connection let go is not closed yet (see :meth:`abandon`)."""
+        conn = self._conn
+        return self._dropped is not None or (
+            conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE)
+        )
+
     async def abandon(self) -> None:
         """The answer is not read to its end (the host went away): the connection cannot be used again."""
-        conn = self._conn
-        if self._dropped is not None or (
-            conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE)
-        ):
+        if self.unfinished:
             await self.aclose()
 
     async def aclose(self) -> None:
@@ -222,7 +230,7 @@ class Upstream:
 
     async def _ready(self) -> tuple[anyio.abc.ByteStream, h11.Connection]:
         stream, conn = self._stream, self._conn
-        if stream is not None and conn is not None and conn.our_state is h11.IDLE and not _ended(stream):
+        if stream is not None and conn is not None and conn.our_state is h11.IDLE and not _ended(self._sock):
             return stream, conn
         await self.aclose()
         if self.port is None or not self.host:
@@ -246,6 +254,7 @@ class Upstream:
         except (OSError, ssl.SSLError, anyio.BrokenResourceError) as exc:
             raise UpstreamError(why_failed(exc), "connect") from exc
         self._stream, self._conn = stream, h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD)
+        self._sock = stream.extra(anyio.abc.SocketAttribute.raw_socket, None)  # looked up once (a syscall or two)
         return stream, self._conn
 
     def _tls_context(self) -> ssl.SSLContext:
@@ -276,13 +285,16 @@ async def _close(stream: anyio.abc.ByteStream) -> None:
             pass
 
 
-def _ended(stream: anyio.abc.ByteStream) -> bool:
+def _ended(sock: socket.socket | None) -> bool:
     """A kept connection whose socket reads as ready while no answer is due: the server closed it
     (or sent what no request asked for); either way it is not to be used again."""
-    sock = stream.extra(anyio.abc.SocketAttribute.raw_socket, None)
     if sock is None:
         return False
     try:
+        if hasattr(select, "poll"):  # (select's descriptors stop at 1024: a busy proxy's go past it)
+            poller = select.poll()
+            poller.register(sock, select.POLLIN)
+            return bool(poller.poll(0))
         ready, _, _ = select.select([sock], [], [], 0)
     except (OSError, ValueError):
         return True
