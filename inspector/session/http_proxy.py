@@ -2,8 +2,8 @@
 
 Theory of operation. ``mcp-session-inspector proxy --listen 127.0.0.1:PORT --upstream URL`` listens
 on a loopback address only and hands every request it gets to the upstream server's origin with the
-same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's path.
-The listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime dependency
+same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's path. The
+listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime dependency
 already: httpx's transport, httpcore, is built on it; no server library is a runtime dependency of
 the inspector); the upstream side is one HTTP/1.1 connection per host connection, kept between
 exchanges and spoken through h11 too (:mod:`.http_upstream`; not httpx, which would normalise the
@@ -11,23 +11,24 @@ URL, keep cookies and add headers, and cost a millisecond an exchange). Each hos
 served by one task, one exchange at a time (h11's request/response cycle; keep-alive kept): the
 request body is read whole (a JSON-RPC message; a host's ``Expect: 100-continue`` gets its 100 at
 once), forwarded with the host's headers as they were written - names in their own case, values
-untouched, secrets included - except the hop-by-hop ones
-(``Connection`` and the headers it names, ``Keep-Alive``, ``Transfer-Encoding``, ``TE``,
-``Trailer``, ``Upgrade``, ``Proxy-Authorization``, ``Proxy-Connection``) and ``Host``, which names
-the upstream. Nothing is added (no default headers, no cookies of the proxy's own: the host's
-``Cookie`` header goes as written, the upstream's ``Set-Cookie`` to the host; only an upstream URL's
-``user:password@`` goes as ``Authorization: Basic`` when the host sends no Authorization), and the
-request target goes byte for byte. The answer's status, reason, headers (hop-by-hop ones dropped; h11
-frames the body for the host) and body go back as the upstream sent them, the body read by read
-(not decoded, not buffered): an event stream reaches the host event by event as it arrives. What of
-the body came with the head (h11 holds it) goes with the head, and the body's end with it when that
-came too: a short answer is one write to the host. While an answer whose end has not come streams
-(an event stream, a chunked or unframed body), a task beside it watches the host's socket: when the
-host goes away, the upstream stream is closed too; a body of a known length has no such task (it
-is one exchange's cost that the host's leaving is seen at the next write instead). The one change to a body: HTTP+SSE's ``endpoint`` event, when it names an absolute URL on the
-upstream's origin, is rewritten to the proxy's origin so that the host posts through the proxy (a
-relative endpoint, what servers usually send, already resolves against the proxy). An upstream that
-cannot be reached is answered with 502 and said in the recording.
+untouched, secrets included - except the hop-by-hop ones (``Connection`` and the headers it names,
+``Keep-Alive``, ``Transfer-Encoding``, ``TE``, ``Trailer``, ``Upgrade``, ``Proxy-Authorization``,
+``Proxy-Connection``) and ``Host``, which names the upstream. Nothing is added (no default headers,
+no cookies of the proxy's own: the host's ``Cookie`` header goes as written, the upstream's
+``Set-Cookie`` to the host; only an upstream URL's ``user:password@`` goes as ``Authorization:
+Basic`` when the host sends no Authorization), and the request target goes byte for byte. The
+answer's status, reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and
+body go back as the upstream sent them, the body read by read (not decoded, not buffered): an event
+stream reaches the host event by event as it arrives. What of the body came with the head (h11 holds
+it) goes with the head, and the body's end with it when that came too: a short answer is one write
+to the host. While an answer whose end has not come streams (an event stream, a chunked or unframed
+body), a task beside it watches the host's socket: when the host goes away, the upstream stream is
+closed too; a body of a known length has no such task (it is one exchange's cost that the host's
+leaving is seen at the next write instead). The one change to a body: HTTP+SSE's ``endpoint`` event,
+when it names an absolute URL on the upstream's origin, is rewritten to the proxy's origin so that
+the host posts through the proxy (a relative endpoint, what servers usually send, already resolves
+against the proxy). An upstream that cannot be reached is answered with 502 and said in the
+recording.
 
 Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
 it moved - the request (method, target, headers, body), the answer's status and headers, each read
