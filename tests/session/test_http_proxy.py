@@ -878,3 +878,65 @@ def test_hosts_that_reset_their_connection_mid_stream_leave_the_proxy_serving(tm
                 time.sleep(0.05)
             r = httpx.post(origin + "/echo", content=b"{}", timeout=20)
             assert r.status_code == 200 and r.content.endswith(b"{}")
+
+
+def test_an_answer_already_whole_reaches_the_host_in_one_write(tmp_path: Path) -> None:
+    """An answer whose head, body and end the upstream wrote at once (the reference server answers
+    a POST so: an event stream with a Content-Length) reaches the host at once, whole, in one write:
+    the host's first read holds all of it, byte for byte; so does a chunked one (re-framed for the
+    host, its end included). The proxy wrote the head, the body and the end one after the other,
+    each costing the host a wakeup on the way; the recording has the message all the same."""
+    port = free_port()
+    record = tmp_path / "whole.jsonl"
+    body = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+    event = b'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":'
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, record) as origin:
+            host, at = origin.removeprefix("http://").split(":")
+            with socket.create_connection((host, int(at))) as s:
+                s.settimeout(10)
+                for path, end in ((b"/sse-whole", b"}}]}}\n\n"), (b"/chunked-and-length", b"}}]}}\r\n0\r\n\r\n")):
+                    s.sendall(
+                        b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        b"Content-Length: %d\r\n\r\n%s" % (path, len(body), body)
+                    )
+                    got = s.recv(65536)  # one read, at once: the whole answer
+                    assert got.startswith(b"HTTP/1.1 200 ") and got.endswith(end), got
+                    if path == b"/sse-whole":
+                        assert (
+                            b"\r\n\r\n" + event in got
+                            and b"Content-Length: %d" % (len(got.partition(b"\r\n\r\n")[2])) in got
+                        )
+    rec = Recording.load(record)
+    answers = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert len(answers) == 2 and all(b'"name":"echo"' in a for a in answers), answers
+
+
+def test_a_body_of_known_length_that_comes_late_reaches_the_host_whole(tmp_path: Path) -> None:
+    """An answer with a Content-Length whose body comes in two writes 0.5 s apart (relayed with no
+    task watching the host): the host gets it whole, byte for byte, and the same connection serves
+    the next exchange; a host that leaves before the rest has come costs the proxy nothing but that
+    exchange: it goes on serving, and the upstream's whole answer is in the recording."""
+    port = free_port()
+    record = tmp_path / "late.jsonl"
+    body = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+    json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, record) as origin:
+            with httpx.Client(timeout=20) as c:
+                r = c.post(origin + "/slow-length", content=body, headers=json_body)
+                assert r.status_code == 200 and r.content.startswith(b'{"jsonrpc"') and r.json()["id"] == 1
+                r = c.post(origin + "/echo", content=body, headers=json_body)
+                assert r.status_code == 200 and r.content.endswith(body)
+            host, at = origin.removeprefix("http://").split(":")
+            with socket.create_connection((host, int(at))) as s:
+                s.settimeout(10)
+                s.sendall(b"POST /slow-length HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+                assert s.recv(65536).startswith(b"HTTP/1.1 200 ")  # the head and half the body; then it leaves
+            time.sleep(0.8)  # the rest came and was written to a host that is gone
+            r = httpx.post(origin + "/echo", content=body, headers=json_body, timeout=20)
+            assert r.status_code == 200 and r.content.endswith(body)
+    rec = Recording.load(record)
+    answers = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert sum(1 for a in answers if a.startswith(b'{"jsonrpc"') and a.endswith(b"}}]}}")) == 2, answers
+    assert rec.summary is not None
