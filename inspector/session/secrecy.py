@@ -207,10 +207,14 @@ _URL_KEYS = ("url", "post_url", "endpoint", "location")
 
 def masked_http(info: JsonObject) -> JsonObject:
     """An HTTP link's data as the recording keeps it: each URL with the secrets of its query
-    masked (:func:`masked_url`), only what is recorded (the request went as typed).
+    masked (:func:`masked_url`), in its own member or in the ``failure`` words, only what is
+    recorded (the request went as typed).
     An arrival's metadata is shared by a stream's messages: it is changed in place, once."""
     for key in _URL_KEYS:
         url = info.get(key)
         if isinstance(url, str) and ("?" in url or "@" in url or "#" in url):
             info[key] = masked_url(url)
+    failure = info.get("failure")  # the transport's words, which may name the URL (a refused POST)
+    if isinstance(failure, str) and "://" in failure:
+        info["failure"] = masked_urls_in(failure)
     return info

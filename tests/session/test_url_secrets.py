@@ -78,3 +78,23 @@ def test_a_live_http_session_records_the_typed_url_with_its_query_secrets_masked
     assert [rec.violations_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C] == [()] * len(
         arrivals
     )
+
+
+def test_a_refused_post_keeps_the_urls_query_secret_out_of_the_recording_and_the_json(tmp_path: Path) -> None:
+    """The server refuses a session whose URL lacks one of its parameters: the transport's words on
+    the refused POST name the URL, and the secret in its query is masked there too, in the
+    recording and in --json (it was kept in the exchange's ``failure``)."""
+    key = "plainkey0123"
+    port = free_port()
+    env = {"REQUIRED_QUERY": json.dumps({"api_key": key, "access_token": "tokvalue4567"})}
+    record = tmp_path / "refused.jsonl"
+    with HttpPeer(sdk_http_server(port, "--require-headers"), port, env=env) as peer:
+        argv = [sys.executable, "-m", "inspector", "probe", "--json", "--record", str(record)]
+        argv += ["--url", peer.url + f"?api_key={key}&region=eu", "--transport", "streamable-http"]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=90, check=False)
+    assert done.returncode != 0
+    rec = Recording.load(record)
+    failures = [rec.extra_at(i)["http"].get("failure", "") for i in rec.exchange_rows]
+    assert any("api_key=" + MASK in f for f in failures), failures
+    assert key.encode() not in record.read_bytes()
+    assert key not in done.stdout and key not in done.stderr
