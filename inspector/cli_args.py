@@ -101,7 +101,9 @@ then one summary object. Times and latencies are in seconds.
                         read nothing of its stdin by the start timeout), start_wait (a message
                         still unread past its timeout: the server is still starting),
                         request_read (the server read it at last), era_decided (a late modern
-                        answer undid the fallback to initialize, and why)
+                        answer undid the fallback to initialize, and why);
+                        auth_discovery (after a 401 or 403 insufficient_scope: step fetch, with
+                        the URL masked, its status and result; finding, an auth.* rule; conclusion)
     pid, returncode, signal, hand_written, ...   further facts of some entries
 
   summary: {"kind": "summary", ...}, last
@@ -132,6 +134,9 @@ then one summary object. Times and latencies are in seconds.
                               has it too (a recording stopped by a write failure has no summary)
     exit_reason       string  why, in words ("ok" when 0); a server that died quotes the
                               stderr lines that say why
+    auth_discovery    object  only after a 401 or 403 insufficient_scope over HTTP: the
+                              authorization discovery's URLs tried, what was found, the auth.*
+                              findings and whether a sign-in could go ahead (none is made yet)
 """
 
 #: --capability NAME -> the capability choices of a server profile (session.profiles): the
