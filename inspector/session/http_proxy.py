@@ -64,7 +64,7 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -952,9 +952,31 @@ async def run_http_proxy(
         raise
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
+    # the signals are received from before the proxy says it listens (one that comes once it is said
+    # ends it cleanly) until its recordings are closed: one that comes while they are (a window stops
+    # a relay by closing its stdin and then, at once, SIGTERM) waits, unheeded; its default action
+    # killed the proxy mid-drain, its recording empty
+    try:
+        with _signal_receiver() as signals:
+            await _serve(proxy, listener, options, port, signals, say, ready)
+    finally:
+        sys.setswitchinterval(switch)
+    return 0
+
+
+async def _serve(
+    proxy: _Proxy,
+    listener: anyio.abc.Listener[anyio.abc.SocketStream],
+    options: HttpProxyOptions,
+    port: int,
+    signals: AsyncIterator[int] | None,
+    say: Callable[[str], None] | None,
+    ready: Callable[[int], None] | None,
+) -> None:
+    """Serve until a signal (or stdin's end, or cancellation), then close the recordings."""
     try:
         async with anyio.create_task_group() as tg:
-            await tg.start(_until_signal, tg.cancel_scope)  # a signal that comes once it is said ends it cleanly
+            tg.start_soon(_until_signal, signals, tg.cancel_scope)
             if options.until_stdin_ends:
                 tg.start_soon(_until_stdin_ends, tg.cancel_scope)
             if say is not None:
@@ -978,8 +1000,22 @@ async def run_http_proxy(
                 await anyio.to_thread.run_sync(closer.join)
             if proxy.announced is not None:
                 withdraw(proxy.announced)
-        sys.setswitchinterval(switch)
-    return 0
+
+
+@contextlib.contextmanager
+def _signal_receiver() -> Iterator[AsyncIterator[int] | None]:
+    """SIGINT, SIGTERM and SIGHUP as they come, while the block runs; None where this thread
+    cannot have signal handlers (not the main thread)."""
+    try:
+        receiver = anyio.open_signal_receiver(*PROXY_SIGNALS)
+        signals = receiver.__enter__()
+    except (NotImplementedError, RuntimeError, ValueError):
+        yield None
+        return
+    try:
+        yield signals
+    finally:
+        receiver.__exit__(None, None, None)
 
 
 async def _until_stdin_ends(scope: anyio.CancelScope) -> None:
@@ -1004,15 +1040,11 @@ async def _until_stdin_ends(scope: anyio.CancelScope) -> None:
     scope.cancel()
 
 
-async def _until_signal(
-    scope: anyio.CancelScope, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
-) -> None:
-    try:
-        with anyio.open_signal_receiver(*PROXY_SIGNALS) as signals:
-            task_status.started()
-            async for _ in signals:
-                scope.cancel()
-                return
-    except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here (not the main thread)
-        task_status.started()
+async def _until_signal(signals: AsyncIterator[int] | None, scope: anyio.CancelScope) -> None:
+    """The first signal ends the proxy (cleanly: its recordings are closed)."""
+    if signals is None:
         await anyio.sleep_forever()
+        return
+    async for _ in signals:
+        scope.cancel()
+        return
