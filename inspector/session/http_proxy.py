@@ -731,8 +731,9 @@ class _Proxy:
         # and its leaving went unseen), unless a Content-Length is to grow with the rewrite.
         hold = method == "GET" and ctype == "text/event-stream" and answer.header(b"content-encoding") is None
         head_first = not hold or answer.header(b"content-length") is None
-        if not hold:
-            self.put(_Answer(self.clock(), xid, answer.status, reason, raw_headers))
+        # what the recorder gets of an answer already whole goes on its queue once the host has the
+        # answer (waking the recorder's thread then costs the host nothing: it has it)
+        later: list[object] = [] if hold else [_Answer(self.clock(), xid, answer.status, reason, raw_headers)]
         # the head goes with what of the body came with it, and with the end when that came too: one
         # write, one TCP segment for a short answer (an answer the server wrote at once reaches the
         # host at once, as one segment, with no task beside it)
@@ -742,11 +743,15 @@ class _Proxy:
         if not hold:
             data, ended = upstream.buffered()
             if data:
-                self.put(_Chunk(self.clock(), xid, data))
+                later.append(_Chunk(self.clock(), xid, data))
                 pending += conn.send(h11.Data(data=data)) or b""
-            if ended:
-                await stream.send(pending + (conn.send(h11.EndOfMessage()) or b""))
-                return False
+            try:
+                if ended:
+                    await stream.send(pending + (conn.send(h11.EndOfMessage()) or b""))
+                    return False
+            finally:
+                for item in later:
+                    self.put(item)
             if ctype != "text/event-stream" and answer.header(b"content-length") is not None:
                 # a body of a known length: relayed read by read without a watch on the host (its
                 # leaving is seen at the next write; the upstream connection is closed then)
