@@ -188,11 +188,13 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
         trees.append((str(args.compare), args.compare))
     with upstream_server(args.upstream, args.count) as peer:
         path = urlsplit(peer.url).path
-        proxies = [(label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree)) for k, (label, tree) in enumerate(trees)]
-        sides = ["direct", *(label for label, _ in proxies)]
+        proxies: list[tuple[str, Proxy]] = []
+        sides = ["direct", *(label for label, _ in trees)]
         medians: dict[str, list[float]] = {side: [] for side in sides}
-        cpu: dict[str, list[float]] = {label: [] for label, _ in proxies}
+        cpu: dict[str, list[float]] = {label: [] for label, _ in trees}
         try:
+            for k, (label, tree) in enumerate(trees):  # each stopped at the end, even when a later one fails
+                proxies.append((label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree)))
             for _ in range(args.runs):
                 # each run a new session per side; its pings interleaved one by one, the order turned each
                 # round, so that the machine's load at any moment weighs on every side alike
