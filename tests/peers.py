@@ -210,3 +210,10 @@ def sdk_oauth_server(port: int, mode: str = "good", *extra: str) -> list[str]:
     ``preregistered-only``, ``2025-03-26`` …: the fixture's docstring); extra: ``--token-ttl S``,
     ``--issuer-path /P``."""
     return [sys.executable, str(FIXTURES / "sdk_oauth.py"), "--port", str(port), "--mode", mode, *extra]
+
+
+def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
+    """The OAuth-protected fixture server (:func:`sdk_oauth_server`) on a free loopback port, to be
+    used as a context manager (stopped by its pid when the block ends)."""
+    port = free_port()
+    return HttpPeer(sdk_oauth_server(port, mode, *extra), port)

@@ -21,7 +21,7 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from peers import HttpPeer, free_port, sdk_oauth_server
+from peers import free_port, oauth_peer
 
 from inspector.session.auth_discovery import Refusal, discover, report_lines
 from inspector.session.recording import Recording
@@ -30,11 +30,6 @@ from inspector.transport.base import MASK
 pytestmark = pytest.mark.peer
 
 EXIT_PROTOCOL = 5  # a 401 at the start: "authorization required" keeps today's exit code
-
-
-def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
-    port = free_port()
-    return HttpPeer(sdk_oauth_server(port, mode, *extra), port)
 
 
 def probe(url: str, *extra: str, as_json: bool = True, env: dict[str, str] | None = None) -> tuple[int, str]:

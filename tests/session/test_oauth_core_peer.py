@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import httpx
 import pytest
-from peers import HttpPeer, free_port, sdk_oauth_server
+from peers import HttpPeer, oauth_peer
 
 from inspector.protocol.oauth_challenge import BearerChallenge, bearer_of, challenge_findings, parse_challenges
 from inspector.protocol.oauth_discovery import (
@@ -66,11 +66,6 @@ pytestmark = pytest.mark.peer
 
 REDIRECT = "http://127.0.0.1:43118/callback"  # nothing listens there: the 302 is read, never followed
 MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
-
-
-def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
-    port = free_port()
-    return HttpPeer(sdk_oauth_server(port, mode, *extra), port)
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import anyio
 import httpx
 import pytest
-from peers import HttpPeer, free_port, sdk_oauth_server
+from peers import HttpPeer, oauth_peer
 
 pytestmark = pytest.mark.peer
 
@@ -41,11 +41,6 @@ INITIALIZE = {
     },
 }
 MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
-
-
-def oauth_peer(mode: str = "good", *extra: str) -> HttpPeer:
-    port = free_port()
-    return HttpPeer(sdk_oauth_server(port, mode, *extra), port)
 
 
 @pytest.fixture(scope="module")
