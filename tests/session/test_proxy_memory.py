@@ -201,6 +201,20 @@ def test_a_spill_the_disk_cannot_take_drops_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []  # the spill left nothing behind
 
 
+def _recorded_after(recorder, rec: Recording, more: list[bytes]) -> list[bytes]:
+    """Queue ``more`` behind what the spill holds, run the recorder to its end, and return the
+    host's lines it recorded; it must have ended well and gone on without its spill."""
+    from inspector.session.proxy import HostRead
+
+    for line in more:
+        recorder.put(HostRead(2.0, line))
+    recorder.put(None)
+    recorder.start()
+    recorder.join(timeout=30)
+    assert recorder.failure is None and recorder.spill is None
+    return [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+
+
 def _in_folder(link: str, folder: Path) -> bool:
     try:
         return os.readlink(link).startswith(f"{folder}/")
@@ -226,13 +240,7 @@ def test_a_spill_that_cannot_be_read_back_is_a_gap_said_in_the_recording(tmp_pat
     # the test plays the failing disk: the spill's file (unnamed, in tmp_path) is cut short
     (fd,) = [int(fd) for fd in os.listdir("/proc/self/fd") if _in_folder(f"/proc/self/fd/{fd}", tmp_path)]
     os.ftruncate(fd, first + cut)
-    for line in lines[100:]:
-        recorder.put(HostRead(2.0, line))
-    recorder.put(None)
-    recorder.start()
-    recorder.join(timeout=30)
-    assert recorder.failure is None and recorder.spill is None
-    got = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    got = _recorded_after(recorder, rec, lines[100:])
     gaps = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "recording_gap"]
     assert len(gaps) == 1
     gap = gaps[0]
@@ -267,13 +275,7 @@ def test_a_spill_overwritten_under_the_recorder_is_a_gap_too(tmp_path, where):
         os.pwrite(fd, b"\xff" * 7 + b"\x7f", second)  # its length: about 9 EB
     else:
         os.pwrite(fd, b"\x00" * 16, second + 8)  # its pickle's first bytes
-    for line in lines[100:]:
-        recorder.put(HostRead(2.0, line))
-    recorder.put(None)
-    recorder.start()
-    recorder.join(timeout=30)
-    assert recorder.failure is None and recorder.spill is None
-    got = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    got = _recorded_after(recorder, rec, lines[100:])
     assert got == [lines[0], *lines[100:]]
     (gap,) = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "recording_gap"]
     assert gap == 1 and rec.extra_at(gap)["lost_items"] == 99
