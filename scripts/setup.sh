@@ -35,6 +35,7 @@ if [ "$want_tests" = 1 ]; then
   # tests/packaging: desktop-file-validate checks the desktop entry; update-mime-database and gio
   # (libglib2.0-bin) install and query the file types the app opens
   apt_pkgs+=(desktop-file-utils shared-mime-info libglib2.0-bin)
+  apt_pkgs+=(openssl)  # the HTTPS upstream test makes a self-signed certificate with it
   command -v node >/dev/null || apt_pkgs+=(nodejs)
   command -v npm >/dev/null || apt_pkgs+=(npm)
 fi
