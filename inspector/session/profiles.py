@@ -54,6 +54,7 @@ from inspector.transport.base import Needs as Needs
 from inspector.transport.base import transport_choice as transport_choice
 from inspector.transport.base import transport_choices as transport_choices
 
+from .oauth_tokens import OAUTH_KEY
 from .secrecy import masked_url, secret_header, secret_kind
 from .session import SessionOptions
 
@@ -456,6 +457,7 @@ class ProfileStore:
         profiles: list[ServerProfile] = []
         problems: list[ImportProblem] = []
         secrets, data = _read_object(self.secrets_path, problems), _read_object(self.path, problems)
+        secrets.pop(OAUTH_KEY, None)  # the OAuth token store's (oauth_tokens.py), no server's
         held_by_id: dict[str, dict[str, str]] = {}
         servers: list[JsonObject] = []
         if secrets or data:  # pydantic is imported when there is something to read (not at a first start)
@@ -510,10 +512,14 @@ class ProfileStore:
             servers.append(d)
             if hidden:
                 secrets[p.id] = hidden
+        written: JsonObject = dict(secrets)
+        kept = _read_object(self.secrets_path, []).get(OAUTH_KEY)
+        if kept is not None:  # the OAuth tokens (oauth_tokens.py) are not the profiles' to drop
+            written[OAUTH_KEY] = kept
         _atomic_write(
             self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2)
         )
-        _atomic_write(self.secrets_path, orjson.dumps(secrets), mode=0o600)
+        _atomic_write(self.secrets_path, orjson.dumps(written), mode=0o600)
 
 
 def url_holds_secret(url: str) -> bool:
