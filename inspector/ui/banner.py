@@ -5,7 +5,8 @@ Built from :func:`inspector.session.operations.failure_report` and worded by
 rules flagged where it happened with their text and spec section, how the server ended and its
 last stderr lines. It stays until the next session or recording, or until
 the user closes it; "Show in timeline" selects the entry where it went wrong. Everything in it
-is plain text (server stderr included).
+is plain text (server stderr included). When the session's recording holds an authorization that
+failed (:mod:`inspector.session.auth_view`), a line names the failing step and why.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QWidget
 
+from inspector.session.auth_view import auth_steps, failure_line
 from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
+from inspector.session.recording import Recording
 
 from .form_rows import bold, spaced
 from .theme import tone
@@ -28,8 +31,11 @@ class FailureBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("failureBanner")
         self.report: FailureReport | None = None
+        self.recording: Recording | None = None  # where the authorization steps are read
         self.headline = bold(plain_label(selectable=True))
         self.headline.setObjectName("failureHeadline")
+        self.auth = plain_label(selectable=True)  # the failing authorization step
+        self.auth.setObjectName("failureAuth")
         self.rules = plain_label(selectable=True)
         self.rules.setObjectName("failureRules")
         self.exit = plain_label(selectable=True)
@@ -39,7 +45,7 @@ class FailureBanner(QFrame):
         self.show_button = push_button("", self._show_entry)
         self.close_button = tool_button("✕", self.hide)
         self.close_button.setAutoRaise(True)
-        text = spaced(vbox(self.headline, self.rules, self.exit, self.stderr), 2)
+        text = spaced(vbox(self.headline, self.auth, self.rules, self.exit, self.stderr), 2)
         side = vbox((self.close_button, 0, Qt.AlignmentFlag.AlignRight), 1, self.show_button)
         row = hbox(parent=self)
         row.setContentsMargins(10, 6, 6, 6)
@@ -49,15 +55,20 @@ class FailureBanner(QFrame):
         self._colour()
         self.hide()
 
-    def show_report(self, report: FailureReport | None) -> None:
-        """Show ``report`` (None hides the banner)."""
-        self.report = report
+    def show_report(self, report: FailureReport | None, rec: Recording | None = None) -> None:
+        """Show ``report`` (None hides the banner); ``rec``: the session's recording, whose failed
+        authorization step, if any, is named."""
+        self.report, self.recording = report, rec
         if report is None:
             self.hide()
             return
         text = failure_text(QCoreApplication.translate, report)
         for label, words in (
             (self.headline, text.headline),
+            (
+                self.auth,
+                failure_line(auth_steps(rec, QCoreApplication.translate), QCoreApplication.translate) if rec else "",
+            ),
             (self.rules, text.rules),
             (self.exit, text.server),
             (self.stderr, text.stderr),
@@ -75,7 +86,7 @@ class FailureBanner(QFrame):
         self.show_button.setText(QCoreApplication.translate("FailureBanner", "Show in timeline"))
         self.close_button.setToolTip(QCoreApplication.translate("FailureBanner", "Hide until the next failure"))
         if self.report is not None:
-            self.show_report(self.report)
+            self.show_report(self.report, self.recording)
 
     def _colour(self) -> None:
         error = tone(self, "error")

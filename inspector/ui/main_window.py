@@ -36,6 +36,7 @@ from inspector.session.recording import Recording
 from inspector.session.settings import SettingNote
 from inspector.session.window_follow import Following, pinned_row
 
+from .authorization import AuthorizationView
 from .banner import FailureBanner
 from .connection import ConnectionPanel, problem_text
 from .controller import SessionController
@@ -208,6 +209,14 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.detail, self.tr("Details"))
         self.tabs.addTab(self.negotiation, self.tr("Negotiation"))
+        self.authorization = AuthorizationView()  # a tab while the session has authorization steps
+        self.authorization.goToSeq.connect(self.timeline.select_seq)
+        self.authorization.specRequested.connect(self.tools.open_spec)
+        self.authorization.onlyAuthorization.connect(
+            lambda on: self.timeline.model.update_filter(method="auth_" if on else "", method_exact=False)
+        )
+        self.tabs.addTab(self.authorization, self.tr("Authorization"))
+        self.tabs.setTabVisible(2, False)
         self.sequence = SequenceView()
         self.sequence.entryClicked.connect(self.timeline.select_seq)
         self.timeline.model.filterChanged.connect(self.sequence.refresh)
@@ -297,6 +306,7 @@ class MainWindow(QMainWindow):
             self.panels.retranslate_titles()
         self.tabs.setTabText(0, self.tr("Details"))
         self.tabs.setTabText(1, self.tr("Negotiation"))
+        self.tabs.setTabText(2, self.tr("Authorization"))
         self.views.setTabText(0, self.tr("Timeline"))
         if not self.side_by_side.is_side_by_side():
             self.views.setTabText(1, self.tr("Sequence"))
@@ -352,6 +362,8 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(20, self, lambda: self.replay.set_recording(rec) if rec is self.recording else None)
         if rec.summary:
             self._on_finished(rec.summary)
+        else:
+            self.show_authorization(rec)
 
     def _make_handlers(self, profile: ServerProfile) -> UiClientHandlers:
         """Answers to the server's requests come from dialogs in this window."""
@@ -379,6 +391,7 @@ class MainWindow(QMainWindow):
         if self.files.opener is not None and rec is not self.files.opener.recording:
             self.files.drop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
+        self.show_authorization(None)
         self._failure = None
         # the status bar's messages belong to the session or recording they were about
         self.statusBar().clearMessage()
@@ -501,7 +514,8 @@ class MainWindow(QMainWindow):
         )
         self.status.show_exit(summary, failure)
         if rec is not None:
-            self.banner.show_report(self._failure)
+            self.banner.show_report(self._failure, rec)
+            self.show_authorization(rec)
 
     def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
@@ -509,8 +523,13 @@ class MainWindow(QMainWindow):
         if self.recording is not None:
             report = failure_report(self.recording, summary)
             if report is not None:
-                self.banner.show_report(report)
+                self.banner.show_report(report, self.recording)
+            self.show_authorization(self.recording)
         self.refresh()
+
+    def show_authorization(self, rec: Recording | None) -> None:
+        """The Authorization tab shows ``rec``'s steps; it is there only when there are some."""
+        self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self.save_profiles()

@@ -1,0 +1,369 @@
+"""The authorization of a session as ordered steps: what each step is, what was expected, what
+was found, its findings and the spec section, for the window's Authorization view and banner.
+
+Theory of operation
+-------------------
+Authorization leaves EVENT entries in a recording: discovery (:mod:`.auth_discovery`, extra
+``{"event": "auth_discovery", "step": "fetch" | "finding" | "conclusion"}``) and the sign-in flow
+(extra ``{"event": "auth_flow", "step": "exchange" | "finding" | "signed-in" | "failed"}``, each
+exchange with its ``purpose``, request and response, what the spec expects of it and its section).
+:func:`auth_steps` reads them, in the recording's order, into :class:`AuthStep` values: the refusal
+that asked for authorization (the last 401, or 403 with a Bearer challenge, before the first of
+them), each discovery GET, the discovery's conclusion, each exchange of the flow, and the result
+(signed in, or failed). A finding belongs to the step it names (its ``where`` is the step's URL),
+else by its rule to the refusal (a challenge rule), else to the step before it (a flow's
+finding follows its exchange) or the conclusion (discovery records its findings after its GETs).
+A step failed when one of its findings is an ``ERROR`` rule, when its exchange got an HTTP error,
+or when the flow's ``failed`` event names it; :attr:`AuthView.failing` is the first such step, and
+:func:`failure_line` words it for the failure banner.
+
+Each spec section is given for the version in force (the discovery's version, else the one the
+session settled or offered): a rule cites one version's page; when the version in force has the
+same section (on that page, or on the single authorization page older versions have) that one is
+named, else the rule's own. Everything the server sent (a URL, a reason, the flow's texts) stays
+as it came, to be shown as plain text; the words of this module are English in :data:`WORDS`
+(context :data:`CONTEXT`, read by ``scripts/i18n.py``) and go through the caller's ``tr``, with
+rule texts in "Rules".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.oauth_discovery import CANDIDATE_KINDS
+from inspector.protocol.oauth_rules import AUTH_RULES
+from inspector.protocol.rules import Severity
+from inspector.protocol.teaching import slug
+from inspector.resources import spec_file
+
+from .recording import Direction, Recording
+from .spec_pages import spec_pages
+from .translate import Translate, untranslated
+from .version_in_force import version_in_force
+
+__all__ = [
+    "CONTEXT",
+    "WORDS",
+    "AuthFindingRow",
+    "AuthStep",
+    "AuthView",
+    "all_words",
+    "auth_steps",
+    "failure_line",
+    "mcp_ref",
+    "spec_in_force",
+]
+
+CONTEXT = "AuthView"
+
+#: The view's words: step titles by kind (a discovery GET is titled by its candidate's kind), what
+#: a step expects and finds, and the banner's line.
+WORDS = {
+    "refusal": "The server's refusal",
+    "refusal-expected": "401 (or 403 insufficient_scope) with a Bearer challenge naming the resource metadata",
+    "conclusion": "Discovery result",
+    "conclusion-expected": "usable metadata: a sign-in can go ahead",
+    "registration": "Client registration",
+    "authorize": "Authorization request",
+    "redirect": "Redirect back to the client",
+    "token": "Token request",
+    "refresh": "Token refresh",
+    "client-credentials": "Client credentials grant",
+    "signed-in": "Signed in",
+    "signed-in-found": "issuer {issuer}, client {client}, scopes {scopes}, expires {expires}",
+    "failed": "Sign-in failed",
+    "fetch-expected": "200 with a JSON document",
+    "no-answer": "no answer",
+    "none": "none",
+    "failure": "Authorization failed at: {step} — {why}",
+    # a GET's result (auth_discovery.RESULT_WORDS)
+    "document": "a JSON document",
+    "http-status": "no document, the next URL is tried",
+    "not-json": "not a JSON document, the next URL is tried",
+    "request-failed": "the request failed, the next URL is tried",
+}
+_RESULTS = {"document": "document", "http-status": "http-status", "not-json": "not-json", "failed": "request-failed"}
+_REFUSAL_SPEC = (
+    "2025-11-25 basic/authorization#protected-resource-metadata-discovery-requirements; RFC 9728 section 5.1"
+)
+_FLOW_PURPOSES = ("registration", "authorize", "redirect", "token", "refresh", "client-credentials")
+
+
+def all_words() -> list[str]:
+    """Every English text this module asks ``tr`` for in :data:`CONTEXT` (for the catalogue)."""
+    return sorted(set(WORDS.values()) | set(CANDIDATE_KINDS.values()))
+
+
+@dataclass(frozen=True)
+class AuthFindingRow:
+    """A finding of a step: the rule, its severity and words (translated), its section, and the
+    expected, found and where it names (as recorded)."""
+
+    rule: str
+    severity: str
+    text: str
+    spec: str
+    expected: str = ""
+    found: str = ""
+    where: str = ""
+
+    @property
+    def blocking(self) -> bool:
+        return self.severity == Severity.ERROR.value
+
+
+@dataclass
+class AuthStep:
+    """One step of the authorization: its kind (``refusal``, ``fetch``, ``conclusion``, a flow
+    purpose, ``signed-in``, ``failed``), its title, the request (method and URL), what was
+    expected and found, its spec section, its findings, whether it failed, and its entry."""
+
+    kind: str
+    title: str
+    seq: int | None
+    method: str = ""
+    url: str = ""
+    expected: str = ""
+    found: str = ""
+    spec: str = ""
+    findings: list[AuthFindingRow] = field(default_factory=list)
+    failed: bool = False
+
+    @property
+    def mark(self) -> str:
+        """✗ failed, ! a warning, ✓ otherwise."""
+        if self.failed or any(f.blocking for f in self.findings):
+            return "✗"
+        return "!" if any(f.severity == Severity.WARNING.value for f in self.findings) else "✓"
+
+    @property
+    def spec_ref(self) -> str:
+        """The spec viewer's reference ("VERSION page#anchor"; "" when the step cites an RFC only)."""
+        return mcp_ref(self.spec)
+
+
+@dataclass
+class AuthView:
+    """A recording's authorization steps, in order; ``failing`` the first that failed."""
+
+    version: str | None
+    steps: list[AuthStep] = field(default_factory=list)
+
+    @property
+    def failing(self) -> AuthStep | None:
+        return next((s for s in self.steps if s.failed or any(f.blocking for f in s.findings)), None)
+
+
+def mcp_ref(spec: str) -> str:
+    """The MCP page of a spec citation ("VERSION page#anchor; RFC …"), "" when it names none."""
+    head = spec.split(";")[0].strip()
+    return head if head[:4].isdigit() and " " in head else ""
+
+
+def _has_section(ref: str) -> bool:
+    found = spec_file(ref)
+    if found is None:
+        return False
+    anchor = found[1]
+    if not anchor:
+        return True
+    try:
+        text = found[0].read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return any(slug(line) == anchor for line in text.splitlines() if line.startswith("#"))
+
+
+def spec_in_force(spec: str, version: str | None) -> str:
+    """``spec`` with its MCP page named in ``version`` when that version has the same section
+    (on the same page, or on its one authorization page); else ``spec`` as it is."""
+    ref = mcp_ref(spec)
+    if not ref or not version or ref.startswith(version + " "):
+        return spec
+    page, _, anchor = ref.partition(" ")[2].partition("#")
+    tail = spec[len(spec.split(";")[0]) :]
+    root = "/".join(page.split("/")[:2])  # e.g. basic/authorization: one page, or a folder of them
+    for candidate in (page, *(p for p in spec_pages(version) if p == root or p.startswith(root + "/"))):
+        mine = f"{version} {candidate}" + (f"#{anchor}" if anchor else "")
+        if _has_section(mine):
+            return mine + tail
+    return spec
+
+
+def _str(value: JsonValue) -> str:
+    return value if isinstance(value, str) else "" if value is None else str(value)
+
+
+def _answer(status: JsonValue, reason: JsonValue, tr: Translate) -> str:
+    if isinstance(status, int):
+        return f"{status} {_str(reason)}".strip()
+    return _str(reason) or tr(CONTEXT, WORDS["no-answer"])
+
+
+def _finding(data: JsonObject, version: str | None, tr: Translate) -> AuthFindingRow:
+    rid = _str(data.get("rule"))
+    rule = AUTH_RULES.get(rid)
+    text = tr("Rules", rule.text) if rule is not None else _str(data.get("text"))
+    severity = rule.severity.value if rule is not None else _str(data.get("severity"))
+    spec = rule.spec if rule is not None else _str(data.get("spec"))
+    return AuthFindingRow(
+        rid,
+        severity,
+        text,
+        spec_in_force(spec, version),
+        _str(data.get("expected")),
+        _str(data.get("found")),
+        _str(data.get("where")),
+    )
+
+
+def _refusal(rec: Recording, before: int, version: str | None) -> AuthStep | None:
+    for seq in reversed([s for s in rec.exchange_rows if s < before]):
+        http = rec.extra_at(seq).get("http")
+        if not isinstance(http, dict) or http.get("status") not in (401, 403):
+            continue
+        headers = http.get("response_headers")
+        challenge = headers.get("www-authenticate") if isinstance(headers, dict) else None
+        if http.get("status") == 403 and not isinstance(challenge, str):
+            continue
+        return AuthStep(
+            "refusal",
+            "",
+            seq,
+            _str(http.get("method")),
+            _str(http.get("url")),
+            found=_answer(http.get("status"), http.get("reason"), untranslated)
+            + (f" — WWW-Authenticate: {challenge}" if isinstance(challenge, str) else ""),
+            spec=spec_in_force(_REFUSAL_SPEC, version),
+        )
+    return None
+
+
+def _owner(steps: list[AuthStep], finding: AuthFindingRow, discovery: bool) -> AuthStep | None:
+    """The step a finding belongs to (see the module's theory)."""
+    if finding.where:
+        for step in reversed(steps):
+            if step.url and finding.where.startswith(step.url):
+                return step
+    if finding.rule.startswith(("auth.challenge", "auth.insufficient-scope")):
+        refusal = next((s for s in steps if s.kind == "refusal"), None)
+        if refusal is not None:
+            return refusal
+    return None if discovery else (steps[-1] if steps else None)
+
+
+def _version(rec: Recording, events: list[int]) -> str | None:
+    for seq in events:
+        auth = rec.extra_at(seq).get("auth")
+        if isinstance(auth, dict) and isinstance(auth.get("version"), str):
+            return str(auth["version"])
+    if not events:
+        return None
+    vif = version_in_force(rec)
+    return vif.negotiated(events[0]) or vif.schema(events[0])
+
+
+def _flow_step(rec: Recording, seq: int, x: JsonObject, version: str | None, tr: Translate) -> AuthStep:
+    purpose = _str(x.get("purpose"))
+    status = x.get("status")
+    return AuthStep(
+        purpose,
+        tr(CONTEXT, WORDS[purpose]) if purpose in _FLOW_PURPOSES else purpose,
+        seq,
+        _str(x.get("method")),
+        _str(x.get("url")),
+        expected=_str(x.get("expected")),
+        found=_answer(status, x.get("reason"), tr),
+        spec=spec_in_force(_str(x.get("spec")), version),
+        failed=isinstance(status, int) and status >= 400,
+    )
+
+
+def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
+    """The authorization steps of ``rec`` (an empty view when it has no authorization events)."""
+    events = [
+        seq
+        for seq in range(len(rec))
+        if rec.direction_at(seq) is Direction.EVENT
+        and rec.extra_at(seq).get("event") in ("auth_discovery", "auth_flow")
+    ]
+    view = AuthView(_version(rec, events))
+    if not events:
+        return view
+    steps = view.steps
+    refusal = _refusal(rec, events[0], view.version)
+    if refusal is not None:
+        refusal.title, refusal.expected = tr(CONTEXT, WORDS["refusal"]), tr(CONTEXT, WORDS["refusal-expected"])
+        steps.append(refusal)
+    pending: list[AuthFindingRow] = []  # discovery's findings not tied to a GET: its conclusion's
+    for seq in events:
+        extra = rec.extra_at(seq)
+        kind, step = extra.get("event"), extra.get("step")
+        if kind == "auth_discovery" and step == "fetch" and isinstance(f := extra.get("fetch"), dict):
+            basis = _str(f.get("basis"))
+            cand = CANDIDATE_KINDS.get(_str(f.get("kind")))
+            result = _RESULTS.get(_str(f.get("result")))
+            found = _answer(f.get("status"), f.get("reason"), tr)
+            steps.append(
+                AuthStep(
+                    "fetch",
+                    tr(CONTEXT, cand) if cand else _str(f.get("kind")),
+                    seq,
+                    _str(f.get("method")) or "GET",
+                    _str(f.get("url")),
+                    tr(CONTEXT, WORDS["fetch-expected"]),
+                    found + (": " + tr(CONTEXT, WORDS[result]) if result else ""),
+                    spec_in_force(basis, view.version),
+                )
+            )
+        elif step == "finding" and isinstance(data := extra.get("finding"), dict):
+            row = _finding(data, view.version, tr)
+            owner = _owner(steps, row, kind == "auth_discovery")
+            (owner.findings if owner is not None else pending).append(row)
+        elif kind == "auth_discovery" and step == "conclusion":
+            auth = extra.get("auth")
+            concl = AuthStep(
+                "conclusion", tr(CONTEXT, WORDS["conclusion"]), seq, expected=tr(CONTEXT, WORDS["conclusion-expected"])
+            )
+            concl.found = rec[seq].text
+            concl.findings, pending = pending, []
+            concl.failed = isinstance(auth, dict) and auth.get("blocked") is True
+            steps.append(concl)
+        elif kind == "auth_flow" and step == "exchange" and isinstance(x := extra.get("exchange"), dict):
+            steps.append(_flow_step(rec, seq, x, view.version, tr))
+        elif kind == "auth_flow" and step == "signed-in":
+            scopes = extra.get("scopes")
+            words = tr(CONTEXT, WORDS["signed-in-found"]).format(
+                issuer=_str(extra.get("issuer")) or "-",
+                client=_str(extra.get("client_id")) or "-",
+                scopes=" ".join(str(s) for s in scopes) if isinstance(scopes, list) else _str(scopes) or "-",
+                expires=_str(extra.get("expires_at")) or "-",
+            )
+            steps.append(AuthStep("signed-in", tr(CONTEXT, WORDS["signed-in"]), seq, found=words))
+        elif kind == "auth_flow" and step == "failed":
+            named = _str(extra.get("failed_step"))
+            for earlier in reversed(steps):
+                if earlier.kind == named:
+                    earlier.failed = True
+                    break
+            steps.append(
+                AuthStep("failed", tr(CONTEXT, WORDS["failed"]), seq, found=_str(extra.get("reason")), failed=True)
+            )
+    if pending:  # findings with no conclusion after them
+        steps.append(AuthStep("conclusion", tr(CONTEXT, WORDS["conclusion"]), None, findings=pending))
+    return view
+
+
+def failure_line(view: AuthView, tr: Translate = untranslated) -> str:
+    """The banner's line for a failed authorization ("" when no step failed): the failing step
+    and why (its first blocking finding, else what it found)."""
+    step = view.failing
+    if step is None:
+        return ""
+    reason = next((s.found for s in view.steps if s.kind == "failed" and s.found), "")
+    if step.kind == "failed":  # the flow named no step this view has: the result is the step
+        reason = ""
+    blocking = next((f for f in step.findings if f.blocking), None)
+    why = f"{blocking.rule}: {blocking.text}" if blocking is not None else reason or step.found
+    return tr(CONTEXT, WORDS["failure"]).format(step=step.title, why=why)
