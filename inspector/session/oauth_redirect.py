@@ -152,14 +152,19 @@ async def loopback_redirect(path: str = "/callback") -> AsyncIterator[RedirectLi
                 with anyio.CancelScope() as scope:
                     tg.start_soon(stop_after_callback, scope)
                     await listener.serve(redirect.handle)
+                await listener.aclose()  # the port is gone once the callback is answered
 
             async def stop_after_callback(scope: anyio.CancelScope) -> None:
                 await redirect.answered()
                 scope.cancel()
-                await listener.aclose()  # the port is gone once the callback is answered
 
             tg.start_soon(serve)
+            failed: Exception | None = None
             try:
                 yield redirect
+            except Exception as exc:  # raised again outside the task group, not in an ExceptionGroup
+                failed = exc
             finally:
                 tg.cancel_scope.cancel()
+        if failed is not None:
+            raise failed

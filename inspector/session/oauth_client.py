@@ -1,0 +1,672 @@
+"""The OAuth sign-in driver: the MCP authorization flow run against a real server, step by step.
+
+Theory of operation
+-------------------
+One :class:`OAuthClient` per MCP server URL. It holds the user's :class:`OAuthOptions`, the
+:class:`~.oauth_tokens.TokenStore` and a ``note(text, extra)`` recorder (the session passes one
+like :mod:`.auth_discovery`'s), and runs the flow in the order the version's authorization page
+gives, each decision taken by the sans-IO core (:mod:`inspector.protocol.oauth_flow`,
+:mod:`~inspector.protocol.oauth_metadata`), each HTTP exchange made and recorded by
+:class:`~.oauth_exchange.FlowHttp`:
+
+1. **Discovery**: :func:`.auth_discovery.discover` after the refusal (when :meth:`~OAuthClient.sign_in`
+   has none, one unauthenticated ``initialize`` POST draws the server's 401 first: purpose
+   ``challenge``); its GETs and findings are recorded as :mod:`.auth_discovery` records them
+   (``auth_discovery`` events, steps ``fetch`` and ``finding``). A blocking finding (no S256
+   among them: the core's ``auth.no-s256`` stops here, before any authorization request) ends
+   the flow at step ``discovery``; the flow's own checks of the metadata
+   (:func:`~inspector.protocol.oauth_metadata.flow_findings`) at ``authorization-server``.
+2. **Client identity** (step ``client-registration``), in the spec's order: the pre-registered
+   client id (and secret) the user gave; a client this store registered earlier with the same
+   issuer; a Client ID Metadata Document is NOT offered (it needs an HTTPS URL the
+   authorization server can fetch, which a desktop inspector does not have: said as an ``info``
+   step when the server supports it); else Dynamic Client Registration (RFC 7591,
+   ``application_type`` ``native``, the loopback redirect URI); else the flow stops and asks for
+   a client id. The token endpoint's client authentication (none, client_secret_basic,
+   client_secret_post) is chosen from the metadata (step ``client-authentication`` when none fits).
+3. **Authorization** (steps ``authorize`` and ``redirect``): PKCE S256, ``state``, ``resource``
+   (RFC 8707, 2025-06-18 on), ``scope`` (the user's, else the core's
+   :func:`~inspector.protocol.oauth_flow.select_scope`), sent to the browser with the loopback
+   redirect of :mod:`.oauth_redirect` listening: ``browser="system"`` opens the system browser
+   (``webbrowser``; the URL is also announced, so when no browser opens the user can paste it)
+   and waits ``wait`` seconds; ``browser="follow"`` (``--no-browser``) GETs the URL itself and
+   follows its redirects, each hop recorded, at most :data:`MAX_HOPS`, until one lands on the
+   loopback redirect. The redirect is checked by
+   :func:`~inspector.protocol.oauth_flow.check_redirect` (``iss`` per RFC 9207, then ``state``).
+4. **Token** (step ``token``): the code redeemed with the verifier, redirect URI, ``resource``
+   and client authentication; :func:`~inspector.protocol.oauth_flow.read_token_response` checks
+   the answer (scope not granted, audience). The tokens go to the store under the resource and
+   the issuer, and a ``signed-in`` step says the public facts (issuer, scopes, expiry, client id;
+   never a token).
+
+:meth:`~OAuthClient.refresh` uses the stored refresh token (only at the issuer that gave it;
+rotated when the server gives a new one), :meth:`~OAuthClient.step_up` answers a 403
+``insufficient_scope`` with a new authorization for the scopes the core's
+:func:`~inspector.protocol.oauth_flow.step_up_scope` picks, within the
+:class:`~inspector.protocol.oauth_flow.StepUpBudget`; ``grant="client_credentials"`` runs that
+grant instead of the browser (a client id and secret needed, and the metadata must list it).
+A failed flow records a ``failed`` step (``failed_step``, ``reason``) and returns a
+:class:`SignInResult` naming the step; nothing raises for what a server sent.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import webbrowser
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, replace
+from urllib.parse import urljoin
+
+import anyio
+
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.oauth_challenge import bearer_of, parse_challenges
+from inspector.protocol.oauth_discovery import profile_for, resource_parameter
+from inspector.protocol.oauth_flow import (
+    AuthorizationRequest,
+    ClientCredentials,
+    StepUpBudget,
+    TokenRequest,
+    TokenSet,
+    authorization_code_request,
+    authorization_url,
+    check_redirect,
+    client_credentials_request,
+    new_code_verifier,
+    new_state,
+    read_registration_response,
+    read_token_response,
+    refresh_request,
+    registration_request,
+    s256_challenge,
+    step_up_scope,
+    with_offline_access,
+)
+from inspector.protocol.oauth_flow import refresh_due as token_refresh_due
+from inspector.protocol.oauth_metadata import AuthServerMetadata, choose_client_auth, choose_registration, flow_findings
+from inspector.protocol.oauth_rules import AuthFinding
+
+from .auth_discovery import EVENT as DISCOVERY_EVENT
+from .auth_discovery import AuthDiscovery, Refusal, discover, finding_data, finding_note, step_text
+from .oauth_exchange import EVENT, Answer, FlowHttp, Note, masked_flow_url
+from .oauth_redirect import RedirectListener, loopback_redirect
+from .oauth_tokens import StoredToken, TokenStore, canonical_resource
+
+#: At most this many hops are followed from the authorization URL (``browser="follow"``).
+MAX_HOPS = 10
+#: The name the inspector registers under (RFC 7591 ``client_name``).
+CLIENT_NAME = "MCP Session Inspector"
+_REDIRECTS = (301, 302, 303, 307, 308)
+_INITIALIZE: JsonObject = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "", "capabilities": {}, "clientInfo": {"name": "mcp-inspector", "version": "0"}},
+}
+
+
+@dataclass(frozen=True)
+class OAuthOptions:
+    """What the user chose for a server's sign-in (see the module's theory)."""
+
+    client_id: str | None = None  # pre-registered
+    client_secret: str | None = None
+    scopes: tuple[str, ...] | None = None  # None: select_scope's choice
+    browser: str = "system"  # "system" or "follow" (--no-browser)
+    wait: float = 300.0  # how long to wait for the redirect
+    grant: str = "authorization_code"  # or "client_credentials"
+    timeout: float = 10.0  # each HTTP exchange of the flow
+    verify_tls: bool = True
+
+    def __repr__(self) -> str:  # the secret never shown
+        secret = "set" if self.client_secret else None
+        return (
+            f"OAuthOptions(client_id={self.client_id!r}, client_secret={secret!r}, scopes={self.scopes!r}, "
+            f"browser={self.browser!r}, wait={self.wait!r}, grant={self.grant!r})"
+        )
+
+
+@dataclass(frozen=True)
+class SignInResult:
+    """How a sign-in, refresh or step-up ended: ``failed_step`` names the step that stopped it;
+    the token set's public facts only (never a token)."""
+
+    ok: bool
+    failed_step: str | None = None
+    reason: str = ""
+    findings: tuple[AuthFinding, ...] = ()
+    issuer: str | None = None
+    scopes: tuple[str, ...] = ()
+    expires_at: float | None = None
+    client_id: str | None = None
+
+
+class _Stop(Exception):
+    def __init__(self, step: str, reason: str) -> None:
+        super().__init__(reason)
+        self.step, self.reason = step, reason
+
+
+def spec_section(purpose: str, version: str) -> str:
+    """The spec section (``VERSION page#anchor``) of a flow exchange's purpose."""
+    if purpose == "client-credentials":
+        return "2026-07-28 extensions/auth/oauth-client-credentials"
+    modern = version == "2026-07-28"
+    page = f"{version} basic/authorization"
+    if purpose == "registration":
+        return (
+            f"{page}/client-registration#dynamic-client-registration"
+            if modern
+            else f"{page}#dynamic-client-registration"
+        )
+    if purpose == "redirect" and modern:
+        return f"{page}#authorization-response-validation"
+    if purpose == "refresh" and modern:
+        return f"{page}#refresh-tokens"
+    if purpose == "challenge":
+        return (
+            f"{page}#authorization-server-discovery" if version != "2025-03-26" else f"{page}#authorization-flow-steps"
+        )
+    return f"{page}#authorization-flow-steps"
+
+
+def _announce(url: str) -> None:
+    sys.stderr.write(f"Open this URL in a browser to sign in:\n{url}\n")
+    sys.stderr.flush()
+
+
+class OAuthClient:
+    """The sign-in driver for the MCP server at ``server_url`` (see the module's theory)."""
+
+    def __init__(
+        self,
+        server_url: str,
+        options: OAuthOptions | None = None,
+        store: TokenStore | None = None,
+        note: Note | None = None,
+        *,
+        announce: Callable[[str], None] = _announce,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.server_url = server_url
+        self.resource_key = canonical_resource(server_url)
+        self.options = options or OAuthOptions()
+        self.store = store
+        self.note: Note = note or (lambda text, extra: None)
+        self.announce, self.clock = announce, clock
+        self.budget = StepUpBudget()
+        self._token: StoredToken | None = None
+        self._discovery: AuthDiscovery | None = None
+        self._findings: list[AuthFinding] = []
+
+    # ------------------------------------------------------------------ the token in force
+
+    def current(self) -> StoredToken | None:
+        """The token in force: this client's, else the store's for this resource (and, once
+        discovery named one, for its issuer only)."""
+        if self._token is None and self.store is not None:
+            meta = self._discovery.metadata if self._discovery is not None else None
+            if meta is not None:
+                self._token = self.store.find(self.server_url, meta.issuer)
+            else:
+                entries = self.store.get(self.server_url)
+                self._token = entries[0] if entries else None
+        return self._token
+
+    def authorization(self) -> str | None:
+        """``Bearer …`` for the token in force, or ``None``."""
+        t = self.current()
+        return f"Bearer {t.access_token}" if t is not None else None
+
+    def refresh_due(self, now: float | None = None) -> bool:
+        """Whether the token in force is at or near its expiry (wall clock)."""
+        t = self.current()
+        return t is not None and token_refresh_due(t.expires_at, self.clock() if now is None else now)
+
+    def facts(self) -> SignInResult:
+        """The public facts of the token in force (``ok`` False when there is none)."""
+        t = self.current()
+        if t is None:
+            return SignInResult(False, None, "not signed in")
+        return SignInResult(True, issuer=t.issuer, scopes=t.scopes, expires_at=t.expires_at, client_id=t.client_id)
+
+    # ------------------------------------------------------------------ the public steps
+
+    async def sign_in(self, refusal: Refusal | None, version: str) -> SignInResult:
+        """The whole flow after ``refusal`` (``None``: draw one first), by ``version``'s page."""
+        return await self._run(self._sign_in(refusal, version, None))
+
+    async def refresh(self, version: str) -> SignInResult:
+        """A refresh with the stored refresh token, at the issuer that gave it."""
+        return await self._run(self._refresh(version))
+
+    async def step_up(self, refusal: Refusal, version: str, operation: str = "request") -> SignInResult:
+        """A new authorization after a 403 ``insufficient_scope`` (``refusal``) for the scopes
+        the challenge names, at most ``budget.limit`` times per resource and ``operation``."""
+        return await self._run(self._step_up(refusal, version, operation))
+
+    def forget(self) -> int:
+        """Sign out: the token in force and every stored entry of this resource dropped."""
+        self._token = None
+        return self.store.forget(self.server_url) if self.store is not None else 0
+
+    # ------------------------------------------------------------------ running and recording
+
+    async def _run(self, flow: Coroutine[object, object, SignInResult]) -> SignInResult:
+        self._findings = []
+        try:
+            result = await flow
+        except _Stop as stop:
+            self.note(
+                f"sign-in failed at step {stop.step}: {stop.reason}",
+                {"event": EVENT, "step": "failed", "failed_step": stop.step, "reason": stop.reason},
+            )
+            return SignInResult(False, stop.step, stop.reason, tuple(self._findings))
+        return result
+
+    def _finding(self, f: AuthFinding) -> None:
+        self._findings.append(f)
+        self.note(finding_note(f), {"event": EVENT, "step": "finding", "finding": finding_data(f)})
+
+    def _stop_on(self, step: str, findings: Sequence[AuthFinding], what: str) -> None:
+        for f in findings:
+            self._finding(f)
+        blocking = [f.rule_id for f in findings if f.blocking]
+        if blocking:
+            raise _Stop(step, f"{what}: {', '.join(dict.fromkeys(blocking))}")
+
+    def _http(self) -> FlowHttp:
+        return FlowHttp(self.server_url, self.note, verify_tls=self.options.verify_tls, timeout=self.options.timeout)
+
+    def _signed_in(self, token: StoredToken, grant: str) -> SignInResult:
+        if self.store is not None:
+            token = self.store.put(token)
+        self._token = token
+        expiry = (
+            "no expiry given" if token.expires_at is None else f"expires in {token.expires_at - self.clock():.0f} s"
+        )
+        self.note(
+            f"signed in at {token.issuer} ({grant}): scopes {' '.join(token.scopes) or 'none named'}, {expiry}",
+            {
+                "event": EVENT,
+                "step": "signed-in",
+                "grant": grant,
+                "issuer": token.issuer,
+                "scopes": list(token.scopes),
+                "expires_at": token.expires_at,
+                "client_id": token.client_id,
+            },
+        )
+        return SignInResult(
+            True,
+            findings=tuple(self._findings),
+            issuer=token.issuer,
+            scopes=token.scopes,
+            expires_at=token.expires_at,
+            client_id=token.client_id,
+        )
+
+    # ------------------------------------------------------------------ discovery
+
+    async def _challenge(self, http: FlowHttp, version: str) -> Refusal:
+        body: JsonObject = {**_INITIALIZE, "params": {**_params(), "protocolVersion": version}}
+        answer = await http.send(
+            "challenge",
+            "POST",
+            self.server_url,
+            headers=[("Accept", "application/json, text/event-stream"), ("MCP-Protocol-Version", version)],
+            json_body=body,
+            expected="a request without a token is refused: 401 with a WWW-Authenticate Bearer challenge",
+            spec=spec_section("challenge", version),
+        )
+        if answer.status not in (401, 403):
+            raise _Stop("challenge", f"the server answered {answer.said()} without a token: it asks for no sign-in")
+        values = answer.header_values("www-authenticate")
+        return Refusal(answer.status, masked_flow_url(self.server_url), values or None)
+
+    async def _discover(self, http: FlowHttp, refusal: Refusal | None, version: str) -> AuthDiscovery:
+        if refusal is None:
+            refusal = await self._challenge(http, version)
+        d = await discover(
+            self.server_url, refusal, version, verify_tls=self.options.verify_tls, timeout=self.options.timeout
+        )
+        for step in d.fetched:
+            self.note(step_text(step), {"event": DISCOVERY_EVENT, "step": "fetch", "fetch": step.data()})
+        for f in d.findings:
+            self._findings.append(f)
+            self.note(finding_note(f), {"event": DISCOVERY_EVENT, "step": "finding", "finding": finding_data(f)})
+        if d.no_section:
+            raise _Stop("discovery", f"{version} has no authorization section")
+        if d.blocked:
+            rules = ", ".join(dict.fromkeys(f.rule_id for f in d.findings if f.blocking))
+            raise _Stop("discovery", f"the server's authorization metadata cannot be used: {rules}")
+        if d.metadata is None:
+            raise _Stop("discovery", "no authorization server metadata was found")
+        self._discovery = d
+        return d
+
+    def _resource(self, d: AuthDiscovery, version: str) -> str | None:
+        profile = profile_for(version)
+        if profile is None or not profile.resource_parameter:
+            return None
+        return resource_parameter(d.prm.resource if d.prm is not None else None, self.server_url)
+
+    # ------------------------------------------------------------------ the authorization code flow
+
+    async def _sign_in(self, refusal: Refusal | None, version: str, scopes: tuple[str, ...] | None) -> SignInResult:
+        async with self._http() as http:
+            d = await self._discover(http, refusal, version)
+            meta = d.metadata
+            assert meta is not None
+            if self.options.grant == "client_credentials":
+                return await self._client_credentials(http, d, meta, version)
+            known = set(d.findings)
+            self._stop_on(
+                "authorization-server",
+                [f for f in flow_findings(meta, version) if f not in known],
+                "the authorization server does not allow this flow",
+            )
+            return await self._authorize(http, d, meta, version, scopes)
+
+    async def _authorize(
+        self,
+        http: FlowHttp,
+        d: AuthDiscovery,
+        meta: AuthServerMetadata,
+        version: str,
+        scopes: tuple[str, ...] | None,
+    ) -> SignInResult:
+        wanted = scopes or self.options.scopes or d.scopes
+        wanted = with_offline_access(wanted, meta.scopes_supported)
+        resource = self._resource(d, version)
+        async with loopback_redirect() as listener:
+            client = await self._client_identity(http, meta, version, listener.redirect_uri, wanted)
+            verifier, state = new_code_verifier(), new_state()
+            url = authorization_url(
+                AuthorizationRequest(
+                    authorization_endpoint=meta.authorization_endpoint or "",
+                    client_id=client.client_id,
+                    redirect_uri=listener.redirect_uri,
+                    state=state,
+                    code_challenge=s256_challenge(verifier),
+                    scope=wanted,
+                    resource=resource,
+                )
+            )
+            query = await self._browse(http, url, listener, version)
+        outcome = check_redirect(
+            query,
+            expected_state=state,
+            issuer=meta.issuer,
+            iss_supported=meta.authorization_response_iss_parameter_supported,
+        )
+        self._stop_on("redirect", outcome.findings, "the authorization response is refused")
+        if outcome.code is None:
+            raise _Stop("redirect", "the authorization response carried no code")
+        request = authorization_code_request(
+            meta.token_endpoint or "",
+            code=outcome.code,
+            redirect_uri=listener.redirect_uri,
+            code_verifier=verifier,
+            client=client,
+            resource=resource,
+        )
+        expected = "200 with access_token and token_type Bearer (the code redeemed with its PKCE verifier)"
+        tokens = await self._token_exchange(http, "token", request, version, expected, wanted, resource)
+        return self._signed_in(self._stored(meta, tokens, client, wanted), "authorization_code")
+
+    async def _client_identity(
+        self,
+        http: FlowHttp,
+        meta: AuthServerMetadata,
+        version: str,
+        redirect_uri: str,
+        scopes: tuple[str, ...] | None,
+    ) -> ClientCredentials:
+        opts = self.options
+        secret: str | None = None
+        registered: str | None = None
+        if opts.client_id is not None:
+            client_id, secret = opts.client_id, opts.client_secret
+            how = "the pre-registered client id given"
+        else:
+            earlier = self.store.find(self.server_url, meta.issuer) if self.store is not None else None
+            if earlier is not None and earlier.client_id is not None:
+                client_id, secret = earlier.client_id, earlier.client_secret
+                how = "the client registered earlier with this issuer"
+            else:
+                client_id, secret, registered = await self._register(http, meta, version, redirect_uri, scopes)
+                how = "the client registered just now"
+        choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
+        self._stop_on("client-authentication", choice.findings, "no client authentication fits")
+        if choice.method is None:
+            raise _Stop("client-authentication", "no client authentication method fits")
+        self.note(
+            f"client id {client_id} ({how}), client authentication {choice.method}",
+            {"event": EVENT, "step": "client", "client_id": client_id, "how": how, "auth_method": choice.method},
+        )
+        return ClientCredentials(client_id, secret, choice.method)
+
+    async def _register(
+        self,
+        http: FlowHttp,
+        meta: AuthServerMetadata,
+        version: str,
+        redirect_uri: str,
+        scopes: tuple[str, ...] | None,
+    ) -> tuple[str, str | None, str | None]:
+        if meta.client_id_metadata_document_supported:
+            text = (
+                "the authorization server supports Client ID Metadata Documents, but the inspector has no HTTPS "
+                "URL the server could fetch one from: not offered"
+            )
+            self.note(text, {"event": EVENT, "step": "info", "text": text})
+        choice = choose_registration(meta, version, client_id=None)
+        if choice.mechanism != "dynamic":
+            self._stop_on("client-registration", choice.findings, "no client id")
+            raise _Stop("client-registration", "no client id: give a pre-registered one (--client-id)")
+        endpoint = meta.registration_endpoint or ""
+        body = registration_request(redirect_uris=[redirect_uri], client_name=CLIENT_NAME, scope=scopes)
+        answer = await http.send(
+            "registration",
+            "POST",
+            endpoint,
+            headers=[("Accept", "application/json")],
+            json_body=body,
+            expected="201 with the client's client_id (RFC 7591 section 3.2.1)",
+            spec=spec_section("registration", version),
+        )
+        self._no_answer("client-registration", answer)
+        reg, findings = read_registration_response(answer.status or 0, answer.json())
+        self._stop_on("client-registration", findings, "dynamic client registration failed")
+        if reg is None:
+            raise _Stop("client-registration", "dynamic client registration gave no client id")
+        return reg.client_id, reg.client_secret, reg.token_endpoint_auth_method
+
+    def _no_answer(self, step: str, answer: Answer) -> None:
+        if answer.status is None:
+            raise _Stop(step, f"no answer: {answer.said()}")
+
+    async def _browse(self, http: FlowHttp, url: str, listener: RedirectListener, version: str) -> str:
+        wait = self.options.wait
+        if self.options.browser == "follow":
+            await self._follow(http, url, listener, version)
+            return await listener.wait(min(wait, self.options.timeout))
+        shown = masked_flow_url(url)
+        self.announce(url)
+        self.note(
+            f"the system browser opens the authorization URL; waiting up to {wait:g} s for the redirect",
+            {"event": EVENT, "step": "browser", "url": shown, "redirect_uri": listener.redirect_uri, "wait": wait},
+        )
+        query: str | None = None
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(self._open_browser, url)
+            try:
+                query = await listener.wait(wait)
+            except TimeoutError:
+                pass
+            tg.cancel_scope.cancel()
+        if query is None:
+            raise _Stop("authorize", f"no redirect came back within {wait:g} s")
+        return query
+
+    async def _open_browser(self, url: str) -> None:
+        opened = await anyio.to_thread.run_sync(webbrowser.open, url, abandon_on_cancel=True)
+        if not opened:
+            self.note(
+                "no browser could be opened: open the announced URL yourself",
+                {"event": EVENT, "step": "browser", "opened": False},
+            )
+
+    async def _follow(self, http: FlowHttp, url: str, listener: RedirectListener, version: str) -> None:
+        expected = {
+            "authorize": "a redirect (302) towards the redirect URI with code, state and iss",
+            "redirect": "the loopback redirect URI reached with the authorization response",
+        }
+        for hop in range(MAX_HOPS + 1):
+            purpose = "authorize" if hop == 0 else "redirect"
+            answer = await http.send(
+                purpose, "GET", url, expected=expected[purpose], spec=spec_section(purpose, version)
+            )
+            self._no_answer("authorize", answer)
+            if listener.query is not None:
+                return
+            location = answer.header("location")
+            if answer.status not in _REDIRECTS or location is None:
+                raise _Stop(
+                    "authorize",
+                    f"the authorization endpoint answered {answer.said()} and did not redirect to the loopback "
+                    "redirect (it may need a person: use the system browser)",
+                )
+            url = urljoin(url, location)
+        raise _Stop("authorize", f"more than {MAX_HOPS} redirects without reaching the loopback redirect")
+
+    # ------------------------------------------------------------------ tokens
+
+    async def _token_exchange(
+        self,
+        http: FlowHttp,
+        purpose: str,
+        request: TokenRequest,
+        version: str,
+        expected: str,
+        requested: tuple[str, ...] | None,
+        resource: str | None,
+    ) -> TokenSet:
+        step = "token" if purpose == "token" else purpose
+        answer = await http.send(
+            purpose,
+            "POST",
+            request.url,
+            headers=request.headers,
+            form=request.fields,
+            expected=expected,
+            spec=spec_section(purpose, version),
+        )
+        self._no_answer(step, answer)
+        tokens, findings = read_token_response(
+            answer.status or 0, answer.json(), requested_scope=requested, resource=resource
+        )
+        self._stop_on(step, findings, "the token endpoint's answer is refused")
+        if tokens is None:
+            raise _Stop(step, "no token")
+        return tokens
+
+    def _stored(
+        self,
+        meta: AuthServerMetadata,
+        tokens: TokenSet,
+        client: ClientCredentials,
+        requested: tuple[str, ...] | None,
+        keep_refresh: str | None = None,
+    ) -> StoredToken:
+        registered_here = self.options.client_id is None  # a dynamic client's secret is this store's to keep
+        return StoredToken(
+            resource=self.resource_key,
+            issuer=meta.issuer,
+            access_token=tokens.access_token,
+            token_type=tokens.token_type,
+            refresh_token=tokens.refresh_token or keep_refresh,
+            expires_at=None if tokens.expires_in is None else self.clock() + tokens.expires_in,
+            scopes=tokens.granted(requested),
+            client_id=client.client_id,
+            client_secret=client.client_secret if registered_here else None,
+        )
+
+    async def _refresh(self, version: str) -> SignInResult:
+        held = self.current()
+        if held is None or held.refresh_token is None:
+            raise _Stop("refresh", "no refresh token is stored for this server")
+        async with self._http() as http:
+            d = self._discovery or await self._discover(http, None, version)
+            meta = d.metadata
+            assert meta is not None
+            if held.issuer != meta.issuer:
+                raise _Stop(
+                    "refresh",
+                    f"the stored token comes from {held.issuer}, not from the server's authorization server "
+                    f"{meta.issuer}: its refresh token is not sent there",
+                )
+            client_id = held.client_id or self.options.client_id or ""
+            secret = held.client_secret
+            if self.options.client_id == client_id and self.options.client_secret is not None:
+                secret = self.options.client_secret
+            choice = choose_client_auth(meta, has_secret=secret is not None)
+            if choice.method is None:
+                self._stop_on("refresh", choice.findings, "no client authentication fits")
+                raise _Stop("refresh", "no client authentication fits")
+            client = ClientCredentials(client_id, secret, choice.method)
+            resource = self._resource(d, version)
+            request = refresh_request(
+                meta.token_endpoint or "", refresh_token=held.refresh_token, client=client, resource=resource
+            )
+            expected = "200 with a new access_token (and, for a public client, a rotated refresh_token)"
+            tokens = await self._token_exchange(http, "refresh", request, version, expected, held.scopes, resource)
+        stored = self._stored(meta, tokens, client, held.scopes, keep_refresh=held.refresh_token)
+        return self._signed_in(replace(stored, client_secret=held.client_secret), "refresh_token")
+
+    async def _step_up(self, refusal: Refusal, version: str, operation: str) -> SignInResult:
+        bearer = bearer_of(parse_challenges(refusal.challenge)) if refusal.challenge else None
+        if bearer is None or not bearer.insufficient_scope or not bearer.scope:
+            raise _Stop("step-up", "the refusal is no 403 insufficient_scope naming the scope it needs")
+        if not self.budget.take(self.resource_key, operation):
+            raise _Stop("step-up", f"the step-up limit ({self.budget.limit}) for {operation} is reached")
+        held = self.current()
+        choice = step_up_scope(held.scopes if held is not None else None, bearer.scope, version)
+        self.note(
+            f"step-up for {operation}: asking for {' '.join(choice.scopes or ())}",
+            {"event": EVENT, "step": "step-up", "operation": operation, "scopes": list(choice.scopes or ())},
+        )
+        async with self._http() as http:
+            d = self._discovery or await self._discover(http, refusal, version)
+            meta = d.metadata
+            assert meta is not None
+            return await self._authorize(http, d, meta, version, choice.scopes)
+
+    async def _client_credentials(
+        self, http: FlowHttp, d: AuthDiscovery, meta: AuthServerMetadata, version: str
+    ) -> SignInResult:
+        opts = self.options
+        if opts.client_id is None or opts.client_secret is None:
+            raise _Stop("client-credentials", "the client credentials grant needs a client id and a client secret")
+        known = set(d.findings)
+        self._stop_on(
+            "authorization-server",
+            [f for f in flow_findings(meta, version, "client_credentials") if f not in known],
+            "the authorization server does not allow the client credentials grant",
+        )
+        choice = choose_client_auth(meta, has_secret=True)
+        self._stop_on("client-authentication", choice.findings, "no client authentication fits")
+        client = ClientCredentials(opts.client_id, opts.client_secret, choice.method or "client_secret_basic")
+        resource = self._resource(d, version)
+        wanted = opts.scopes or d.scopes
+        request = client_credentials_request(meta.token_endpoint or "", client=client, resource=resource, scope=wanted)
+        expected = "200 with an access_token for the client itself (no refresh token)"
+        tokens = await self._token_exchange(http, "client-credentials", request, version, expected, wanted, resource)
+        return self._signed_in(self._stored(meta, tokens, client, wanted), "client_credentials")
+
+
+def _params() -> JsonObject:
+    params = _INITIALIZE["params"]
+    return dict(params) if isinstance(params, dict) else {}
