@@ -50,7 +50,10 @@ __all__ = [
     "AuthView",
     "all_words",
     "auth_steps",
+    "auth_failure",
+    "detail_text",
     "failure_line",
+    "finding_mark",
     "mcp_ref",
     "spec_in_force",
 ]
@@ -77,6 +80,13 @@ WORDS = {
     "no-answer": "no answer",
     "none": "none",
     "failure": "Authorization failed at: {step} — {why}",
+    # the full text of a step or a finding (:func:`detail_text`)
+    "line": "{label}: {value}",
+    "Request": "Request",
+    "Expected": "Expected",
+    "Found": "Found",
+    "Where": "Where",
+    "Spec": "Spec",
     # a GET's result (auth_discovery.RESULT_WORDS)
     "document": "a JSON document",
     "http-status": "no document, the next URL is tried",
@@ -355,6 +365,11 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
     return view
 
 
+def auth_failure(rec: Recording | None, tr: Translate = untranslated) -> str:
+    """The banner's line for ``rec``'s failed authorization ("" for none, or no recording)."""
+    return failure_line(auth_steps(rec, tr), tr) if rec is not None else ""
+
+
 def failure_line(view: AuthView, tr: Translate = untranslated) -> str:
     """The banner's line for a failed authorization ("" when no step failed): the failing step
     and why (its first blocking finding, else what it found)."""
@@ -367,3 +382,31 @@ def failure_line(view: AuthView, tr: Translate = untranslated) -> str:
     blocking = next((f for f in step.findings if f.blocking), None)
     why = f"{blocking.rule}: {blocking.text}" if blocking is not None else reason or step.found
     return tr(CONTEXT, WORDS["failure"]).format(step=step.title, why=why)
+
+
+def finding_mark(f: AuthFindingRow) -> str:
+    """✗ an error, ! a warning, • a note."""
+    return "✗" if f.blocking else "!" if f.severity == Severity.WARNING.value else "•"
+
+
+def detail_text(step: AuthStep, finding: AuthFindingRow | None = None, tr: Translate = untranslated) -> list[str]:
+    """A step in full (its request, expected, found, each finding and the spec section), or one
+    of its findings (its rule, text, expected, found, where and spec section), as lines."""
+
+    def line(label: str, value: str) -> str:
+        return tr(CONTEXT, WORDS["line"]).format(label=tr(CONTEXT, WORDS[label]), value=value)
+
+    if finding is None:
+        out = [f"{step.mark}  {step.title}"]
+        request = f"{step.method} {step.url}".strip()
+        out += [line(k, v) for k, v in (("Request", request), ("Expected", step.expected), ("Found", step.found)) if v]
+        for f in step.findings:
+            out.append(f"{finding_mark(f)}  {f.rule} ({f.severity}): {f.text}")
+            out += ["    " + line("Spec", f.spec)] if f.spec else []
+        spec = step.spec
+    else:
+        f = finding
+        out = [f"{finding_mark(f)}  {f.rule} ({f.severity})", f.text]
+        out += [line(k, v) for k, v in (("Expected", f.expected), ("Found", f.found), ("Where", f.where)) if v]
+        spec = f.spec
+    return out + ([line("Spec", spec)] if spec else [])

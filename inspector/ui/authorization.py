@@ -1,15 +1,6 @@
-"""The Authorization tab: a session's authorization steps in order, each with its status mark.
-
-Built from :func:`inspector.session.auth_view.auth_steps` (Qt-free, worded through
-``QCoreApplication.translate``): one row per step (the refusal, each discovery GET, the
-discovery's result, each exchange of the sign-in flow, the result) with ✓, ! or ✗, its findings
-as rows under it (✗ an error, ! a warning, • a note). The row chosen is told in full below, in a
-read-only plain-text box: the request, what was expected, what was found, each finding (rule id,
-severity, text; expected, found, where) and the spec section of the version in force. "Open spec
-section" opens the spec viewer there (``specRequested``); activating a step's row selects its
-entry in the timeline (``goToSeq``). "Only authorization in the timeline" filters the timeline
-to the authorization events (``onlyAuthorization``). Everything the server sent is shown as plain
-text (tree items and a QPlainTextEdit); no tooltip carries it.
+"""The Authorization tab: a session's authorization steps (``session.auth_view``) in order, each with
+✓, ! or ✗ and its findings; the row chosen in full below as plain text, its spec section a button
+away; activating a step selects its entry; a check box filters the timeline to authorization.
 """
 
 from __future__ import annotations
@@ -17,7 +8,16 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
-from inspector.session.auth_view import AuthFindingRow, AuthStep, AuthView, auth_steps, failure_line, mcp_ref
+from inspector.session.auth_view import (
+    AuthFindingRow,
+    AuthStep,
+    AuthView,
+    auth_steps,
+    detail_text,
+    failure_line,
+    finding_mark,
+    mcp_ref,
+)
 from inspector.session.recording import Recording
 
 from .form_rows import bold
@@ -31,7 +31,7 @@ class AuthorizationView(QWidget):
 
     goToSeq = Signal(int)
     specRequested = Signal(str)
-    onlyAuthorization = Signal(bool)
+    methodFilter = Signal(str)  # the timeline's method filter: "auth_" or none
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,9 +42,9 @@ class AuthorizationView(QWidget):
         self.tree.itemActivated.connect(self._activated)
         self.text = QPlainTextEdit()  # the row chosen, in full: plain text only
         self.text.setReadOnly(True)
-        self.spec_button = push_button("", self._open_spec)
+        self.spec_button = push_button("", lambda: self.specRequested.emit(self.spec))
         self.only = QCheckBox()
-        self.only.toggled.connect(self.onlyAuthorization.emit)
+        self.only.toggled.connect(lambda on: self.methodFilter.emit("auth_" if on else ""))
         vbox(self.headline, (self.tree, 2), (self.text, 3), hbox(1, self.spec_button), self.only, parent=self)
         self.rec: Recording | None = None
         self.view = AuthView(None)
@@ -77,7 +77,7 @@ class AuthorizationView(QWidget):
             top = QTreeWidgetItem(self.tree, [f"{step.mark}  {step.title}"])
             top.setData(0, _AT, (i, -1))
             for j, f in enumerate(step.findings):
-                row = QTreeWidgetItem(top, [f"{_mark(f)}  {f.rule}"])
+                row = QTreeWidgetItem(top, [f"{finding_mark(f)}  {f.rule}"])
                 row.setData(0, _AT, (i, j))
             top.setExpanded(bool(step.findings))
             if first_failed is None and step.mark == "✗":
@@ -97,61 +97,11 @@ class AuthorizationView(QWidget):
     def _chosen(self, item: QTreeWidgetItem | None) -> None:
         """The row chosen, told in full below the tree."""
         at = self._at(item)
-        lines: list[str] = []
-        self.spec = ""
-        if at is not None:
-            step, finding = at
-            line = self.tr("{label}: {value}")
-            if finding is None:
-                lines.append(f"{step.mark}  {step.title}")
-                for label, value in (
-                    (self.tr("Request"), f"{step.method} {step.url}".strip()),
-                    (self.tr("Expected"), step.expected),
-                    (self.tr("Found"), step.found),
-                ):
-                    if value:
-                        lines.append(line.format(label=label, value=value))
-                for f in step.findings:
-                    lines.append(f"{_mark(f)}  {f.rule} ({f.severity}): {f.text}")
-                    if f.spec:
-                        lines.append("    " + line.format(label=self.tr("Spec"), value=f.spec))
-                spec = step.spec
-            else:
-                lines.append(f"{_mark(finding)}  {finding.rule} ({finding.severity})")
-                lines.append(finding.text)
-                for label, value in (
-                    (self.tr("Expected"), finding.expected),
-                    (self.tr("Found"), finding.found),
-                    (self.tr("Where"), finding.where),
-                ):
-                    if value:
-                        lines.append(line.format(label=label, value=value))
-                spec = finding.spec
-            if spec:
-                lines.append(line.format(label=self.tr("Spec"), value=spec))
-            self.spec = mcp_ref(spec)
-        self.text.setPlainText("\n".join(lines))
+        self.text.setPlainText("\n".join(detail_text(*at, QCoreApplication.translate)) if at else "")
+        self.spec = mcp_ref((at[1] or at[0]).spec) if at else ""
         self.spec_button.setEnabled(bool(self.spec))
-
-    def _open_spec(self) -> None:
-        if self.spec:
-            self.specRequested.emit(self.spec)
 
     def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
         at = self._at(item)
         if at is not None and at[0].seq is not None:
             self.goToSeq.emit(at[0].seq)
-
-    def rows(self) -> list[str]:
-        """Every row's text, depth-first (indented by depth), for tests and copying."""
-        out: list[str] = []
-        for i in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(i)
-            if top is not None:
-                out.append(top.text(0))
-                out += ["  " + c.text(0) for c in (top.child(j) for j in range(top.childCount())) if c is not None]
-        return out
-
-
-def _mark(f: AuthFindingRow) -> str:
-    return "✗" if f.blocking else "!" if f.severity == "warning" else "•"

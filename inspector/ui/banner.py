@@ -5,8 +5,7 @@ Built from :func:`inspector.session.operations.failure_report` and worded by
 rules flagged where it happened with their text and spec section, how the server ended and its
 last stderr lines. It stays until the next session or recording, or until
 the user closes it; "Show in timeline" selects the entry where it went wrong. Everything in it
-is plain text (server stderr included). When the session's recording holds an authorization that
-failed (:mod:`inspector.session.auth_view`), a line names the failing step and why.
+is plain text (server stderr included). A failed authorization's step is named (``auth_view``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QWidget
 
-from inspector.session.auth_view import auth_steps, failure_line
+from inspector.session.auth_view import auth_failure
 from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
 from inspector.session.recording import Recording
@@ -31,11 +30,10 @@ class FailureBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("failureBanner")
         self.report: FailureReport | None = None
-        self.recording: Recording | None = None  # where the authorization steps are read
+        self.recording: Recording | None = None
         self.headline = bold(plain_label(selectable=True))
         self.headline.setObjectName("failureHeadline")
         self.auth = plain_label(selectable=True)  # the failing authorization step
-        self.auth.setObjectName("failureAuth")
         self.rules = plain_label(selectable=True)
         self.rules.setObjectName("failureRules")
         self.exit = plain_label(selectable=True)
@@ -65,10 +63,7 @@ class FailureBanner(QFrame):
         text = failure_text(QCoreApplication.translate, report)
         for label, words in (
             (self.headline, text.headline),
-            (
-                self.auth,
-                failure_line(auth_steps(rec, QCoreApplication.translate), QCoreApplication.translate) if rec else "",
-            ),
+            (self.auth, auth_failure(rec, QCoreApplication.translate)),
             (self.rules, text.rules),
             (self.exit, text.server),
             (self.stderr, text.stderr),

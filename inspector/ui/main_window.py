@@ -212,8 +212,8 @@ class MainWindow(QMainWindow):
         self.authorization = AuthorizationView()  # a tab while the session has authorization steps
         self.authorization.goToSeq.connect(self.timeline.select_seq)
         self.authorization.specRequested.connect(self.tools.open_spec)
-        self.authorization.onlyAuthorization.connect(
-            lambda on: self.timeline.model.update_filter(method="auth_" if on else "", method_exact=False)
+        self.authorization.methodFilter.connect(
+            lambda m: self.timeline.model.update_filter(method=m, method_exact=False)
         )
         self.tabs.addTab(self.authorization, self.tr("Authorization"))
         self.tabs.setTabVisible(2, False)
@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
         if rec.summary:
             self._on_finished(rec.summary)
         else:
-            self.show_authorization(rec)
+            self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
 
     def _make_handlers(self, profile: ServerProfile) -> UiClientHandlers:
         """Answers to the server's requests come from dialogs in this window."""
@@ -391,7 +391,7 @@ class MainWindow(QMainWindow):
         if self.files.opener is not None and rec is not self.files.opener.recording:
             self.files.drop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
-        self.show_authorization(None)
+        self.tabs.setTabVisible(2, self.authorization.set_recording(None))
         self._failure = None
         # the status bar's messages belong to the session or recording they were about
         self.statusBar().clearMessage()
@@ -515,7 +515,7 @@ class MainWindow(QMainWindow):
         self.status.show_exit(summary, failure)
         if rec is not None:
             self.banner.show_report(self._failure, rec)
-            self.show_authorization(rec)
+            self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
 
     def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
@@ -524,12 +524,8 @@ class MainWindow(QMainWindow):
             report = failure_report(self.recording, summary)
             if report is not None:
                 self.banner.show_report(report, self.recording)
-            self.show_authorization(self.recording)
+            self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))  # only with steps
         self.refresh()
-
-    def show_authorization(self, rec: Recording | None) -> None:
-        """The Authorization tab shows ``rec``'s steps; it is there only when there are some."""
-        self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self.save_profiles()
