@@ -116,6 +116,7 @@ class OAuthOptions:
     browser: str = "system"  # "system" or "follow" (--no-browser)
     wait: float = 300.0  # how long to wait for the redirect
     grant: str = "authorization_code"  # or "client_credentials"
+    auth_method: str | None = None  # a pre-registered client's token endpoint auth method (None: from the metadata)
     timeout: float = 10.0  # each HTTP exchange of the flow
     verify_tls: bool = True
 
@@ -271,7 +272,8 @@ class OAuthClient:
 
     def _stop_on(self, step: str, findings: Sequence[AuthFinding], what: str) -> None:
         for f in findings:
-            self._finding(f)
+            if f not in self._findings:
+                self._finding(f)
         blocking = [f.rule_id for f in findings if f.blocking]
         if blocking:
             raise _Stop(step, f"{what}: {', '.join(dict.fromkeys(blocking))}")
@@ -333,13 +335,17 @@ class OAuthClient:
         )
         for step in d.fetched:
             self.note(step_text(step), {"event": DISCOVERY_EVENT, "step": "fetch", "fetch": step.data()})
+        if self.options.client_id is not None:  # the user gave the client id discovery found no way to get
+            d.findings = [f for f in d.findings if f.rule_id != "auth.no-registration"]
         for f in d.findings:
             self._findings.append(f)
             self.note(finding_note(f), {"event": DISCOVERY_EVENT, "step": "finding", "finding": finding_data(f)})
         if d.no_section:
             raise _Stop("discovery", f"{version} has no authorization section")
-        if d.blocked:
-            rules = ", ".join(dict.fromkeys(f.rule_id for f in d.findings if f.blocking))
+        # discovery judged registration without the user's client id: the client identity step says it again
+        blocking = [f.rule_id for f in d.findings if f.blocking and f.rule_id != "auth.no-registration"]
+        if blocking:
+            rules = ", ".join(dict.fromkeys(blocking))
             raise _Stop("discovery", f"the server's authorization metadata cannot be used: {rules}")
         if d.metadata is None:
             raise _Stop("discovery", "no authorization server metadata was found")
@@ -428,7 +434,7 @@ class OAuthClient:
         secret: str | None = None
         registered: str | None = None
         if opts.client_id is not None:
-            client_id, secret = opts.client_id, opts.client_secret
+            client_id, secret, registered = opts.client_id, opts.client_secret, opts.auth_method
             how = "the pre-registered client id given"
         else:
             earlier = self.store.find(self.server_url, meta.issuer) if self.store is not None else None
@@ -612,7 +618,8 @@ class OAuthClient:
             secret = held.client_secret
             if self.options.client_id == client_id and self.options.client_secret is not None:
                 secret = self.options.client_secret
-            choice = choose_client_auth(meta, has_secret=secret is not None)
+            registered = self.options.auth_method if self.options.client_id == client_id else None
+            choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
             if choice.method is None:
                 self._stop_on("refresh", choice.findings, "no client authentication fits")
                 raise _Stop("refresh", "no client authentication fits")
@@ -656,7 +663,7 @@ class OAuthClient:
             [f for f in flow_findings(meta, version, "client_credentials") if f not in known],
             "the authorization server does not allow the client credentials grant",
         )
-        choice = choose_client_auth(meta, has_secret=True)
+        choice = choose_client_auth(meta, has_secret=True, registered=opts.auth_method)
         self._stop_on("client-authentication", choice.findings, "no client authentication fits")
         client = ClientCredentials(opts.client_id, opts.client_secret, choice.method or "client_secret_basic")
         resource = self._resource(d, version)
