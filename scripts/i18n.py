@@ -18,6 +18,7 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    summary (``inspector.session.negotiation_text``, "NegotiationView"),
    the schema form's words for the validator's checks and what it cannot edit
    (``inspector.session.schema_words``, "SchemaForm"; the raw tab's status in "ArgumentsEditor"),
+   the authorization steps (``inspector.session.auth_view``, "AuthView"; the OAuth rules in "Rules"),
    the composer's words for a judged text (``inspector.session.composing``, "ComposerDialog"),
    the transports a user can pick (their registered labels, "Transports"), what can be wrong
    with a saved server's field (``inspector.session.profiles``, "ProfileEditor"), and
@@ -141,10 +142,12 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
+    from inspector.protocol.oauth_rules import AUTH_RULES
     from inspector.session import (
         action_words,
         answer_words,
         attach_words,
+        auth_view,
         call_words,
         composing,
         content_blocks,
@@ -243,7 +246,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "Profiles": [demo_profile().name],  # the built-in server's name, stored in English
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
-        "Rules": sorted({r.text for r in RULES.values()}),
+        "Rules": sorted({r.text for r in (*RULES.values(), *AUTH_RULES.values())}),  # and the OAuth rules
+        "AuthView": auth_view.all_words(),  # the authorization steps' words, with the Authorization tab's own
         "Steps": sorted(
             set(LEGACY_STEPS.values())
             | set(MODERN_STEPS.values())

@@ -78,7 +78,6 @@ WORDS = {
     "failed": "Sign-in failed",
     "fetch-expected": "200 with a JSON document",
     "no-answer": "no answer",
-    "none": "none",
     "failure": "Authorization failed at: {step} — {why}",
     # the full text of a step or a finding (:func:`detail_text`)
     "line": "{label}: {value}",

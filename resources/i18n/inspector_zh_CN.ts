@@ -276,6 +276,164 @@
     </message>
 </context>
 <context>
+    <name>AuthView</name>
+    <message>
+        <source>200 with a JSON document</source>
+        <translation>200 并带有 JSON 文档</translation>
+    </message>
+    <message>
+        <source>2025-03-26: Authorization Server Metadata at the authorization base URL</source>
+        <translation>2025-03-26：授权基础 URL 处的授权服务器元数据</translation>
+    </message>
+    <message>
+        <source>401 (or 403 insufficient_scope) with a Bearer challenge naming the resource metadata</source>
+        <translation>401（或 403 insufficient_scope），其 Bearer 质询指明资源元数据</translation>
+    </message>
+    <message>
+        <source>Authorization failed at: {step} — {why}</source>
+        <translation>授权失败于：{step} — {why}</translation>
+    </message>
+    <message>
+        <source>Authorization request</source>
+        <translation>授权请求</translation>
+    </message>
+    <message>
+        <source>Client credentials grant</source>
+        <translation>客户端凭据授权</translation>
+    </message>
+    <message>
+        <source>Client registration</source>
+        <translation>客户端注册</translation>
+    </message>
+    <message>
+        <source>Discovery result</source>
+        <translation>发现结果</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>OAuth 2.0 Authorization Server Metadata (RFC 8414)</source>
+        <translation>OAuth 2.0 授权服务器元数据（RFC 8414）</translation>
+    </message>
+    <message>
+        <source>OpenID Connect Discovery 1.0 (the issuer has no path)</source>
+        <translation>OpenID Connect Discovery 1.0（颁发者没有路径）</translation>
+    </message>
+    <message>
+        <source>OpenID Connect discovery, appended to the issuer's path</source>
+        <translation>OpenID Connect 发现，附加在颁发者路径之后</translation>
+    </message>
+    <message>
+        <source>OpenID Connect discovery, path inserted after the well-known prefix</source>
+        <translation>OpenID Connect 发现，路径插入在 well-known 前缀之后</translation>
+    </message>
+    <message>
+        <source>Protected Resource Metadata at the well-known URI at the server's root</source>
+        <translation>服务器根路径下 well-known URI 处的受保护资源元数据</translation>
+    </message>
+    <message>
+        <source>Protected Resource Metadata at the well-known URI with the server's path inserted</source>
+        <translation>插入服务器路径的 well-known URI 处的受保护资源元数据</translation>
+    </message>
+    <message>
+        <source>Protected Resource Metadata named by the 401's resource_metadata</source>
+        <translation>401 的 resource_metadata 所指明的受保护资源元数据</translation>
+    </message>
+    <message>
+        <source>Redirect back to the client</source>
+        <translation>重定向回客户端</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <translation>登录失败</translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <translation>已登录</translation>
+    </message>
+    <message>
+        <source>Spec</source>
+        <translation>规范</translation>
+    </message>
+    <message>
+        <source>The server's refusal</source>
+        <translation>服务器的拒绝</translation>
+    </message>
+    <message>
+        <source>Token refresh</source>
+        <translation>令牌刷新</translation>
+    </message>
+    <message>
+        <source>Token request</source>
+        <translation>令牌请求</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>a JSON document</source>
+        <translation>一个 JSON 文档</translation>
+    </message>
+    <message>
+        <source>issuer {issuer}, client {client}, scopes {scopes}, expires {expires}</source>
+        <translation>颁发者 {issuer}，客户端 {client}，权限范围 {scopes}，过期时间 {expires}</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>没有应答</translation>
+    </message>
+    <message>
+        <source>no document, the next URL is tried</source>
+        <translation>没有文档，尝试下一个 URL</translation>
+    </message>
+    <message>
+        <source>not a JSON document, the next URL is tried</source>
+        <translation>不是 JSON 文档，尝试下一个 URL</translation>
+    </message>
+    <message>
+        <source>the request failed, the next URL is tried</source>
+        <translation>请求失败，尝试下一个 URL</translation>
+    </message>
+    <message>
+        <source>usable metadata: a sign-in can go ahead</source>
+        <translation>可用的元数据：可以进行登录</translation>
+    </message>
+    <message>
+        <source>{label}: {value}</source>
+        <translation>{label}：{value}</translation>
+    </message>
+</context>
+<context>
+    <name>AuthorizationView</name>
+    <message>
+        <source>Only authorization in the timeline</source>
+        <translation>时间线中只显示授权</translation>
+    </message>
+    <message>
+        <source>Open spec section</source>
+        <translation>打开规范章节</translation>
+    </message>
+    <message>
+        <source>No authorization in this session</source>
+        <translation>此会话中没有授权</translation>
+    </message>
+    <message>
+        <source>Authorization ({version}): no step failed</source>
+        <translation>授权（{version}）：没有失败的步骤</translation>
+    </message>
+</context>
+<context>
     <name>CompletionField</name>
     <message>
         <source>{n} suggestion(s)</source>
@@ -1344,6 +1502,14 @@
     <message>
         <source>still starting</source>
         <translation>仍在启动</translation>
+    </message>
+    <message>
+        <source>asking for credentials</source>
+        <translation>正在请求凭据</translation>
+    </message>
+    <message>
+        <source>credentials answered</source>
+        <translation>凭据已回答</translation>
     </message>
 </context>
 <context>
@@ -3184,6 +3350,10 @@
         <translation>协商</translation>
     </message>
     <message>
+        <source>Authorization</source>
+        <translation>授权</translation>
+    </message>
+    <message>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -4947,6 +5117,154 @@
     <message>
         <source>The host reused the id of one of its earlier requests; a request id must not have been used before by the same side in the session.</source>
         <translation>宿主复用了它先前某个请求的 id；在同一会话中，请求 id 不得是同一方先前用过的。</translation>
+    </message>
+    <message>
+        <source>A 401 response without a WWW-Authenticate header; the server must send one, and MCP servers name their resource metadata in it.</source>
+        <translation>401 响应没有 WWW-Authenticate 头；服务器必须发送该头，且 MCP 服务器要在其中指明资源元数据。</translation>
+    </message>
+    <message>
+        <source>A 403 insufficient_scope challenge without a scope parameter; the server should name the scopes the request needs, so the client knows what to ask for.</source>
+        <translation>403 insufficient_scope 质询没有 scope 参数；服务器应指明该请求所需的权限范围，客户端才知道该申请什么。</translation>
+    </message>
+    <message>
+        <source>A member the metadata RFC requires is missing, though the flow can go on without it.</source>
+        <translation>缺少元数据 RFC 要求的成员，但流程没有它也能继续。</translation>
+    </message>
+    <message>
+        <source>A member the metadata document must have is missing.</source>
+        <translation>缺少元数据文档必须具有的成员。</translation>
+    </message>
+    <message>
+        <source>A metadata member has the wrong type (a string where a list of strings belongs, or the reverse); it was ignored.</source>
+        <translation>某个元数据成员类型错误（应为字符串列表处给了字符串，或相反）；已忽略该成员。</translation>
+    </message>
+    <message>
+        <source>A parameter appears twice in one challenge; each may appear at most once (the first was used).</source>
+        <translation>同一质询中某个参数出现了两次；每个参数最多只能出现一次（已使用第一个）。</translation>
+    </message>
+    <message>
+        <source>An authorization server endpoint is not HTTPS; all of them must be (loopback addresses are allowed for development).</source>
+        <translation>某个授权服务器端点不是 HTTPS；所有端点都必须是 HTTPS（开发时允许环回地址）。</translation>
+    </message>
+    <message>
+        <source>Dynamic client registration did not give a client id (an error, or an answer without client_id).</source>
+        <translation>动态客户端注册没有给出客户端 ID（返回了错误，或应答中没有 client_id）。</translation>
+    </message>
+    <message>
+        <source>No Protected Resource Metadata at any URL the client must try; MCP servers must publish it (from 2025-06-18). The client can only fall back to 2025-03-26's discovery or stop.</source>
+        <translation>客户端必须尝试的所有 URL 上都没有受保护资源元数据；MCP 服务器必须发布它（自 2025-06-18 起）。客户端只能回退到 2025-03-26 的发现方式，或者停止。</translation>
+    </message>
+    <message>
+        <source>No authorization server metadata at any URL the client must try (RFC 8414, then OpenID Connect discovery); authorization servers must provide one of them.</source>
+        <translation>客户端必须尝试的所有 URL 上都没有授权服务器元数据（先 RFC 8414，再 OpenID Connect 发现）；授权服务器必须提供其中之一。</translation>
+    </message>
+    <message>
+        <source>No authorization server metadata: the client uses 2025-03-26's default endpoints (/authorize, /token, /register at the server's origin), as that version says.</source>
+        <translation>没有授权服务器元数据：客户端按 2025-03-26 版本的规定，使用该版本的默认端点（服务器源下的 /authorize、/token、/register）。</translation>
+    </message>
+    <message>
+        <source>No way to get a client id: none pre-registered, the authorization server supports neither Client ID Metadata Documents nor dynamic registration; the user must enter a client id.</source>
+        <translation>无法获得客户端 ID：没有预注册的 ID，授权服务器既不支持客户端 ID 元数据文档，也不支持动态注册；用户必须输入客户端 ID。</translation>
+    </message>
+    <message>
+        <source>None of the token endpoint's client authentication methods (token_endpoint_auth_methods_supported) is one the client can use with the credentials it has.</source>
+        <translation>令牌端点的客户端认证方式（token_endpoint_auth_methods_supported）中，没有一种是客户端凭现有凭据能使用的。</translation>
+    </message>
+    <message>
+        <source>The 401's Bearer challenge has no resource_metadata parameter; in 2025-06-18 the server must name its Protected Resource Metadata there (later versions allow the well-known URI instead).</source>
+        <translation>401 的 Bearer 质询没有 resource_metadata 参数；在 2025-06-18 中服务器必须在此指明其受保护资源元数据（之后的版本允许改用 well-known URI）。</translation>
+    </message>
+    <message>
+        <source>The Protected Resource Metadata lists no authorization server; MCP servers must list at least one.</source>
+        <translation>受保护资源元数据没有列出授权服务器；MCP 服务器必须至少列出一个。</translation>
+    </message>
+    <message>
+        <source>The Protected Resource Metadata names another resource than the MCP server; its data must not be used.</source>
+        <translation>受保护资源元数据指明的资源不是这个 MCP 服务器；不得使用其中的数据。</translation>
+    </message>
+    <message>
+        <source>The Protected Resource Metadata no longer lists the authorization server the stored client credentials were issued by; they are not sent to another one, and the client registers anew.</source>
+        <translation>受保护资源元数据不再列出颁发已存客户端凭据的授权服务器；这些凭据不会发给其他服务器，客户端将重新注册。</translation>
+    </message>
+    <message>
+        <source>The Protected Resource Metadata's resource is a parent of the MCP server's URL (same origin), not the server's own URI; tokens will be asked for that broader resource.</source>
+        <translation>受保护资源元数据中的 resource 是 MCP 服务器 URL 的上级（同源），而不是服务器自身的 URI；令牌将按这个更宽的资源申请。</translation>
+    </message>
+    <message>
+        <source>The WWW-Authenticate header does not follow the challenge grammar (an unclosed quote, a parameter without a value, a stray character); what could be read was kept.</source>
+        <translation>WWW-Authenticate 头不符合质询语法（引号未闭合、参数没有值或多余字符）；已保留能读出的部分。</translation>
+    </message>
+    <message>
+        <source>The WWW-Authenticate header has no Bearer challenge; MCP access tokens are bearer tokens.</source>
+        <translation>WWW-Authenticate 头中没有 Bearer 质询；MCP 访问令牌是持有者（Bearer）令牌。</translation>
+    </message>
+    <message>
+        <source>The access token is a JWT whose aud claim does not name the MCP server's resource; the server must only accept tokens issued for it.</source>
+        <translation>访问令牌是 JWT，其 aud 声明没有指明 MCP 服务器的资源；服务器只能接受为它颁发的令牌。</translation>
+    </message>
+    <message>
+        <source>The authorization response has neither a code nor an error.</source>
+        <translation>授权响应既没有 code 也没有 error。</translation>
+    </message>
+    <message>
+        <source>The authorization response's iss is not the issuer the request was sent to (a mix-up attack or a misconfigured server); the code must not be used and its error not shown.</source>
+        <translation>授权响应的 iss 不是请求所发往的颁发者（混淆攻击或服务器配置错误）；不得使用其中的 code，也不显示其错误。</translation>
+    </message>
+    <message>
+        <source>The authorization response's state is missing or differs from the one sent; the result must be discarded.</source>
+        <translation>授权响应的 state 缺失或与发送的不同；必须丢弃该结果。</translation>
+    </message>
+    <message>
+        <source>The authorization server advertises authorization_response_iss_parameter_supported but its response has no iss; the response must be rejected.</source>
+        <translation>授权服务器声明了 authorization_response_iss_parameter_supported，但其响应中没有 iss；必须拒绝该响应。</translation>
+    </message>
+    <message>
+        <source>The authorization server does not list S256 in code_challenge_methods_supported; MCP clients must use S256, so the flow stops.</source>
+        <translation>授权服务器的 code_challenge_methods_supported 中没有 S256；MCP 客户端必须使用 S256，因此流程停止。</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata has no code_challenge_methods_supported: it does not say it supports PKCE, and from 2025-11-25 the client must refuse to go on.</source>
+        <translation>授权服务器元数据没有 code_challenge_methods_supported：它没有表明支持 PKCE，自 2025-11-25 起客户端必须拒绝继续。</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata has no code_challenge_methods_supported; PKCE is required, so the client sends S256 anyway (versions before 2025-11-25 do not ask the client to refuse).</source>
+        <translation>授权服务器元数据没有 code_challenge_methods_supported；PKCE 是必需的，因此客户端仍发送 S256（2025-11-25 之前的版本不要求客户端拒绝）。</translation>
+    </message>
+    <message>
+        <source>The authorization server redirected back with an error instead of a code.</source>
+        <translation>授权服务器重定向回来时带的是错误，而不是 code。</translation>
+    </message>
+    <message>
+        <source>The authorization server's grant_types_supported does not include the grant the client needs.</source>
+        <translation>授权服务器的 grant_types_supported 不包含客户端需要的授权类型。</translation>
+    </message>
+    <message>
+        <source>The authorization server's response_types_supported does not include "code"; the authorization code flow is not offered.</source>
+        <translation>授权服务器的 response_types_supported 不包含 "code"；不提供授权码流程。</translation>
+    </message>
+    <message>
+        <source>The metadata document is not a JSON object.</source>
+        <translation>元数据文档不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>The metadata's issuer is not identical to the issuer the discovery URL was built from; the client must not use this metadata.</source>
+        <translation>元数据中的 issuer 与构造发现 URL 所用的颁发者不完全相同；客户端不得使用此元数据。</translation>
+    </message>
+    <message>
+        <source>The token endpoint answered with an error.</source>
+        <translation>令牌端点返回了错误。</translation>
+    </message>
+    <message>
+        <source>The token response is not a JSON object with access_token and token_type.</source>
+        <translation>令牌响应不是含有 access_token 和 token_type 的 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>The token response's token_type is not Bearer; MCP clients send bearer tokens.</source>
+        <translation>令牌响应的 token_type 不是 Bearer；MCP 客户端发送的是持有者（Bearer）令牌。</translation>
+    </message>
+    <message>
+        <source>The token was granted fewer scopes than were asked for; requests needing the others will get 403 insufficient_scope.</source>
+        <translation>令牌获得的权限范围少于所申请的；需要其余范围的请求将得到 403 insufficient_scope。</translation>
     </message>
 </context>
 <context>
