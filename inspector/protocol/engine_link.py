@@ -194,22 +194,10 @@ class LinkEvents(EngineState):
             v = self.http_exchange_rules(info)
             if v:
                 a.violations = tuple(v)
-            given = info.get("status")
-            status = given if type(given) is int else 0  # not bool: a status is a whole number
-            # a 4xx or 5xx without a JSON-RPC answer ends the start request at once (a 5xx is
-            # no timeout either: the server said it failed)
-            refused = info.get("method") == "POST" and 400 <= status < 600
-            if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
-                self._discover_refused(a, status, info)
-            elif (
-                refused
-                and self.lifecycle.state is State.INITIALIZING
-                and info.get("request_seq") == self._initialize_seq
-                and info.get("jsonrpc_error") is None
-            ):
-                self._initialize_refused(a, status, info)
-            else:
-                self._start_exchange_failed(info)
+            if not info.get("authorizing"):  # else the authorizer is asked: AUTHORIZED says what it means
+                self._post_answered(a, info)
+        elif name == "authorized" and info is not None and info.get("failure"):
+            self._post_answered(a, info)  # no new credentials: the refusal stands, as without an authorizer
         elif (
             name == "stream_ended" and info is not None and info.get("failure")
         ):  # broke off, or cut at the limit, before its answer
@@ -236,6 +224,25 @@ class LinkEvents(EngineState):
             self.http_session_id = None  # the next initialize gets a new one
             self._fire(a, Event.SESSION_EXPIRED)
         return a
+
+    def _post_answered(self, a: Analysis, info: JsonObject) -> None:
+        """What an HTTP answer (an exchange, or a refusal the authorizer could not lift) means for
+        the start: a 4xx or 5xx without a JSON-RPC answer ends the start request at once (a 5xx
+        is no timeout either: the server said it failed)."""
+        given = info.get("status")
+        status = given if type(given) is int else 0  # not bool: a status is a whole number
+        refused = info.get("method") == "POST" and 400 <= status < 600
+        if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
+            self._discover_refused(a, status, info)
+        elif (
+            refused
+            and self.lifecycle.state is State.INITIALIZING
+            and info.get("request_seq") == self._initialize_seq
+            and info.get("jsonrpc_error") is None
+        ):
+            self._initialize_refused(a, status, info)
+        else:
+            self._start_exchange_failed(info)
 
     def _start_exchange_failed(self, info: JsonObject) -> None:
         """HTTP: the exchange of server/discover or initialize cannot bring its answer (the

@@ -451,10 +451,11 @@ def _note(session: Session, text: str, extra: JsonObject) -> None:
 
 
 async def explain_refusal(session: Session) -> AuthDiscovery | None:
-    """Discovery after the refusal an HTTP session met (``None``: not HTTP, or no 401 / 403
-    ``insufficient_scope`` in its recording), each step recorded as an ``auth_discovery`` event."""
+    """Discovery after the refusal an HTTP session met (``None``: not HTTP, a session with an
+    authorizer, or no 401 / 403 ``insufficient_scope`` in its recording), each step recorded as an
+    ``auth_discovery`` event."""
     spec = session.options.transport
-    if not isinstance(spec, HttpSpec):
+    if not isinstance(spec, HttpSpec) or spec.authorizer is not None:  # the authorizer met the refusal itself
         return None
     refusal = refusal_in(session.recording)
     if refusal is None:

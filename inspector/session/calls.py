@@ -8,7 +8,9 @@ through ``send_text`` and ``judge_text``; the server's requests are answered thr
 handlers (``_answer_server_request``), never with what the schema rejects.
 
 A timeout is judged on when the answer arrived (the transport's read time), not on when the
-pump got to it (``_caught_up``), and time a person spends reading a held step does not count.
+pump got to it (``_caught_up``), and time a person spends reading a held step does not count,
+nor the time the HTTP link's authorizer takes to get credentials (``_held_by_link``: its hard
+limit moves on by that time too).
 """
 
 from __future__ import annotations
@@ -427,6 +429,7 @@ class Calls(SessionCore):
             )
             started = self.clock()
             hard_deadline = started + max_timeout
+            held = self.held_time()
             while True:
                 # The timeout runs from the request or from its latest progress, whichever is
                 # later, and never past the hard limit.
@@ -443,6 +446,10 @@ class Calls(SessionCore):
                 if await self._held_at_gate():  # step mode: the answer may be waiting to be let in
                     started = self.clock()
                     hard_deadline = started + max_timeout
+                    continue
+                extra = await self._held_by_link(held)  # a person signing in does not use up the time
+                if extra > 0:
+                    started, hard_deadline, held = started + extra, hard_deadline + extra, held + extra
                     continue
                 now = self.clock()
                 self._waiters.pop(id_key(id), None)

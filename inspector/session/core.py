@@ -122,6 +122,38 @@ class SessionCore:
         self._start_waiter: Waiter | None = None
         self._sent_as: dict[Hashable, int] = {}  # request id -> its entry, while it may still be cancelled
         self._http = self.transport.mirrors_headers  # modern messages mirror metadata into headers
+        #: the link's authorizer at work (AUTHORIZING .. AUTHORIZED): request clocks are held
+        self._holds = 0
+        self._hold_began = 0.0  # when the holds in force began
+        self._held_before = 0.0  # seconds held by holds that have ended
+        self._hold_lifted = anyio.Event()  # set (and replaced) each time the last hold ends
+
+    def held_time(self) -> float:
+        """Seconds the link has held the clocks so far (while an authorizer got credentials):
+        a wait whose deadline passed moves it on by what this grew meanwhile."""
+        return self._held_before + (self.clock() - self._hold_began if self._holds else 0.0)
+
+    def _hold(self, on: bool, t: float) -> None:
+        """The link's authorizer began (``on``) or ended its work at ``t``."""
+        if on:
+            if not self._holds:
+                self._hold_began = t
+            self._holds += 1
+        elif self._holds:
+            self._holds -= 1
+            if not self._holds:
+                self._held_before += max(0.0, t - self._hold_began)
+                lifted, self._hold_lifted = self._hold_lifted, anyio.Event()
+                lifted.set()
+
+    async def _held_by_link(self, since: float) -> float:
+        """A wait's deadline passed: wait while the link holds the clocks, then say how long it
+        held them since ``held_time()`` read ``since`` (0: not at all: the wait timed out)."""
+        while self._holds and not self._exited.is_set():
+            lifted = self._hold_lifted
+            with anyio.move_on_after(0.5):  # the link's end lifts nothing: look at it now and then
+                await lifted.wait()
+        return self.held_time() - since
 
     def _refuse_answer(self, what: str, verdict: SchemaVerdict) -> str:
         """A handler produced an answer the schema rejects: it is not sent; noted here."""

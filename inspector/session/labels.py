@@ -41,6 +41,8 @@ EVENT_LABELS: dict[str, str] = {
     "endpoint": "POST endpoint",
     "stream_closed": "answer stream closed",
     "fallback": "falling back to HTTP+SSE",
+    "authorizing": "asking for credentials",
+    "authorized": "credentials answered",
     "stream_ended": "answer stream ended early",
     "timeout": "timeout",
     "start_wait": "still starting",

@@ -110,6 +110,8 @@ _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 #: Auto: the engine's edges that undo a fallback taken on silence (the server was slow, not
 #: legacy): the start sequence stops waiting for initialize and reads the engine's state.
 _ERA_UNDONE = frozenset({Event.MODERN_AFTER_FALLBACK})
+#: link events that bring a server's answer to a POST (AUTHORIZED: a refusal the authorizer could not lift)
+_ANSWERS = frozenset({LinkEventKind.HTTP_EXCHANGE, LinkEventKind.AUTHORIZED})
 Args = TypeVarTuple("Args")
 
 
@@ -507,12 +509,14 @@ class Session(StartSequence, Shutdown):
             isinstance(failure, str) and ev.info is not None and a.transition is None
         ):  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
             self._exchange_failed(ev.info.get("request_seq"), failure)
-        if kind is LinkEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
+        if kind in _ANSWERS and a.transition is not None and ev.info is not None:
             seq = ev.info.get("request_seq")
             if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):
                 pass  # initialize goes again over HTTP+SSE; its waiter waits on
             else:
                 self._start_answer_rejected(seq)
+        if kind is LinkEventKind.AUTHORIZING or kind is LinkEventKind.AUTHORIZED:
+            self._hold(kind is LinkEventKind.AUTHORIZING, ev.t)
         if kind is LinkEventKind.DISCONNECTED:  # the link is gone, nothing more will come
             self._exited.set()
             self._fail_waiters(ev.detail or "the connection to the server was lost")

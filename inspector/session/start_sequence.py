@@ -8,7 +8,10 @@ then probes again and says why in the recording (``era_decided``).
 Over stdio the clocks run from the server's reading, not from the client's writing: the session
 watches the server's stdin pipe (``Transport.unread_by_peer``), and a probe or connect timeout
 starts once the server has read the message, within ``start_timeout`` of its start. Over HTTP,
-when the server ends the session (404), ``_reinitialize`` starts a new one.
+when the server ends the session (404), ``_reinitialize`` starts a new one. While the link's
+authorizer gets credentials (between its AUTHORIZING and AUTHORIZED events: a person may be
+signing in in a browser), every wait for an answer is held: a deadline that passes meanwhile
+moves on by the time held (``SessionCore.held_time``), as a step held at the gate does.
 """
 
 from __future__ import annotations
@@ -113,6 +116,7 @@ class StartSequence(Calls):
         read_at: float | None = None  # when the server had read it (stdio); None while it has not
         told = False  # the recording says the server has not read it yet
         deadline = sent + timeout
+        held = self.held_time()  # HTTP: the authorizer's time (a person signing in) does not count
         self._start_waiter = w
         try:
             while not w.event.is_set():
@@ -149,6 +153,10 @@ class StartSequence(Calls):
                     break
                 if await self._caught_up(w, deadline):
                     continue  # what was read by the deadline is taken in now: the answer among it counts
+                extra = await self._held_by_link(held)
+                if extra > 0:
+                    deadline, held = deadline + extra, held + extra
+                    continue
                 if not await self._held_at_gate():
                     break
                 deadline = self.clock() + timeout  # the time a person spent reading does not count

@@ -52,6 +52,13 @@ class LinkEventKind(enum.Enum):
     STREAM_CLOSED = "stream_closed"  # the client closed a request's answer stream (2026-07-28: cancellation)
     STREAM_ENDED = "stream_ended"  # an answer stream with event ids ended (resumable; recorded only when resumed)
     FALLBACK = "fallback"  # HTTP auto: Streamable HTTP refused initialize; trying HTTP+SSE at the URL
+    #: a request was refused for its credentials (401, 403 insufficient_scope) and the spec's
+    #: ``Authorizer`` is asked for new ones: the session holds the clocks of its requests until
+    #: AUTHORIZED (info: ``request_seq``, ``status``)
+    AUTHORIZING = "authorizing"
+    #: the authorizer answered (info: ``renewed``; True: the request is sent again once; False:
+    #: ``failure`` with its code and args, the refusal the request fails with)
+    AUTHORIZED = "authorized"
 
 
 #: Every event name a transport reports (process and link events), as recordings hold them.
@@ -158,6 +165,29 @@ def hide_secrets(text: str, secrets: Iterable[str]) -> str:
     return text
 
 
+class Authorizer(Protocol):
+    """What gives an HTTP link its credentials (OAuth: the sign-in driver). The transport sends
+    :meth:`authorization` as the ``Authorization`` header of every request (masked in every
+    exchange and note it records), awaits :meth:`prepare` before each request, and on a refusal
+    for credentials - 401, or 403 whose Bearer challenge says ``insufficient_scope`` - awaits
+    :meth:`refused` with the status and every ``WWW-Authenticate`` value; True means the
+    credentials were renewed and the same request is sent again, once. ``refused`` may take
+    minutes (a person in a browser): the session holds its request clocks meanwhile (the link's
+    AUTHORIZING and AUTHORIZED events). ``version`` is the protocol version in use, if known."""
+
+    def authorization(self) -> str | None:
+        """The ``Authorization`` header value to send now, or None (nothing yet)."""
+        ...
+
+    async def prepare(self, version: str | None) -> None:
+        """Before a request: renew what is due (a token about to expire). Never raises."""
+        ...
+
+    async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+        """The server refused a request for its credentials: True once new ones are in hand."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class HttpSpec:
     """A transport spec: an MCP server at a URL, over the HTTP transport ``mode`` names:
@@ -167,7 +197,9 @@ class HttpSpec:
     HTTP+SSE at the same URL - 2025-03-26 transports, backwards compatibility).
 
     ``headers`` are sent with every request; ``secret_headers`` too, but their values never
-    reach a recording, a transcript or the screen (they show as ``MASK``).
+    reach a recording, a transcript or the screen (they show as ``MASK``). ``authorizer`` (OAuth)
+    gives the ``Authorization`` header of every request and renews it on a refusal; it wins over
+    an ``Authorization`` among the headers, and is no part of the spec's equality or description.
     """
 
     url: str
@@ -175,6 +207,7 @@ class HttpSpec:
     secret_headers: Mapping[str, str] = field(default_factory=dict)
     verify_tls: bool = True
     mode: TransportKind = TransportKind.HTTP_AUTO
+    authorizer: Authorizer | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         mode = TransportKind(self.mode)  # "sse" as well as TransportKind.SSE

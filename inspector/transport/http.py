@@ -150,6 +150,7 @@ class SseTransport(StreamableHttpTransport):
 
     async def _event_stream(self) -> None:
         assert self._client is not None
+        await self._prepare()
         headers = self._headers("text/event-stream")
         why = "the server closed the event stream"
         unreachable = False
@@ -196,14 +197,20 @@ class SseTransport(StreamableHttpTransport):
             if self.post_url is None:
                 self._side(f"no endpoint event within {CONNECT_TIMEOUT:g} s: a message could not be sent")
                 return
-            headers = self._headers(content=True)
-            try:
-                async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
-                    if response.status_code < 300 and answered is not None:
-                        answered.set()  # acknowledged: what may follow the status is read meanwhile
-                    await self._answer("POST", response, headers, "post", tag=tag)
-            except httpx.HTTPError as exc:
-                self._side(f"POST {self.post_url} failed: {why_failed(exc)}")
+            for attempt in range(2):  # a refusal for credentials the authorizer renewed: sent again, once
+                await self._prepare()
+                headers = self._headers(content=True)
+                refusal = None
+                try:
+                    async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
+                        if response.status_code < 300 and answered is not None:
+                            answered.set()  # acknowledged: what may follow the status is read meanwhile
+                        refusal = self._refusal(response, tag) if attempt == 0 else None
+                        await self._answer("POST", response, headers, "post", tag=tag, authorizing=bool(refusal))
+                except httpx.HTTPError as exc:
+                    self._side(f"POST {self.post_url} failed: {why_failed(exc)}")
+                if refusal is None or tag is None or not await self._authorize(tag, *refusal):
+                    break
         finally:
             if answered is not None:
                 answered.set()

@@ -114,6 +114,11 @@ class StreamableHttpTransport:
         self._exit_info: ExitInfo | None = None
         self._on_answer = on_answer  # told (method, status) of every answer (HTTP auto: a POST went through)
         self._announce = True  # say CONNECTED when entered (not when it carries on a link another started)
+        self._auth_sent: set[str] = set()  # every Authorization value the authorizer gave: hidden in our texts
+        self._auth_told = False  # the side line that the authorizer's header wins over the user's was said
+        self._authorizing = 0  # refusals whose authorizer is at work (a settling send waits on)
+        #: entry -> the failure its refusal would have had, held while the authorizer is asked
+        self._held_failures: dict[int, JsonObject] = {}
 
     def share(self, queue: EventQueue[TransportEvent], client: httpx.AsyncClient) -> None:
         """Carry on a link a holder started (HTTP auto): its events go into ``queue``, its
@@ -203,6 +208,7 @@ class StreamableHttpTransport:
     async def _resume_stream(self, tag: int, last_id: str, retry: int | None) -> None:
         assert self._client is not None
         await anyio.sleep((retry if retry is not None else DEFAULT_RETRY_MS) / 1000)
+        await self._prepare()
         headers = {**self._headers("text/event-stream"), "Last-Event-ID": last_id}
         decoder = SseDecoder(self._max_line)
         decoder.last_id = last_id
@@ -249,8 +255,11 @@ class StreamableHttpTransport:
         if settle:
             answered = anyio.Event()
             self._tg.start_soon(self._scoped, self._post, data, tag, headers, answered)
-            with anyio.move_on_after(self._read_timeout):
-                await answered.wait()
+            while not answered.is_set():
+                with anyio.move_on_after(self._read_timeout):
+                    await answered.wait()
+                if not self._authorizing:  # a person signing in does not use up the wait
+                    break
             if not answered.is_set():  # no status line in time: the session goes on, the POST may still be answered
                 self._side(
                     f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; "
@@ -302,6 +311,7 @@ class StreamableHttpTransport:
                 with anyio.move_on_after(wait + 1.0):  # the answer's body has ``wait`` of its own
                     try:
                         assert self._client is not None
+                        await self._prepare()
                         headers = self._headers(None)
                         async with self._client.stream("DELETE", self.spec.url, headers=headers) as response:
                             await self._answer("DELETE", response, headers, "delete", read_timeout=wait)
@@ -322,6 +332,15 @@ class StreamableHttpTransport:
 
     def _headers(self, accept: str | None = ACCEPT_POST, *, content: bool = False) -> dict[str, str]:
         h = {**dict(self.spec.headers), **dict(self.spec.secret_headers)}
+        given = self.spec.authorizer.authorization() if self.spec.authorizer is not None else None
+        if given:
+            if any(k.lower() == "authorization" for k in h):
+                h = {k: v for k, v in h.items() if k.lower() != "authorization"}
+                if not self._auth_told:
+                    self._auth_told = True
+                    self._side("the Authorization header given is not sent: the authorizer's credentials are (OAuth)")
+            self._auth_sent.add(given)
+            h["Authorization"] = given
         if accept:
             h["Accept"] = accept
         if content:
@@ -336,6 +355,8 @@ class StreamableHttpTransport:
 
     def _masked(self, headers: dict[str, str] | httpx.Headers) -> dict[str, str]:
         secret = {k.lower() for k in self.spec.secret_headers}
+        if self.spec.authorizer is not None:
+            secret.add("authorization")
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
     async def _post(
@@ -370,14 +391,70 @@ class StreamableHttpTransport:
             with anyio.move_on_after(timeout):
                 await done.wait()
 
+    def _refusal(self, response: httpx.Response, tag: int | None) -> tuple[int, tuple[str, ...]] | None:
+        """A refusal of a request for its credentials that the authorizer is asked about: 401, or
+        403 whose Bearer challenge says ``insufficient_scope`` (its status and challenges)."""
+        status = response.status_code
+        if self.spec.authorizer is None or tag is None or status not in (401, 403):
+            return None
+        challenges = tuple(response.headers.get_list("www-authenticate"))
+        if status == 403 and not any("insufficient_scope" in c for c in challenges):
+            return None
+        return status, challenges
+
+    async def _prepare(self) -> None:
+        """Before a request: the authorizer renews what is due (it never raises; a failure of
+        its own is said, and the request goes as it is)."""
+        if self.spec.authorizer is not None:
+            try:
+                await self.spec.authorizer.prepare(self.protocol_version)
+            except Exception as exc:
+                self._side(f"the authorizer failed before a request: {exception_name(exc)}")
+
+    async def _authorize(self, tag: int, status: int, challenges: tuple[str, ...]) -> bool:
+        """Ask the authorizer about a refusal of entry ``tag``: AUTHORIZING (the session holds
+        its clocks), the authorizer's answer, AUTHORIZED. True: renewed, send it again; False:
+        the refusal's failure goes with AUTHORIZED, and the request fails on it as without one."""
+        assert self.spec.authorizer is not None
+        held = self._held_failures.pop(tag, None)
+        renewed = False
+        self._authorizing += 1
+        self._emit(
+            _K.AUTHORIZING,
+            f"the server refused entry {tag} with {status}: asking the authorizer for credentials "
+            "(the request's clocks wait for it)",
+            info={"request_seq": tag, "status": status},
+        )
+        try:
+            renewed = bool(await self.spec.authorizer.refused(status, challenges, self.protocol_version))
+        except Exception as exc:
+            self._side(f"the authorizer failed: {exception_name(exc)}")
+        finally:  # also when the session closes meanwhile: the clocks are let go
+            self._authorizing -= 1
+            info: JsonObject = {"request_seq": tag, "status": status, "renewed": renewed}
+            if not renewed and held is not None and not self._closed:  # the refusal, as the engine reads one
+                info.update(held, method="POST", response_headers={"www-authenticate": ", ".join(challenges)})
+            what = "renewed the credentials: sending it again" if renewed else "has no new credentials"
+            self._emit(_K.AUTHORIZED, f"entry {tag}: the authorizer {what}", info=info)
+        return renewed
+
     async def _post_one(
-        self, data: bytes, tag: int | None, extra: JsonObject | None, answered: anyio.Event | None = None
+        self,
+        data: bytes,
+        tag: int | None,
+        extra: JsonObject | None,
+        answered: anyio.Event | None = None,
+        *,
+        retried: bool = False,
     ) -> None:
         assert self._client is not None
+        await self._prepare()
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
+        refusal: tuple[int, tuple[str, ...]] | None = None
         try:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
+                refusal = None if retried else self._refusal(response, tag)
                 self._reached = True
                 sid = response.headers.get("mcp-session-id")
                 if sid and self.session_id is None and sent_session is None and response.status_code < 300:
@@ -393,7 +470,16 @@ class StreamableHttpTransport:
                     answered.set()  # accepted: what may follow the status is read meanwhile
                 expiring = response.status_code == 404 and sent_session is not None and sent_session == self.session_id
                 try:
-                    broke = await self._answer("POST", response, headers, "post", decoder, tag=tag, expiring=expiring)
+                    broke = await self._answer(
+                        "POST",
+                        response,
+                        headers,
+                        "post",
+                        decoder,
+                        tag=tag,
+                        expiring=expiring,
+                        authorizing=bool(refusal),
+                    )
                 finally:
                     if tag is not None and (decoder.last_id is not None or broke) and not self._closed:
                         self._stream_ended(tag, decoder, broke)
@@ -423,6 +509,9 @@ class StreamableHttpTransport:
                         "failure_args": {"error": why},
                     }
                     self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
+            return
+        if refusal is not None and tag is not None and await self._authorize(tag, *refusal):
+            await self._post_one(data, tag, extra, answered, retried=True)  # the same bytes, once
 
     def _answer_cut(self, tag: int, meta: JsonObject) -> None:
         """An event on the answer stream of entry ``tag`` passed the limit: the answer it may be
@@ -483,12 +572,14 @@ class StreamableHttpTransport:
         tag: int | None = None,
         read_timeout: float | None = None,
         expiring: bool = False,
+        authorizing: bool = False,
     ) -> str | None:
         """Record the exchange, then what the answer carries: SSE events as they stream, a
         JSON body as one message, any other body as a side line. A body is read (bounded, see
         ``_read_body``) before the exchange is recorded, so the exchange knows its size and how
         it ended. Returns why an event stream broke off, if it did. ``expiring``: a 404 that ends
-        the session (its request is failed by the expiry, not as an HTTP error)."""
+        the session (its request is failed by the expiry, not as an HTTP error); ``authorizing``:
+        a refusal for credentials the authorizer is asked about (see ``_authorize``)."""
         assert self._queue is not None
         if self._on_answer is not None:
             self._on_answer(method, response.status_code)
@@ -513,7 +604,7 @@ class StreamableHttpTransport:
 
             def over() -> None:
                 self._answer_too_long(method, response, headers, body, tag)
-        elif method == "POST" and tag is not None and response.status_code >= 400 and not expiring:
+        elif method == "POST" and tag is not None and response.status_code >= 400 and not (expiring or authorizing):
 
             def early() -> bool:  # an error page that goes on: its request fails once its first line is known
                 if b"\n" not in body.head and len(body.head) < FIRST_LINE:
@@ -527,7 +618,16 @@ class StreamableHttpTransport:
             )
         finally:  # also when the read is cancelled (the session closing): what came is recorded
             self._body_read(
-                method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag, expiring
+                method,
+                response,
+                headers,
+                channel,
+                ctype,
+                {**meta, "channel": channel},
+                body,
+                tag,
+                expiring,
+                authorizing,
             )
         return None
 
@@ -604,6 +704,7 @@ class StreamableHttpTransport:
         body: Body,
         tag: int | None,
         expiring: bool = False,
+        authorizing: bool = False,
     ) -> None:
         """Record a body read by ``_read_body`` (synchronous: it runs when the read was
         cancelled too): the exchange with the body's size and how it ended (unless it was
@@ -658,7 +759,11 @@ class StreamableHttpTransport:
             more["body_error"] = body.error
         if redirect:
             more["location"] = location = redirect_location(response)
-        if (
+        if authorizing and tag is not None:  # what it means for its request waits for the authorizer
+            more["authorizing"] = True
+            if not cancelled:
+                self._held_failures[tag] = http_error_failure(method, response, raw)
+        elif (
             method != "DELETE" and tag is not None and not cancelled
         ):  # what this exchange means for the request it carried
             if redirect:
@@ -681,7 +786,7 @@ class StreamableHttpTransport:
             and status >= 400
             and code is None
             and "failure" not in more
-            and not expiring
+            and not (expiring or authorizing)
         ):
             more.update(
                 http_error_failure(method, response, raw)
@@ -795,6 +900,7 @@ class StreamableHttpTransport:
         session = self.session_id
         failures = 0
         while not self._closed and self.session_id == session:
+            await self._prepare()
             headers = self._headers("text/event-stream")
             if decoder.last_id:
                 headers["Last-Event-ID"] = decoder.last_id
@@ -891,7 +997,8 @@ class StreamableHttpTransport:
     def _hidden(self, text: str) -> str:
         """The transport's own words with secret header values masked: an error may quote one
         (httpx names an illegal header value); the exchanges mask them by name (``_masked``)."""
-        return hide_secrets(text, self.spec.secret_headers.values()) if self.spec.secret_headers else text
+        secrets = [*self.spec.secret_headers.values(), *self._auth_sent]
+        return hide_secrets(text, secrets) if secrets else text
 
     def _disconnect(self, why: str, *, unreachable: bool = False, info: JsonObject | None = None) -> None:
         """The last event: nothing more will come. ``unreachable``: no request ever got an HTTP
