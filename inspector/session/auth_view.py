@@ -184,19 +184,30 @@ def _has_section(ref: str) -> bool:
     return any(slug(line) == anchor for line in text.splitlines() if line.startswith("#"))
 
 
+#: Sections older versions name otherwise (2025-03-26 and 2025-06-18's authorization page).
+_OLDER_ANCHORS = {
+    "authorization-server-metadata-discovery": ("server-metadata-discovery",),
+    "protected-resource-metadata-discovery-requirements": ("authorization-server-location",),
+    "client-registration-approaches": ("dynamic-client-registration",),
+}
+
+
 def spec_in_force(spec: str, version: str | None) -> str:
     """``spec`` with its MCP page named in ``version`` when that version has the same section
-    (on the same page, or on its one authorization page); else ``spec`` as it is."""
+    (on the same page, or on its one authorization page; by its older name, if it had one); else
+    ``spec`` as it is."""
     ref = mcp_ref(spec)
     if not ref or not version or ref.startswith(version + " "):
         return spec
     page, _, anchor = ref.partition(" ")[2].partition("#")
     tail = spec[len(spec.split(";")[0]) :]
     root = "/".join(page.split("/")[:2])  # e.g. basic/authorization: one page, or a folder of them
-    for candidate in (page, *(p for p in spec_pages(version) if p == root or p.startswith(root + "/"))):
-        mine = f"{version} {candidate}" + (f"#{anchor}" if anchor else "")
-        if _has_section(mine):
-            return mine + tail
+    pages = (page, *(p for p in spec_pages(version) if p == root or p.startswith(root + "/")))
+    for name in (anchor, *_OLDER_ANCHORS.get(anchor, ())):
+        for candidate in pages:
+            mine = f"{version} {candidate}" + (f"#{name}" if name else "")
+            if _has_section(mine):
+                return mine + tail
     return spec
 
 

@@ -1,0 +1,207 @@
+"""A recording's authorization read as ordered steps (inspector/session/auth_view.py).
+
+Discovery: the recordings are written by ``probe --url --record`` against the OAuth fixture
+(tests/fixtures/servers/sdk_oauth.py, the official SDK's bearer middleware and authorization
+server) on 127.0.0.1, each server stopped by its pid when its block ends. The sign-in flow
+(``auth_flow`` events, written by the flow's recorder) is built here from its schema with the
+real recording writer and read back from the file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from peers import oauth_peer
+
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.messages import Kind
+from inspector.protocol.oauth_rules import AUTH_RULES
+from inspector.session.auth_view import auth_failure, auth_steps, detail_text, failure_line, spec_in_force
+from inspector.session.recording import Direction, Recording
+
+
+def probe_recording(tmp_path: Path, mode: str, *extra: str) -> Recording:
+    path = tmp_path / f"{mode}.jsonl"
+    with oauth_peer(mode) as peer:
+        argv = [sys.executable, "-m", "inspector", "probe", "--url", peer.url, "--record", str(path), *extra]
+        subprocess.run(argv, capture_output=True, timeout=90, check=False)
+    rec = Recording.load(path)
+    assert not rec.load_problems
+    return rec
+
+
+@pytest.mark.peer
+def test_a_good_discovery_is_four_steps_none_failed(tmp_path: Path) -> None:
+    rec = probe_recording(tmp_path, "good")
+    view = auth_steps(rec)
+    assert view.version == "2026-07-28"
+    assert [s.kind for s in view.steps] == ["refusal", "fetch", "fetch", "conclusion"]
+    assert [s.mark for s in view.steps] == ["✓"] * 4
+    refusal, prm, meta, _ = view.steps
+    assert refusal.method == "POST" and refusal.url.endswith("/mcp") and refusal.found.startswith("401 Unauthorized")
+    assert "resource_metadata=" in refusal.found  # the challenge as it came
+    assert prm.title == "Protected Resource Metadata named by the 401's resource_metadata"
+    assert prm.url.endswith("/.well-known/oauth-protected-resource/mcp") and prm.found == "200 OK: a JSON document"
+    assert meta.url.endswith("/.well-known/oauth-authorization-server")
+    assert prm.expected == "200 with a JSON document"
+    page = "2026-07-28 basic/authorization/authorization-server-discovery"
+    assert prm.spec_ref == page + "#protected-resource-metadata-discovery-requirements"
+    # each step is an entry of the recording, in order
+    seqs = [s.seq for s in view.steps]
+    assert seqs == sorted(seqs) and rec.extra_at(prm.seq or 0).get("step") == "fetch"
+    assert view.failing is None and failure_line(view) == "" and auth_failure(rec) == ""
+
+
+@pytest.mark.peer
+def test_no_s256_fails_at_the_authorization_server_metadata_with_its_rule(tmp_path: Path) -> None:
+    rec = probe_recording(tmp_path, "no-s256")
+    view = auth_steps(rec)
+    meta = view.steps[2]
+    assert [s.mark for s in view.steps] == ["✓", "✓", "✗", "✗"]
+    assert [f.rule for f in meta.findings] == ["auth.no-s256"]  # where: the metadata's URL
+    f = meta.findings[0]
+    assert (f.expected, f.found, f.where, f.severity) == ("S256", "plain", meta.url, "error")
+    assert f.text == AUTH_RULES["auth.no-s256"].text
+    assert view.failing is meta
+    assert failure_line(view) == (
+        "Authorization failed at: OAuth 2.0 Authorization Server Metadata (RFC 8414) — auth.no-s256: "
+        + AUTH_RULES["auth.no-s256"].text
+    )
+    lines = detail_text(meta)
+    assert f"Request: GET {meta.url}" in lines and "Expected: 200 with a JSON document" in lines
+    assert any(line.startswith("✗  auth.no-s256 (error): The authorization server") for line in lines)
+    assert lines[-1].startswith("Spec: 2026-07-28 basic/authorization/authorization-server-discovery#")
+
+
+@pytest.mark.peer
+def test_a_2025_06_18_session_cites_its_own_versions_page(tmp_path: Path) -> None:
+    """OpenID-only metadata met by 2025-06-18 (RFC 8414 alone): auth.as-metadata-missing, whose
+    rule cites 2026-07-28's discovery page, is cited on 2025-06-18's authorization page."""
+    rec = probe_recording(tmp_path, "oidc-only", "--era", "legacy", "--protocol-version", "2025-06-18")
+    view = auth_steps(rec)
+    assert view.version == "2025-06-18"
+    found = [(s.kind, f) for s in view.steps for f in s.findings]
+    assert [f.rule for _, f in found] == ["auth.as-metadata-missing"]
+    kind, finding = found[0]
+    assert kind == "conclusion"  # no one GET it belongs to: the discovery's result
+    assert AUTH_RULES["auth.as-metadata-missing"].spec.startswith("2026-07-28 ")
+    assert finding.spec.startswith("2025-06-18 basic/authorization#server-metadata-discovery;")  # its older name
+    assert all(s.spec.startswith("2025-06-18 ") for s in view.steps if s.spec)
+    assert "Authorization failed at: Discovery result — auth.as-metadata-missing" in failure_line(view)
+
+
+def test_the_spec_of_the_version_in_force_falls_back_to_the_rules_own() -> None:
+    rule = "2025-11-25 basic/authorization#token-requirements; RFC 6750 section 6.1.1"
+    assert (
+        spec_in_force(rule, "2025-06-18") == "2025-06-18 basic/authorization#token-requirements; RFC 6750 section 6.1.1"
+    )
+    assert spec_in_force(rule, None) == rule
+    # 2025-03-26 has no such section on its page: the rule's own version stays
+    absent = "2025-11-25 basic/authorization#scope-selection-strategy; OAuth 2.1 section 3.2.3"
+    assert spec_in_force(absent, "2025-03-26") == absent
+    assert spec_in_force("RFC 8414 section 2", "2025-06-18") == "RFC 8414 section 2"
+
+
+# ---------------------------------------------------------------------- the sign-in flow, from its schema
+
+
+def _exchange(purpose: str, method: str, url: str, status: int, reason: str, expected: str, spec: str) -> dict:
+    return {
+        "purpose": purpose,
+        "method": method,
+        "url": url,
+        "request_headers": {"Content-Type": "application/x-www-form-urlencoded"},
+        "request_body": "grant_type=authorization_code&code=••••",
+        "status": status,
+        "reason": reason,
+        "response_headers": {"content-type": "application/json"},
+        "response_body": "{}",
+        "expected": expected,
+        "spec": spec,
+    }
+
+
+def flow_recording(path: Path, *, token_status: int) -> Recording:
+    """A refused POST, then the flow's events as the flow's recorder writes them; read back."""
+    engine = ProtocolEngine(ClientConfig())
+    rec = Recording(header={"transport": "streamable-http"})
+    writer = rec.write_to(path)
+    base = "http://127.0.0.1:9/"
+    www = f'Bearer resource_metadata="{base}.well-known/oauth-protected-resource/mcp"'
+    http = {"method": "POST", "url": base + "mcp", "status": 401, "reason": "Unauthorized"}
+    events: list[tuple[str, dict]] = [
+        ("POST → 401", {"event": "http_exchange", "http": {**http, "response_headers": {"www-authenticate": www}}}),
+    ]
+    token_spec = "2025-11-25 basic/authorization#authorization-flow-steps; OAuth 2.1 section 3.2.3"
+    for purpose, method, url, status, reason in (
+        ("registration", "POST", base + "register", 201, "Created"),
+        ("authorize", "GET", base + "authorize?client_id=c&code_challenge_method=S256", 302, "Found"),
+        ("redirect", "GET", "http://127.0.0.1:9999/callback?code=••••&state=s", 200, "OK"),
+        ("token", "POST", base + "token", token_status, "OK" if token_status == 200 else "Bad Request"),
+    ):
+        x = _exchange(purpose, method, url, status, reason, f"the {purpose} step as the spec asks", token_spec)
+        events.append((f"{method} {url}", {"event": "auth_flow", "step": "exchange", "exchange": x}))
+    if token_status == 200:
+        finding = {"rule": "auth.scope-not-granted", "severity": "warning", "expected": "mcp:tools mcp:admin"}
+        events.append(
+            ("scope", {"event": "auth_flow", "step": "finding", "finding": {**finding, "found": "mcp:tools"}})
+        )
+        signed = {"issuer": base.rstrip("/"), "scopes": ["mcp:tools"], "expires_at": "2026-11-26T15:00:00Z"}
+        events.append(("signed in", {"event": "auth_flow", "step": "signed-in", **signed, "client_id": "c"}))
+    else:
+        finding = {"rule": "auth.token-error", "severity": "error", "found": "invalid_grant", "where": base + "token"}
+        events.append(("token error", {"event": "auth_flow", "step": "finding", "finding": finding}))
+        failed = {"failed_step": "token", "reason": "the token endpoint said invalid_grant"}
+        events.append(("failed", {"event": "auth_flow", "step": "failed", **failed}))
+    for i, (text, extra) in enumerate(events):
+        rec.append(Direction.EVENT, rec.t0 + i / 100, text.encode(), engine.note(Kind.LINK), extra)
+    rec.notify()
+    writer.close()
+    return Recording.load(path)
+
+
+def test_a_sign_in_that_went_through_is_read_in_order_with_its_warning(tmp_path: Path) -> None:
+    view = auth_steps(flow_recording(tmp_path / "ok.jsonl", token_status=200))
+    kinds = [s.kind for s in view.steps]
+    assert kinds == ["refusal", "registration", "authorize", "redirect", "token", "signed-in"]
+    titles = [s.title for s in view.steps[1:]]
+    assert titles == [
+        "Client registration",
+        "Authorization request",
+        "Redirect back to the client",
+        "Token request",
+        "Signed in",
+    ]
+    token = view.steps[4]
+    assert token.expected == "the token step as the spec asks" and token.found == "200 OK"
+    assert [f.rule for f in token.findings] == ["auth.scope-not-granted"] and token.mark == "!"
+    assert view.steps[2].found == "302 Found" and not view.steps[2].failed  # a redirect is what authorize gives
+    assert view.steps[-1].found == "issuer http://127.0.0.1:9, client c, scopes mcp:tools, expires 2026-11-26T15:00:00Z"
+    assert view.failing is None and failure_line(view) == ""
+    # no negotiated version in this recording: the offered one (the client's default) is in force
+    assert token.spec_ref.endswith(" basic/authorization#authorization-flow-steps")
+
+
+def test_a_refused_token_request_is_the_failing_step_the_banner_names(tmp_path: Path) -> None:
+    rec = flow_recording(tmp_path / "bad.jsonl", token_status=400)
+    view = auth_steps(rec)
+    token = next(s for s in view.steps if s.kind == "token")
+    assert token.failed and token.mark == "✗" and token.found == "400 Bad Request"
+    assert [f.rule for f in token.findings] == ["auth.token-error"]
+    assert view.steps[-1].kind == "failed" and view.steps[-1].found == "the token endpoint said invalid_grant"
+    assert view.failing is token
+    assert auth_failure(rec) == (
+        "Authorization failed at: Token request — auth.token-error: The token endpoint answered with an error."
+    )
+    # translated through the caller's tr: the step and the rule in their contexts
+    seen: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"<{text}>"
+
+    auth_failure(rec, tr)
+    assert ("AuthView", "Token request") in seen and ("Rules", AUTH_RULES["auth.token-error"].text) in seen
