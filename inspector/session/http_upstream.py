@@ -1,4 +1,4 @@
-"""The HTTP proxy's side toward the upstream server: one kept HTTP/1.1 connection, spoken through h11.
+"""The HTTP proxy's side toward the upstream server: one kept HTTP/1.1 connection, framed here.
 
 Theory of operation. The reverse proxy (:mod:`.http_proxy`) serves each host connection one
 exchange at a time; each host connection has one :class:`Upstream`, a connection to the upstream
@@ -9,13 +9,18 @@ their own case, ``Host`` naming the upstream, and the body with its ``Content-Le
 else is added (no default headers, no cookie jar), but for what the upstream URL itself asks: its
 ``user:password@`` goes as ``Authorization: Basic`` when the host sent no ``Authorization`` of its
 own (what httpx did with such a URL). The answer's head comes back as
-:class:`UpstreamAnswer` (status, reason and the raw headers as the server wrote them), then the
-body read by read through :meth:`Upstream.read` (:meth:`Upstream.buffered`: what came already, no
-read of the socket; the proxy sends it with the head): h11 takes the framing off (chunked or
-Content-Length) and leaves the bytes as the server encoded them (a gzip body stays gzip). A body
-without either ends where the server closes the connection; a connection reset is no such end (the
-answer broke off), nor is a TLS connection closed without close_notify anything but that end (as
-httpx reads them both). An answer's head may be up to ``MAX_HEAD`` long (httpx's limit too).
+:class:`UpstreamAnswer` (status, reason and the raw headers as the server wrote them; informational
+answers skipped), then the body read by read through :meth:`Upstream.read` (:meth:`Upstream.buffered`:
+what came already, no read of the socket; the proxy sends it with the head). The framing is taken
+off here, as RFC 9112 6.3 says (no body for HEAD, 204 and 304; chunked; Content-Length; else where
+the server closes), and the bytes are left as the server encoded them (a gzip body stays gzip). No
+h11 on this side: its state machine and checks cost a tenth of a millisecond an exchange, a third of
+what the proxy may add to a round trip; the host's requests, which the proxy forwards as it got
+them, were checked by h11 on the host's side already, and an answer is checked as far as its framing
+needs (a status line, header lines, chunk sizes; anything else is an :class:`UpstreamError`). A
+body without a length ends where the server closes the connection; a connection reset is no such
+end (the answer broke off), nor is a TLS connection closed without close_notify anything but that
+end (as httpx reads them both). An answer's head may be up to ``MAX_HEAD`` long (httpx's limit too).
 
 A kept connection the server closed while it was idle is found before it is used again (its
 socket reads as ready: the end of the stream) and replaced, so a request is never sent on a
@@ -37,6 +42,7 @@ layers cost about a millisecond per exchange, most of what the proxy added to a 
 from __future__ import annotations
 
 import base64
+import re
 import select
 import socket
 import ssl
@@ -46,9 +52,8 @@ from urllib.parse import unquote, urlsplit
 
 import anyio
 import anyio.abc
-import h11
 
-from inspector.transport.http_wire import CONNECT_TIMEOUT, why_failed
+from inspector.transport.http_wire import CONNECT_TIMEOUT, bytes_shown, why_failed
 
 __all__ = ["MAX_HEAD", "Upstream", "UpstreamAnswer", "UpstreamError"]
 
@@ -56,6 +61,16 @@ _READ = 65536
 #: the longest answer head read (httpcore's limit: h11's own, 16 KiB, refuses big Set-Cookie or CSP heads)
 MAX_HEAD = 100 * 1024
 _NO_BODY = frozenset({b"GET", b"HEAD", b"DELETE", b"OPTIONS", b"TRACE"})
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+_LINE_END = re.compile(rb"\r?\n")
+_STATUS = re.compile(rb"HTTP/1\.([01]) ([1-9][0-9]{2})(?: ([^\r\n]*))?")
+_TOKEN = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+")
+_CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,16})[ \t]*(?:;.*)?")
+_MAX_CHUNK_LINE = 4096  # a chunk's size line (and extensions) or a trailer line longer than this: not HTTP
+# how the answer being read ends (_IDLE: none is)
+_IDLE, _LENGTH, _CHUNKED, _CLOSE = range(4)
+# where a chunked body's parse is: the size line, the chunk's data, the line end after it, the trailers
+_SIZE, _DATA, _AFTER, _TRAILER = range(4)
 
 
 class UpstreamError(Exception):
@@ -97,39 +112,100 @@ class Upstream:
             self.basic = b"Basic " + base64.b64encode(f"{user}:{password}".encode())
         self.verify_tls = verify_tls
         self._stream: anyio.abc.ByteStream | None = None
-        self._conn: h11.Connection | None = None
         self._dropped: anyio.abc.ByteStream | None = None  # a connection let go, not closed yet
         self._sock: socket.socket | None = None  # the kept connection's socket (see _ended)
+        self._buf = bytearray()  # what came from the server and is not parsed yet
+        self._eof = False  # the server closed the connection
+        self._mode = _IDLE  # how the answer being read ends (see _frame)
+        self._left = 0  # _LENGTH: bytes still to come; _CHUNKED: of the chunk being read
+        self._phase = _SIZE  # _CHUNKED: where in a chunk the parse is
+        self._keep = False  # the connection serves the next exchange once this answer has ended
 
     async def request(
         self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes
     ) -> UpstreamAnswer:
         """Send a request (``headers`` without Host and Content-Length: they are added) and wait for
         the answer's head. UpstreamError: not sent, or not answered."""
-        stream, conn = await self._ready()
-        sized = [(b"Content-Length", b"%d" % len(body))] if body or method not in _NO_BODY else []
+        stream = await self._ready()
+        parts = [method, b" ", target, b" HTTP/1.1\r\nHost: ", self.netloc, b"\r\n"]
+        for k, v in headers:
+            parts += (k, b": ", v, b"\r\n")
+        if body or method not in _NO_BODY:
+            parts += (b"Content-Length: %d\r\n" % len(body),)
         if self.basic is not None and not any(k.lower() == b"authorization" for k, _ in headers):
-            sized.append((b"Authorization", self.basic))
-        head = h11.Request(method=method, target=target, headers=[(b"Host", self.netloc), *headers, *sized])
+            parts += (b"Authorization: ", self.basic, b"\r\n")
+        parts += (b"\r\n", body)
         try:
-            data = conn.send(head) or b""
-            if body:
-                data += conn.send(h11.Data(data=body)) or b""
-            data += conn.send(h11.EndOfMessage()) or b""
-            await stream.send(data)
+            await stream.send(b"".join(parts))
             while True:
-                event = await self._next(stream, conn)
-                if isinstance(event, h11.Response):
-                    return UpstreamAnswer(event.status_code, event.reason, list(event.headers.raw_items()))
-                if isinstance(event, h11.ConnectionClosed):
-                    raise UpstreamError("it closed the connection without answering", "answer")
+                answer = await self._head(stream)
+                if answer.status >= 200:
+                    self._frame(method, answer)
+                    return answer
+                if answer.status == 101:
+                    raise UpstreamError(
+                        "it switched protocols (101), which a proxied MCP exchange never asks", "answer"
+                    )
                 # an informational answer (100 Continue...): the final one follows
         except UpstreamError:
             await self.aclose()
             raise
-        except (h11.ProtocolError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+        except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
             await self.aclose()
             raise UpstreamError(why_failed(exc), "answer") from exc
+
+    async def _head(self, stream: anyio.abc.ByteStream) -> UpstreamAnswer:
+        buf = self._buf
+        while True:
+            end = _HEAD_END.search(buf)
+            if end is not None:
+                break
+            if len(buf) > MAX_HEAD:
+                raise UpstreamError(f"its answer's head is longer than {MAX_HEAD:,} bytes", "answer")
+            if self._eof:
+                said = "mid-head" if buf.strip() else "without answering"
+                raise UpstreamError(f"it closed the connection {said}", "answer")
+            await self._receive(stream)
+        lines = _LINE_END.split(bytes(buf[: end.start()]))
+        del buf[: end.end()]
+        status = _STATUS.fullmatch(lines[0])
+        if status is None:
+            raise UpstreamError(bytes_shown(f"its answer is not HTTP/1.1: {lines[0][:80]!r}"), "answer")
+        raw: list[tuple[bytes, bytes]] = []
+        for line in lines[1:]:
+            if line[:1] in (b" ", b"\t") and raw:  # an obsolete folded line: its value goes on
+                name, value = raw[-1]
+                raw[-1] = (name, (value + b" " + line.strip(b" \t")).strip(b" \t"))
+                continue
+            name, sep, value = line.partition(b":")
+            if not sep or _TOKEN.fullmatch(name) is None:
+                raise UpstreamError(bytes_shown(f"its answer has an illegal header line: {line[:80]!r}"), "answer")
+            raw.append((name, value.strip(b" \t")))
+        self._keep = status.group(1) == b"1" and not any(
+            k.lower() == b"connection" and b"close" in (t.strip().lower() for t in v.split(b",")) for k, v in raw
+        )
+        return UpstreamAnswer(int(status.group(2)), status.group(3) or b"", raw)
+
+    def _frame(self, method: bytes, answer: UpstreamAnswer) -> None:
+        """How the answer's body ends (RFC 9112 6.3): none (HEAD, 204, 304), chunked, its
+        Content-Length, or where the server closes the connection (then it is not kept)."""
+        self._phase = _SIZE
+        coding = [v for k, v in answer.headers if k.lower() == b"transfer-encoding"]
+        lengths = {v.strip() for k, v in answer.headers if k.lower() == b"content-length"}
+        if method == b"HEAD" or answer.status in (204, 304):
+            self._mode, self._left = _LENGTH, 0
+        elif coding:
+            if [c.strip().lower() for c in b",".join(coding).split(b",")] != [b"chunked"]:
+                shown = b", ".join(coding).decode("latin-1")
+                raise UpstreamError(f"its answer's Transfer-Encoding {shown!r} is not chunked", "answer")
+            self._mode = _CHUNKED
+        elif lengths:
+            length = lengths.pop() if len(lengths) == 1 else b""
+            if not length.isdigit():
+                raise UpstreamError("its answer's Content-Length is not one number", "answer")
+            self._mode, self._left = _LENGTH, int(length)
+        else:
+            self._mode, self._keep = _CLOSE, False
 
     async def body(self) -> AsyncIterator[bytes]:
         """The answer's body, read by read, as the server encoded it. UpstreamError: it broke off."""
@@ -141,37 +217,80 @@ class Upstream:
                 return
 
     def buffered(self) -> tuple[bytes, bool]:
-        """What of the answer's body has come already (h11 holds it: it came with the head or an
-        earlier read), without reading the socket: (bytes, whether that is the body's end).
-        UpstreamError: it broke off (h11 says so from what it holds)."""
-        conn = self._conn
-        assert conn is not None
+        """What of the answer's body has come already (it came with the head or an earlier read),
+        without reading the socket: (bytes, whether that is the body's end). UpstreamError: it broke
+        off (the server closed the connection before the body's end, or its chunks are not HTTP)."""
+        buf, mode = self._buf, self._mode
+        if mode == _LENGTH:
+            take = min(self._left, len(buf))
+            data = bytes(buf[:take])
+            del buf[:take]
+            self._left -= take
+            if not self._left:
+                return data, self._finish()
+        elif mode == _CLOSE:
+            data = bytes(buf)
+            buf.clear()
+            if self._eof:
+                return data, self._finish()
+        elif mode == _CHUNKED:
+            data, ended = self._chunks()
+            if ended:
+                return data, self._finish()
+        else:
+            raise UpstreamError("no answer is being read", "body")
+        if self._eof:
+            self._lost()
+            raise UpstreamError("it closed the connection before the answer's end", "body")
+        return data, False
+
+    def _chunks(self) -> tuple[bytes, bool]:
+        """A chunked body's data from what came, and whether its last chunk (and trailers) came."""
+        buf = self._buf
         parts: list[bytes] = []
-        try:
-            while True:
-                event = conn.next_event()
-                if event is h11.NEED_DATA or event is h11.PAUSED:
-                    return b"".join(parts), False
-                if isinstance(event, h11.Data):
-                    parts.append(bytes(event.data))
-                elif isinstance(event, h11.EndOfMessage):
-                    self._done(conn)
-                    return b"".join(parts), True
-                else:  # the connection closed before the body's end (h11 says so as an error first)
-                    raise UpstreamError("the connection closed", "body")
-        except h11.ProtocolError as exc:
-            self._lost()
-            raise UpstreamError(why_failed(exc), "body") from exc
-        except UpstreamError:
-            self._lost()
-            raise
+        while True:
+            phase = self._phase
+            if phase == _DATA:
+                take = min(self._left, len(buf))
+                if not take:
+                    break
+                parts.append(bytes(buf[:take]))
+                del buf[:take]
+                self._left -= take
+                if not self._left:
+                    self._phase = _AFTER
+                continue
+            line_end = buf.find(b"\n")
+            if line_end < 0:
+                if len(buf) > _MAX_CHUNK_LINE:
+                    self._bad_chunk(bytes(buf[:80]))
+                break
+            line = bytes(buf[:line_end]).rstrip(b"\r")
+            del buf[: line_end + 1]
+            if phase == _AFTER:
+                if line:
+                    self._bad_chunk(line)
+                self._phase = _SIZE
+            elif phase == _SIZE:
+                size = _CHUNK_SIZE.fullmatch(line)
+                if size is None:
+                    self._bad_chunk(line)
+                self._left = int(size.group(1), 16)  # type: ignore[union-attr]  # (_bad_chunk raised)
+                self._phase = _DATA if self._left else _TRAILER
+            elif not line:  # _TRAILER: the empty line after the trailers ends the body
+                return b"".join(parts), True
+        return b"".join(parts), False
+
+    def _bad_chunk(self, line: bytes) -> None:
+        self._lost()
+        raise UpstreamError(bytes_shown(f"illegal chunk header: {line[:80]!r}"), "body")
 
     async def read(self) -> tuple[bytes, bool]:
         """The body's next part as the server encoded it: what has come (at least one read of the
         socket's, when nothing was held), and whether that is the body's end (the connection is then
         kept for the next exchange, or closed when the server ends it). UpstreamError: it broke off."""
-        stream, conn = self._stream, self._conn
-        assert stream is not None and conn is not None
+        stream = self._stream
+        assert stream is not None
         while True:
             data, ended = self.buffered()
             if data or ended:
@@ -180,39 +299,36 @@ class Upstream:
                     await _close(stream)
                 return data, ended
             try:
-                got = await stream.receive(_READ)
-            except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
-                got = b""
+                await self._receive(stream)
             except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
                 await self.aclose()
                 raise UpstreamError(why_failed(exc), "body") from exc
-            try:
-                conn.receive_data(got)
-            except h11.ProtocolError as exc:
-                await self.aclose()
-                raise UpstreamError(why_failed(exc), "body") from exc
 
-    def _done(self, conn: h11.Connection) -> None:
+    async def _receive(self, stream: anyio.abc.ByteStream) -> None:
+        try:
+            self._buf += await stream.receive(_READ)
+        except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
+            self._eof = True
+
+    def _finish(self) -> bool:
         """The body's end: the connection is kept for the next exchange, or let go (closed by
-        :meth:`read`) when the server ends it after this answer."""
-        if conn.our_state is h11.DONE and conn.their_state is h11.DONE:
-            conn.start_next_cycle()
-        else:
+        :meth:`read`) when the server ends it after this answer (or sent more than it)."""
+        self._mode = _IDLE
+        if not self._keep or self._eof or self._buf:
             self._lost()
+        return True
 
     def _lost(self) -> None:
         """Forget the connection; its stream is closed by whoever holds it (read, aclose)."""
-        self._conn = None
+        self._mode, self._eof = _IDLE, False
+        self._buf.clear()
         if self._stream is not None:
             self._dropped, self._stream = self._stream, None
 
     @property
     def unfinished(self) -> bool:
         """An answer is being read, or a connection let go is not closed yet (see :meth:`abandon`)."""
-        conn = self._conn
-        return self._dropped is not None or (
-            conn is not None and not (conn.our_state is h11.IDLE and conn.their_state is h11.IDLE)
-        )
+        return self._dropped is not None or (self._stream is not None and self._mode != _IDLE)
 
     async def abandon(self) -> None:
         """The answer is not read to its end (the host went away): the connection cannot be used again."""
@@ -220,18 +336,20 @@ class Upstream:
             await self.aclose()
 
     async def aclose(self) -> None:
-        stream, self._stream, self._conn = self._stream, None, None
+        stream, self._stream = self._stream, None
         dropped, self._dropped = self._dropped, None
+        self._mode, self._eof = _IDLE, False
+        self._buf.clear()
         for each in (stream, dropped):
             if each is not None:
                 await _close(each)
 
     # -- the connection
 
-    async def _ready(self) -> tuple[anyio.abc.ByteStream, h11.Connection]:
-        stream, conn = self._stream, self._conn
-        if stream is not None and conn is not None and conn.our_state is h11.IDLE and not _ended(self._sock):
-            return stream, conn
+    async def _ready(self) -> anyio.abc.ByteStream:
+        stream = self._stream
+        if stream is not None and self._mode == _IDLE and not _ended(self._sock):
+            return stream
         await self.aclose()
         if self.port is None or not self.host:
             raise UpstreamError("its URL names no host and port to connect to", "connect")
@@ -253,9 +371,9 @@ class Upstream:
             raise UpstreamError(f"no connection within {CONNECT_TIMEOUT:g} s", "connect") from exc
         except (OSError, ssl.SSLError, anyio.BrokenResourceError) as exc:
             raise UpstreamError(why_failed(exc), "connect") from exc
-        self._stream, self._conn = stream, h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD)
+        self._stream = stream
         self._sock = stream.extra(anyio.abc.SocketAttribute.raw_socket, None)  # looked up once (a syscall or two)
-        return stream, self._conn
+        return stream
 
     def _tls_context(self) -> ssl.SSLContext:
         """The certificates trusted as the inspector's own HTTP transports trust them (httpx's
@@ -263,18 +381,6 @@ class Upstream:
         import httpx
 
         return httpx.create_ssl_context(verify=self.verify_tls, trust_env=True)
-
-    @staticmethod
-    async def _next(stream: anyio.abc.ByteStream, conn: h11.Connection) -> object:
-        while True:
-            event = conn.next_event()
-            if event is not h11.NEED_DATA:
-                return event
-            try:
-                data = await stream.receive(_READ)
-            except anyio.EndOfStream:  # the server closed the connection (a reset is BrokenResourceError: raised)
-                data = b""
-            conn.receive_data(data)
 
 
 async def _close(stream: anyio.abc.ByteStream) -> None:
