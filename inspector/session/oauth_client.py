@@ -470,7 +470,8 @@ class OAuthClient:
             self.note(text, {"event": EVENT, "step": "info", "text": text})
         choice = choose_registration(meta, version, client_id=None)
         if choice.mechanism != "dynamic":
-            self._stop_on("client-registration", choice.findings, "no client id")
+            what = "no client id (the server registers none: give a pre-registered one, --client-id)"
+            self._stop_on("client-registration", choice.findings, what)
             raise _Stop("client-registration", "no client id: give a pre-registered one (--client-id)")
         endpoint = meta.registration_endpoint or ""
         body = registration_request(redirect_uris=[redirect_uri], client_name=CLIENT_NAME, scope=scopes)

@@ -1,0 +1,346 @@
+"""The OAuth sign-in driver (inspector/session/oauth_client.py) against the real protected fixture.
+
+Every test runs tests/fixtures/servers/sdk_oauth.py (the official SDK's server and authorization
+server) on 127.0.0.1 and signs in with ``browser="follow"`` (the ``--no-browser`` path: the
+driver GETs the authorization URL and follows its redirects to its own loopback listener), except
+the system-browser test, which runs ``webbrowser`` for real with ``BROWSER`` naming a small
+script. Each server is stopped by its pid when its block ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+from peers import HttpPeer, oauth_peer
+
+from inspector.protocol.jsontypes import JsonObject
+from inspector.session.auth_discovery import Refusal
+from inspector.session.oauth_client import OAuthClient, OAuthOptions, SignInResult
+from inspector.session.oauth_exchange import FlowHttp
+from inspector.session.oauth_tokens import TokenStore
+from inspector.transport.base import MASK
+
+pytestmark = pytest.mark.peer
+
+FOLLOW = OAuthOptions(browser="follow", wait=5, timeout=10)
+SECRET = "fixture-secret"
+
+
+class Events:
+    """The recorder the driver writes to: (text, extra) in order."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, JsonObject]] = []
+
+    def __call__(self, text: str, extra: JsonObject) -> None:
+        assert "\n" not in text
+        self.items.append((text, extra))
+
+    def steps(self) -> list[str]:
+        return [str(e.get("step")) for _, e in self.items if e.get("event") == "auth_flow"]
+
+    def exchanges(self) -> list[JsonObject]:
+        out = []
+        for _, e in self.items:
+            if e.get("step") == "exchange":
+                x = e["exchange"]
+                assert isinstance(x, dict)
+                out.append(x)
+        return out
+
+    def purposes(self) -> list[str]:
+        return [str(x["purpose"]) for x in self.exchanges()]
+
+    def dump(self) -> str:
+        return json.dumps([[t, e] for t, e in self.items])
+
+
+@pytest.fixture(scope="module")
+def good() -> Iterator[HttpPeer]:
+    with oauth_peer() as peer:
+        yield peer
+
+
+def run(client: OAuthClient, version: str = "2025-11-25") -> SignInResult:
+    return anyio.run(client.sign_in, None, version)
+
+
+def rules(result: SignInResult) -> list[str]:
+    return [f.rule_id for f in result.findings]
+
+
+def test_good_dcr_pkce_token_then_refresh_rotates_and_nothing_secret_is_recorded(
+    good: HttpPeer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[str] = []  # every form value the driver really sent (code, verifier, refresh token …)
+    original = FlowHttp.send
+
+    async def spy(self: FlowHttp, *args: object, **kw: object) -> object:
+        form = kw.get("form")
+        if isinstance(form, tuple | list):
+            sent.extend(str(v) for k, v in form if k in ("code", "code_verifier", "refresh_token", "client_secret"))
+        return await original(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(FlowHttp, "send", spy)
+    events = Events()
+    store = TokenStore(tmp_path)
+    client = OAuthClient(good.url, FOLLOW, store, events)
+    result = run(client)
+    assert result.ok, result
+    assert result.failed_step is None and result.scopes == ("mcp:tools",)
+    assert result.issuer == f"http://127.0.0.1:{good.port}" and result.expires_at is not None
+    assert events.purposes() == ["challenge", "registration", "authorize", "redirect", "token"]
+    assert events.steps()[-1] == "signed-in"
+    first = store.find(good.url, result.issuer)
+    assert first is not None and first.refresh_token
+    auth = client.authorization()
+    assert auth == f"Bearer {first.access_token}"
+
+    # the bearer works on the MCP server: it no longer answers 401
+    answer = httpx.post(good.url, headers={"Authorization": auth}, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    assert answer.status_code != 401
+
+    refreshed = anyio.run(client.refresh, "2025-11-25")
+    assert refreshed.ok, refreshed
+    second = store.find(good.url, result.issuer)
+    assert second is not None
+    assert second.access_token != first.access_token and second.refresh_token != first.refresh_token  # rotated
+    assert events.purposes()[-1] == "refresh"
+
+    # no secret value anywhere in what was recorded
+    secrets = {first.access_token, first.refresh_token, second.access_token, second.refresh_token}
+    secrets |= set(sent)  # the code, the code verifier
+    assert len(secrets) >= 6
+    dump = events.dump()
+    for value in secrets:
+        assert value not in dump
+    token_body = next(x for x in events.exchanges() if x["purpose"] == "token")
+    assert token_body["request_body"]["code"] == MASK and token_body["request_body"]["code_verifier"] == MASK
+    assert token_body["response_body"]["access_token"] == MASK
+    assert "code=" + MASK in str(next(x for x in events.exchanges() if x["purpose"] == "redirect")["url"])
+    assert "access_token" not in repr(result) and first.access_token not in repr(result)
+    for x in events.exchanges():
+        assert x["spec"].startswith("2025-11-25 basic/authorization") and x["expected"]
+
+
+def test_a_second_client_reuses_the_stored_token_and_sign_out_forgets_it(good: HttpPeer, tmp_path: Path) -> None:
+    first = OAuthClient(good.url, FOLLOW, TokenStore(tmp_path), Events())
+    assert run(first).ok
+    assert stat.S_IMODE((tmp_path / "secrets.json").stat().st_mode) == 0o600
+    again = OAuthClient(good.url, FOLLOW, TokenStore(tmp_path), Events())
+    assert again.authorization() == first.authorization() is not None
+    assert not again.refresh_due() and again.refresh_due(now=2**40)
+    assert again.forget() == 1
+    assert OAuthClient(good.url, FOLLOW, TokenStore(tmp_path)).authorization() is None
+
+
+@pytest.mark.parametrize(
+    ("client_id", "auth_method", "version"),
+    [
+        ("fixture-public", None, "2025-06-18"),
+        ("fixture-basic", None, "2025-11-25"),
+        ("fixture-post", "client_secret_post", "2026-07-28"),
+    ],
+)
+def test_pre_registered_clients_sign_in_and_refresh(
+    good: HttpPeer, tmp_path: Path, client_id: str, auth_method: str | None, version: str
+) -> None:
+    secret = None if client_id == "fixture-public" else SECRET
+    options = OAuthOptions(client_id=client_id, client_secret=secret, auth_method=auth_method, browser="follow", wait=5)
+    events = Events()
+    client = OAuthClient(good.url, options, TokenStore(tmp_path), events)
+    result = anyio.run(client.sign_in, None, version)
+    assert result.ok and result.client_id == client_id, result
+    assert "registration" not in events.purposes()
+    token = next(x for x in events.exchanges() if x["purpose"] == "token")
+    method = "client_secret_basic" if client_id == "fixture-basic" else auth_method or "none"
+    if method == "client_secret_basic":
+        assert token["request_headers"]["Authorization"] == f"Basic {MASK}"
+    if method == "client_secret_post":
+        assert token["request_body"]["client_secret"] == MASK
+    assert SECRET not in events.dump()
+    assert anyio.run(client.refresh, version).ok
+    stored = TokenStore(tmp_path).find(good.url, str(result.issuer))
+    assert stored is not None and stored.client_secret is None  # a user-given secret is not stored
+
+
+def test_no_s256_is_refused_before_any_authorization_request(tmp_path: Path) -> None:
+    events = Events()
+    with oauth_peer("no-s256") as peer:
+        result = run(OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), events))
+    assert not result.ok and result.failed_step == "discovery"
+    assert "auth.no-s256" in rules(result)
+    assert events.purposes() == ["challenge"]  # no registration, no authorization request
+    assert events.steps()[-1] == "failed"
+    assert TokenStore(tmp_path).get(peer.url) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "version", "step", "rule", "purposes"),
+    [
+        ("issuer-mismatch", "2025-11-25", "discovery", "auth.issuer-mismatch", ["challenge"]),
+        ("wrong-resource", "2025-11-25", "discovery", "auth.prm-resource-mismatch", ["challenge"]),
+        (
+            "wrong-iss",
+            "2026-07-28",
+            "redirect",
+            "auth.iss-mismatch",
+            ["challenge", "registration", "authorize", "redirect"],
+        ),
+    ],
+)
+def test_each_broken_server_stops_at_its_step_with_its_rule(
+    tmp_path: Path, mode: str, version: str, step: str, rule: str, purposes: list[str]
+) -> None:
+    events = Events()
+    with oauth_peer(mode) as peer:
+        result = run(OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), events), version)
+    assert not result.ok and result.failed_step == step, result
+    assert rule in rules(result)
+    assert events.purposes() == purposes  # wrong-iss: the code is never redeemed
+    failed = events.items[-1][1]
+    assert failed["step"] == "failed" and failed["failed_step"] == step and rule in str(failed["reason"])
+    assert TokenStore(tmp_path).get(peer.url) == []
+
+
+def test_pre_registration_only_needs_a_client_id() -> None:
+    with oauth_peer("preregistered-only") as peer:
+        events = Events()
+        without = run(OAuthClient(peer.url, FOLLOW, None, events))
+        given = OAuthOptions(client_id="fixture-public", browser="follow", wait=5)
+        with_id = run(OAuthClient(peer.url, given, None, Events()))
+    assert not without.ok and without.failed_step == "client-registration"
+    assert "auth.no-registration" in rules(without) and "--client-id" in without.reason
+    assert "registration" not in events.purposes()
+    assert with_id.ok and with_id.client_id == "fixture-public" and not with_id.findings
+
+
+def test_step_up_asks_for_the_challenged_scope_within_its_budget(tmp_path: Path) -> None:
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "admin", "arguments": {}}}
+    with oauth_peer("step-up") as peer:
+        events = Events()
+        client = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), events)
+        assert run(client).ok
+        refused = httpx.post(peer.url, json=call, headers={"Authorization": client.authorization() or ""})
+        assert refused.status_code == 403
+        refusal = Refusal(403, peer.url, tuple(refused.headers.get_list("www-authenticate")))
+        stepped = anyio.run(client.step_up, refusal, "2025-11-25", "tools/call admin")
+        allowed = httpx.post(peer.url, json=call, headers={"Authorization": client.authorization() or ""})
+        second = anyio.run(client.step_up, refusal, "2025-11-25", "tools/call admin")
+        third = anyio.run(client.step_up, refusal, "2025-11-25", "tools/call admin")
+    assert stepped.ok and set(stepped.scopes) == {"mcp:tools", "mcp:admin"}, stepped
+    assert allowed.status_code != 403
+    assert second.ok  # the budget allows two per resource and operation
+    assert not third.ok and third.failed_step == "step-up" and "limit" in third.reason
+    assert "step-up" in events.steps()
+
+
+@pytest.mark.parametrize("mode", ["2025-03-26", "legacy-defaults"])
+def test_servers_of_2025_03_26_sign_in_by_that_era(tmp_path: Path, mode: str) -> None:
+    events = Events()
+    with oauth_peer(mode) as peer:
+        client = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), events)
+        result = run(client, "2025-03-26")
+        refreshed = anyio.run(client.refresh, "2025-03-26")
+    assert result.ok and refreshed.ok, result
+    assert result.issuer == f"http://127.0.0.1:{peer.port}"
+    if mode == "legacy-defaults":
+        assert "auth.default-endpoints" in rules(result)
+    authorize = next(x for x in events.exchanges() if x["purpose"] == "authorize")
+    assert "resource=" not in str(authorize["url"])  # 2025-03-26 has no resource parameter
+    assert all(str(x["spec"]).startswith("2025-03-26 ") for x in events.exchanges())
+
+
+def test_client_credentials_with_a_machine_client(tmp_path: Path) -> None:
+    options = OAuthOptions(client_id="fixture-machine", client_secret=SECRET, grant="client_credentials")
+    events = Events()
+    with oauth_peer() as peer:
+        client = OAuthClient(peer.url, options, TokenStore(tmp_path), events)
+        result = run(client)
+        answer = httpx.post(
+            peer.url,
+            headers={"Authorization": client.authorization() or ""},
+            json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+        )
+    with oauth_peer("no-client-credentials") as peer:
+        refused = run(OAuthClient(peer.url, options, None, Events()))
+    assert result.ok and result.client_id == "fixture-machine", result
+    assert events.purposes() == ["challenge", "client-credentials"]
+    assert answer.status_code != 401
+    assert SECRET not in events.dump()
+    assert not refused.ok and refused.failed_step == "authorization-server"
+    assert "auth.grant-not-supported" in rules(refused)
+
+
+def test_the_system_browser_path_runs_webbrowser_with_browser_set(tmp_path: Path) -> None:
+    """A real ``webbrowser.open`` in a child process whose BROWSER is a script that GETs the URL
+    and follows its redirects, as a browser would."""
+    browser = tmp_path / "browser.py"
+    browser.write_text(
+        textwrap.dedent(
+            """\
+            import sys, urllib.request
+            urllib.request.urlopen(sys.argv[1], timeout=10).read()
+            """
+        )
+    )
+    script = textwrap.dedent(
+        """\
+        import sys, anyio
+        from pathlib import Path
+        from inspector.session.oauth_client import OAuthClient, OAuthOptions
+        from inspector.session.oauth_tokens import TokenStore
+        shown = []
+        client = OAuthClient(sys.argv[1], OAuthOptions(wait=20), TokenStore(Path(sys.argv[2])), announce=shown.append)
+        result = anyio.run(client.sign_in, None, "2025-11-25")
+        print(result.ok, result.failed_step, bool(shown))
+        """
+    )
+    env = {**os.environ, "BROWSER": f"{sys.executable} {browser} %s"}
+    with oauth_peer() as peer:
+        done = subprocess.run(
+            [sys.executable, "-c", script, peer.url, str(tmp_path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.stdout.split() == ["True", "None", "True"], done.stderr[-2000:]
+    assert TokenStore(tmp_path).get(peer.url)
+
+
+def test_no_redirect_within_the_wait_fails_at_the_authorize_step(tmp_path: Path) -> None:
+    """The system path with a browser that opens nothing: the URL is announced and the wait
+    ends cleanly."""
+    script = textwrap.dedent(
+        """\
+        import sys, anyio
+        from inspector.session.oauth_client import OAuthClient, OAuthOptions
+        shown = []
+        client = OAuthClient(sys.argv[1], OAuthOptions(wait=1), None, announce=shown.append)
+        result = anyio.run(client.sign_in, None, "2025-11-25")
+        print(result.ok, result.failed_step, len(shown), shown[0].startswith(sys.argv[2]))
+        """
+    )
+    env = {**os.environ, "BROWSER": "true"}
+    with oauth_peer() as peer:
+        done = subprocess.run(
+            [sys.executable, "-c", script, peer.url, f"http://127.0.0.1:{peer.port}/authorize?"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.stdout.split() == ["False", "authorize", "1", "True"], done.stderr[-2000:]
