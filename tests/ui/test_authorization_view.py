@@ -1,0 +1,137 @@
+"""The window's Authorization tab and the failure banner's authorization line (offscreen).
+
+The recordings are written by ``probe --url --record`` against the OAuth fixture
+(tests/fixtures/servers/sdk_oauth.py) on 127.0.0.1, each server stopped by its pid when its
+block ends; the window opens them as a user does (File → Open recording).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from peers import oauth_peer
+from polling import until
+from PySide6.QtCore import QEvent, QTranslator
+
+from inspector.protocol.oauth_rules import AUTH_RULES
+from inspector.resources import resource_path
+from inspector.session.recording import Recording
+from inspector.ui.spec_viewer import SpecViewer
+
+pytestmark = [pytest.mark.anyio, pytest.mark.peer]
+
+
+@pytest.fixture(scope="module")
+def recordings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = {}
+    for mode in ("good", "no-s256"):
+        path = tmp_path_factory.mktemp("auth") / f"{mode}.jsonl"
+        with oauth_peer(mode) as peer:
+            argv = [sys.executable, "-m", "inspector", "probe", "--url", peer.url, "--record", str(path)]
+            subprocess.run(argv, capture_output=True, timeout=90, check=False)
+        assert Recording.load(path).summary is not None
+        out[mode] = path
+    return out
+
+
+async def opened(window, controller, path: Path) -> Recording:
+    assert window.files.open_recording_path(str(path))
+    rec = controller.recording
+    await until(lambda: not rec.loading and window.timeline.model.total() == len(rec), what="loaded")
+    await until(lambda: window.tabs.isTabVisible(2), what="the Authorization tab")
+    return rec
+
+
+def shown_rows(view) -> list[str]:
+    tree, out = view.tree, []
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        out.append(top.text(0))
+        out += ["  " + top.child(j).text(0) for j in range(top.childCount())]
+    return out
+
+
+async def test_the_failing_step_is_marked_told_in_full_and_named_by_the_banner(window_and_controller, recordings):
+    controller, window = window_and_controller
+    rec = await opened(window, controller, recordings["no-s256"])
+    view = window.authorization
+    assert window.tabs.tabText(2) == "Authorization"
+    assert shown_rows(view) == [
+        "✓  The server's refusal",
+        "✓  Protected Resource Metadata named by the 401's resource_metadata",
+        "✗  OAuth 2.0 Authorization Server Metadata (RFC 8414)",
+        "  ✗  auth.no-s256",
+        "✗  Discovery result",
+    ]
+    rule = AUTH_RULES["auth.no-s256"].text
+    line = f"Authorization failed at: OAuth 2.0 Authorization Server Metadata (RFC 8414) — auth.no-s256: {rule}"
+    assert view.headline.text() == line
+    assert window.banner.isVisible() and window.banner.auth.text() == line
+    # the failing step is chosen, told in full as plain text
+    assert view.tree.currentItem().text(0).startswith("✗  OAuth 2.0 Authorization Server Metadata")
+    text = view.text.toPlainText()
+    assert "Expected: 200 with a JSON document" in text and f"✗  auth.no-s256 (error): {rule}" in text
+    assert "/.well-known/oauth-authorization-server" in text
+    # its finding: expected, found, where; its spec section opens in the viewer
+    view.tree.setCurrentItem(view.tree.topLevelItem(2).child(0))
+    assert "Expected: S256" in view.text.toPlainText() and "Found: plain" in view.text.toPlainText()
+    view.spec_button.click()
+    viewer = window.findChild(SpecViewer)
+    assert viewer is not None and viewer.isVisible()
+    assert viewer.ref == "2026-07-28 basic/authorization/security-considerations#authorization-code-protection"
+    # activating a step selects its entry in the timeline
+    step = view.tree.topLevelItem(1)
+    view.tree.itemActivated.emit(step, 0)
+    assert window.timeline.current_seq() == view.view.steps[1].seq
+    assert rec.extra_at(window.timeline.current_seq()).get("event") == "auth_discovery"
+    # only authorization in the timeline, and back
+    view.only.setChecked(True)
+    model = window.timeline.model
+    shown = [model.entries.rows[i] for i in range(model.rowCount())]
+    assert len(shown) == 4 and all(rec.extra_at(s).get("event") == "auth_discovery" for s in shown)
+    view.only.setChecked(False)
+    assert model.rowCount() == len(rec)
+
+
+async def test_a_good_discovery_fails_nowhere_and_a_session_without_authorization_has_no_tab(
+    window_and_controller, recordings, tmp_path
+):
+    controller, window = window_and_controller
+    await opened(window, controller, recordings["good"])
+    view = window.authorization
+    assert all(row.startswith("✓") for row in shown_rows(view)) and len(shown_rows(view)) == 4
+    assert view.headline.text() == "Authorization (2026-07-28): no step failed"
+    assert window.banner.auth.text() == ""  # the session failed (401), but no authorization step did
+    # a recording without authorization events: the tab goes
+    plain = tmp_path / "plain.jsonl"
+    lines = [line for line in recordings["good"].read_text().splitlines() if '"auth_discovery"' not in line]
+    plain.write_text("\n".join(lines) + "\n")
+    assert window.files.open_recording_path(str(plain))
+    rec = controller.recording
+    await until(lambda: not rec.loading and window.timeline.model.total() == len(rec), what="loaded")
+    await until(lambda: not window.tabs.isTabVisible(2), what="no Authorization tab")
+    assert not window.authorization.view.steps
+
+
+async def test_in_chinese_the_rules_text_and_the_steps_are_translated(qapp, window_and_controller, recordings):
+    controller, window = window_and_controller
+    await opened(window, controller, recordings["no-s256"])
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        view = window.authorization
+        qapp.sendEvent(view, QEvent(QEvent.Type.LanguageChange))
+        qapp.sendEvent(window.banner, QEvent(QEvent.Type.LanguageChange))
+        zh_rule = "授权服务器的 code_challenge_methods_supported 中没有 S256；MCP 客户端必须使用 S256，因此流程停止。"
+        assert shown_rows(view)[0] == "✓  服务器的拒绝"
+        assert shown_rows(view)[2] == "✗  OAuth 2.0 授权服务器元数据（RFC 8414）"
+        assert f"auth.no-s256 (error): {zh_rule}" in view.text.toPlainText()
+        assert "预期：200 并带有 JSON 文档" in view.text.toPlainText()
+        assert view.headline.text().startswith("授权失败于：OAuth 2.0 授权服务器元数据（RFC 8414） — auth.no-s256")
+        assert zh_rule in window.banner.auth.text()
+    finally:
+        qapp.removeTranslator(translator)
