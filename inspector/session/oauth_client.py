@@ -30,7 +30,7 @@ gives, each decision taken by the sans-IO core (:mod:`inspector.protocol.oauth_f
    redirect of :mod:`.oauth_redirect` listening: ``browser="system"`` opens the system browser
    (``webbrowser``; the URL is also announced, so when no browser opens the user can paste it)
    and waits ``wait`` seconds; ``browser="follow"`` (``--no-browser``) GETs the URL itself and
-   follows its redirects, each hop recorded, at most :data:`MAX_HOPS`, until one lands on the
+   follows its redirects, each hop recorded, at most :data:`.oauth_browser.MAX_HOPS`, until one lands on the
    loopback redirect. The redirect is checked by
    :func:`~inspector.protocol.oauth_flow.check_redirect` (``iss`` per RFC 9207, then ``state``).
 4. **Token** (step ``token``): the code redeemed with the verifier, redirect URI, ``resource``
@@ -51,14 +51,9 @@ A failed flow records a ``failed`` step (``failed_step``, ``reason``) and return
 
 from __future__ import annotations
 
-import sys
 import time
-import webbrowser
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
-from urllib.parse import urljoin
-
-import anyio
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.oauth_challenge import bearer_of, parse_challenges
@@ -89,15 +84,13 @@ from inspector.protocol.oauth_rules import AuthFinding
 
 from .auth_discovery import EVENT as DISCOVERY_EVENT
 from .auth_discovery import AuthDiscovery, Refusal, discover, finding_data, finding_note, step_text
-from .oauth_exchange import EVENT, Answer, FlowHttp, Note, masked_flow_url
-from .oauth_redirect import RedirectListener, loopback_redirect
+from .oauth_browser import FlowStopped, announce_url, browse, no_answer, spec_section
+from .oauth_exchange import EVENT, FlowHttp, Note, masked_flow_url
+from .oauth_redirect import loopback_redirect
 from .oauth_tokens import StoredToken, TokenStore, canonical_resource
 
-#: At most this many hops are followed from the authorization URL (``browser="follow"``).
-MAX_HOPS = 10
 #: The name the inspector registers under (RFC 7591 ``client_name``).
 CLIENT_NAME = "MCP Session Inspector"
-_REDIRECTS = (301, 302, 303, 307, 308)
 _INITIALIZE: JsonObject = {
     "jsonrpc": "2.0",
     "id": 0,
@@ -143,40 +136,6 @@ class SignInResult:
     client_id: str | None = None
 
 
-class _Stop(Exception):
-    def __init__(self, step: str, reason: str) -> None:
-        super().__init__(reason)
-        self.step, self.reason = step, reason
-
-
-def spec_section(purpose: str, version: str) -> str:
-    """The spec section (``VERSION page#anchor``) of a flow exchange's purpose."""
-    if purpose == "client-credentials":
-        return "2026-07-28 extensions/auth/oauth-client-credentials"
-    modern = version == "2026-07-28"
-    page = f"{version} basic/authorization"
-    if purpose == "registration":
-        return (
-            f"{page}/client-registration#dynamic-client-registration"
-            if modern
-            else f"{page}#dynamic-client-registration"
-        )
-    if purpose == "redirect" and modern:
-        return f"{page}#authorization-response-validation"
-    if purpose == "refresh" and modern:
-        return f"{page}#refresh-tokens"
-    if purpose == "challenge":
-        return (
-            f"{page}#authorization-server-discovery" if version != "2025-03-26" else f"{page}#authorization-flow-steps"
-        )
-    return f"{page}#authorization-flow-steps"
-
-
-def _announce(url: str) -> None:
-    sys.stderr.write(f"Open this URL in a browser to sign in:\n{url}\n")
-    sys.stderr.flush()
-
-
 class OAuthClient:
     """The sign-in driver for the MCP server at ``server_url`` (see the module's theory)."""
 
@@ -187,7 +146,7 @@ class OAuthClient:
         store: TokenStore | None = None,
         note: Note | None = None,
         *,
-        announce: Callable[[str], None] = _announce,
+        announce: Callable[[str], None] = announce_url,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.server_url = server_url
@@ -258,7 +217,7 @@ class OAuthClient:
         self._findings = []
         try:
             result = await flow
-        except _Stop as stop:
+        except FlowStopped as stop:
             self.note(
                 f"sign-in failed at step {stop.step}: {stop.reason}",
                 {"event": EVENT, "step": "failed", "failed_step": stop.step, "reason": stop.reason},
@@ -276,7 +235,7 @@ class OAuthClient:
                 self._finding(f)
         blocking = [f.rule_id for f in findings if f.blocking]
         if blocking:
-            raise _Stop(step, f"{what}: {', '.join(dict.fromkeys(blocking))}")
+            raise FlowStopped(step, f"{what}: {', '.join(dict.fromkeys(blocking))}")
 
     def _http(self) -> FlowHttp:
         return FlowHttp(self.server_url, self.note, verify_tls=self.options.verify_tls, timeout=self.options.timeout)
@@ -323,7 +282,9 @@ class OAuthClient:
             spec=spec_section("challenge", version),
         )
         if answer.status not in (401, 403):
-            raise _Stop("challenge", f"the server answered {answer.said()} without a token: it asks for no sign-in")
+            raise FlowStopped(
+                "challenge", f"the server answered {answer.said()} without a token: it asks for no sign-in"
+            )
         values = answer.header_values("www-authenticate")
         return Refusal(answer.status, masked_flow_url(self.server_url), values or None)
 
@@ -341,15 +302,17 @@ class OAuthClient:
             self._findings.append(f)
             self.note(finding_note(f), {"event": DISCOVERY_EVENT, "step": "finding", "finding": finding_data(f)})
         if d.no_section:
-            raise _Stop("discovery", f"{version} has no authorization section")
+            raise FlowStopped("discovery", f"{version} has no authorization section")
         # discovery judged registration without the user's client id: the client identity step says it again
         blocking = [f.rule_id for f in d.findings if f.blocking and f.rule_id != "auth.no-registration"]
         if blocking:
             rules = ", ".join(dict.fromkeys(blocking))
-            raise _Stop("discovery", f"the server's authorization metadata cannot be used: {rules}")
+            raise FlowStopped("discovery", f"the server's authorization metadata cannot be used: {rules}")
         if d.metadata is None:
-            raise _Stop("discovery", "no authorization server metadata was found")
+            raise FlowStopped("discovery", "no authorization server metadata was found")
         self._discovery = d
+        if self._token is not None and self._token.issuer != d.metadata.issuer:
+            self._token = None  # a token from another issuer is never sent to this server
         return d
 
     def _resource(self, d: AuthDiscovery, version: str) -> str | None:
@@ -400,7 +363,9 @@ class OAuthClient:
                     resource=resource,
                 )
             )
-            query = await self._browse(http, url, listener, version)
+            query = await browse(
+                http, url, listener, version, self.options.browser, self.options.wait, self.note, self.announce
+            )
         outcome = check_redirect(
             query,
             expected_state=state,
@@ -409,7 +374,7 @@ class OAuthClient:
         )
         self._stop_on("redirect", outcome.findings, "the authorization response is refused")
         if outcome.code is None:
-            raise _Stop("redirect", "the authorization response carried no code")
+            raise FlowStopped("redirect", "the authorization response carried no code")
         request = authorization_code_request(
             meta.token_endpoint or "",
             code=outcome.code,
@@ -447,7 +412,7 @@ class OAuthClient:
         choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
         self._stop_on("client-authentication", choice.findings, "no client authentication fits")
         if choice.method is None:
-            raise _Stop("client-authentication", "no client authentication method fits")
+            raise FlowStopped("client-authentication", "no client authentication method fits")
         self.note(
             f"client id {client_id} ({how}), client authentication {choice.method}",
             {"event": EVENT, "step": "client", "client_id": client_id, "how": how, "auth_method": choice.method},
@@ -472,7 +437,7 @@ class OAuthClient:
         if choice.mechanism != "dynamic":
             what = "no client id (the server registers none: give a pre-registered one, --client-id)"
             self._stop_on("client-registration", choice.findings, what)
-            raise _Stop("client-registration", "no client id: give a pre-registered one (--client-id)")
+            raise FlowStopped("client-registration", "no client id: give a pre-registered one (--client-id)")
         endpoint = meta.registration_endpoint or ""
         body = registration_request(redirect_uris=[redirect_uri], client_name=CLIENT_NAME, scope=scopes)
         answer = await http.send(
@@ -484,70 +449,12 @@ class OAuthClient:
             expected="201 with the client's client_id (RFC 7591 section 3.2.1)",
             spec=spec_section("registration", version),
         )
-        self._no_answer("client-registration", answer)
+        no_answer("client-registration", answer)
         reg, findings = read_registration_response(answer.status or 0, answer.json())
         self._stop_on("client-registration", findings, "dynamic client registration failed")
         if reg is None:
-            raise _Stop("client-registration", "dynamic client registration gave no client id")
+            raise FlowStopped("client-registration", "dynamic client registration gave no client id")
         return reg.client_id, reg.client_secret, reg.token_endpoint_auth_method
-
-    def _no_answer(self, step: str, answer: Answer) -> None:
-        if answer.status is None:
-            raise _Stop(step, f"no answer: {answer.said()}")
-
-    async def _browse(self, http: FlowHttp, url: str, listener: RedirectListener, version: str) -> str:
-        wait = self.options.wait
-        if self.options.browser == "follow":
-            await self._follow(http, url, listener, version)
-            return await listener.wait(min(wait, self.options.timeout))
-        shown = masked_flow_url(url)
-        self.announce(url)
-        self.note(
-            f"the system browser opens the authorization URL; waiting up to {wait:g} s for the redirect",
-            {"event": EVENT, "step": "browser", "url": shown, "redirect_uri": listener.redirect_uri, "wait": wait},
-        )
-        query: str | None = None
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._open_browser, url)
-            try:
-                query = await listener.wait(wait)
-            except TimeoutError:
-                pass
-            tg.cancel_scope.cancel()
-        if query is None:
-            raise _Stop("authorize", f"no redirect came back within {wait:g} s")
-        return query
-
-    async def _open_browser(self, url: str) -> None:
-        opened = await anyio.to_thread.run_sync(webbrowser.open, url, abandon_on_cancel=True)
-        if not opened:
-            self.note(
-                "no browser could be opened: open the announced URL yourself",
-                {"event": EVENT, "step": "browser", "opened": False},
-            )
-
-    async def _follow(self, http: FlowHttp, url: str, listener: RedirectListener, version: str) -> None:
-        expected = {
-            "authorize": "a redirect (302) towards the redirect URI with code, state and iss",
-            "redirect": "the loopback redirect URI reached with the authorization response",
-        }
-        for hop in range(MAX_HOPS + 1):
-            purpose = "authorize" if hop == 0 else "redirect"
-            answer = await http.send(
-                purpose, "GET", url, expected=expected[purpose], spec=spec_section(purpose, version)
-            )
-            self._no_answer("authorize", answer)
-            if listener.query is not None:
-                return
-            location = answer.header("location")
-            if answer.status not in _REDIRECTS or location is None:
-                raise _Stop(
-                    "authorize",
-                    f"the authorization endpoint answered {answer.said()} and did not redirect to the loopback "
-                    "redirect (it may need a person: use the system browser)",
-                )
-            url = urljoin(url, location)
-        raise _Stop("authorize", f"more than {MAX_HOPS} redirects without reaching the loopback redirect")
 
     # ------------------------------------------------------------------ tokens
 
@@ -571,13 +478,13 @@ class OAuthClient:
             expected=expected,
             spec=spec_section(purpose, version),
         )
-        self._no_answer(step, answer)
+        no_answer(step, answer)
         tokens, findings = read_token_response(
             answer.status or 0, answer.json(), requested_scope=requested, resource=resource
         )
         self._stop_on(step, findings, "the token endpoint's answer is refused")
         if tokens is None:
-            raise _Stop(step, "no token")
+            raise FlowStopped(step, "no token")
         return tokens
 
     def _stored(
@@ -604,13 +511,13 @@ class OAuthClient:
     async def _refresh(self, version: str) -> SignInResult:
         held = self.current()
         if held is None or held.refresh_token is None:
-            raise _Stop("refresh", "no refresh token is stored for this server")
+            raise FlowStopped("refresh", "no refresh token is stored for this server")
         async with self._http() as http:
             d = self._discovery or await self._discover(http, None, version)
             meta = d.metadata
             assert meta is not None
             if held.issuer != meta.issuer:
-                raise _Stop(
+                raise FlowStopped(
                     "refresh",
                     f"the stored token comes from {held.issuer}, not from the server's authorization server "
                     f"{meta.issuer}: its refresh token is not sent there",
@@ -623,7 +530,7 @@ class OAuthClient:
             choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
             if choice.method is None:
                 self._stop_on("refresh", choice.findings, "no client authentication fits")
-                raise _Stop("refresh", "no client authentication fits")
+                raise FlowStopped("refresh", "no client authentication fits")
             client = ClientCredentials(client_id, secret, choice.method)
             resource = self._resource(d, version)
             request = refresh_request(
@@ -637,9 +544,9 @@ class OAuthClient:
     async def _step_up(self, refusal: Refusal, version: str, operation: str) -> SignInResult:
         bearer = bearer_of(parse_challenges(refusal.challenge)) if refusal.challenge else None
         if bearer is None or not bearer.insufficient_scope or not bearer.scope:
-            raise _Stop("step-up", "the refusal is no 403 insufficient_scope naming the scope it needs")
+            raise FlowStopped("step-up", "the refusal is no 403 insufficient_scope naming the scope it needs")
         if not self.budget.take(self.resource_key, operation):
-            raise _Stop("step-up", f"the step-up limit ({self.budget.limit}) for {operation} is reached")
+            raise FlowStopped("step-up", f"the step-up limit ({self.budget.limit}) for {operation} is reached")
         held = self.current()
         choice = step_up_scope(held.scopes if held is not None else None, bearer.scope, version)
         self.note(
@@ -657,7 +564,9 @@ class OAuthClient:
     ) -> SignInResult:
         opts = self.options
         if opts.client_id is None or opts.client_secret is None:
-            raise _Stop("client-credentials", "the client credentials grant needs a client id and a client secret")
+            raise FlowStopped(
+                "client-credentials", "the client credentials grant needs a client id and a client secret"
+            )
         known = set(d.findings)
         self._stop_on(
             "authorization-server",
