@@ -82,6 +82,7 @@ from inspector.protocol.sse import SseDecoder
 from inspector.transport.base import MASK, LinkEventKind, TransportKind
 from inspector.transport.http_wire import is_message, origin_of
 
+from .http_host_wire import HostRequest, HostWire
 from .http_upstream import Upstream, UpstreamAnswer, UpstreamError
 from .proxy import (
     BUSY_WINDOW,
@@ -596,34 +597,22 @@ class _Proxy:
             recorder.put(item)  # type: ignore[arg-type]
 
     async def serve(self, stream: anyio.abc.ByteStream) -> None:
-        conn = h11.Connection(h11.SERVER)
+        wire = HostWire()
         upstream = Upstream(self.options.upstream, verify_tls=self.options.verify_tls)
         try:
             while True:
-                ev = await _next_event(conn, stream)
-                if not isinstance(ev, h11.Request):
+                req = await wire.request(stream)
+                if req is None:
                     return
-                if conn.they_are_waiting_for_100_continue:  # Expect: 100-continue: the body is read whole here
-                    await stream.send(conn.send(h11.InformationalResponse(status_code=100, headers=[])) or b"")
-                body = bytearray()
-                while True:
-                    part = await _next_event(conn, stream)
-                    if isinstance(part, h11.Data):
-                        body += part.data
-                    elif isinstance(part, h11.EndOfMessage):
-                        break
-                    else:
-                        return
-                await self._exchange(conn, stream, upstream, ev, bytes(body))
-                if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                await self._exchange(wire, stream, upstream, req)
+                if not wire.next_cycle():
                     return
-                conn.start_next_cycle()
         except h11.RemoteProtocolError as exc:  # not HTTP/1.1: said to the host (400) and in the recording
             self.put(_LinkNote(self.clock(), f"the host sent what is not an HTTP/1.1 request: {exc}"))
             with anyio.move_on_after(1):
                 try:
-                    await stream.send(conn.send(h11.Response(status_code=400, headers=[("Content-Length", "0")])))
-                    await stream.send(conn.send(h11.EndOfMessage()))
+                    for data in wire.refuse():
+                        await stream.send(data)
                 except (h11.LocalProtocolError, anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
                     pass
             return
@@ -636,34 +625,32 @@ class _Proxy:
             await stream.aclose()
 
     async def _exchange(
-        self, conn: h11.Connection, stream: anyio.abc.ByteStream, upstream: Upstream, req: h11.Request, body: bytes
+        self, wire: HostWire, stream: anyio.abc.ByteStream, upstream: Upstream, req: HostRequest
     ) -> None:
         t = self.clock()
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
-        raw = _raw(req.headers)
-        sid = next((v.decode("latin-1") for k, v in raw if k.lower() == b"mcp-session-id"), None)
-        recorder = self._session_for(method, target, sid, body)
+        sid = next((v.decode("latin-1") for k, v in req.headers if k.lower() == b"mcp-session-id"), None)
+        recorder = self._session_for(method, target, sid, req.body)
         self._xid += 1
         xid = self._xid
         self.recorders[xid] = recorder
         recorder.open_exchanges += 1
         try:
-            await self._forward(conn, stream, upstream, t, xid, req, raw, body)
+            await self._forward(wire, stream, upstream, t, xid, req)
         finally:
             self.exchange_ended(xid)
 
     async def _forward(
         self,
-        conn: h11.Connection,
+        wire: HostWire,
         stream: anyio.abc.ByteStream,
         upstream: Upstream,
         t: float,
         xid: int,
-        req: h11.Request,
-        raw: list[tuple[bytes, bytes]],
-        body: bytes,
+        req: HostRequest,
     ) -> None:
+        raw, body = req.headers, req.body
         method = req.method.decode("ascii", "replace")
         url = self.origin + req.target.decode("ascii", "replace")
         self.put(_Request(t, xid, req.method, req.target, raw, body))
@@ -684,14 +671,12 @@ class _Proxy:
             self.put(_LinkNote(self.clock(), f"{method} {masked_url(url)}: {why}"))
             self.put(_End(self.clock(), xid))
             text = (why + "\n").encode()
-            headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(text)))]
-            await stream.send(conn.send(h11.Response(status_code=502, headers=headers, reason=b"Bad Gateway")))
-            await stream.send(conn.send(h11.Data(data=text)))
-            await stream.send(conn.send(h11.EndOfMessage()))
+            headers = [(b"Content-Type", b"text/plain; charset=utf-8"), (b"Content-Length", b"%d" % len(text))]
+            await stream.send(wire.head(502, headers, b"Bad Gateway") + wire.data(text) + wire.end())
             return
         error: str | None = None
         try:
-            if await self._answer(conn, stream, xid, method, upstream, answer):
+            if await self._answer(wire, stream, xid, method, upstream, answer):
                 error = "the host closed the connection while the answer came; the upstream's answer was closed too"
                 raise anyio.EndOfStream
         except UpstreamError as exc:
@@ -705,7 +690,7 @@ class _Proxy:
 
     async def _answer(
         self,
-        conn: h11.Connection,
+        wire: HostWire,
         stream: anyio.abc.ByteStream,
         xid: int,
         method: str,
@@ -739,15 +724,15 @@ class _Proxy:
         # host at once, as one segment, with no task beside it)
         pending = b""
         if head_first:
-            pending = conn.send(h11.Response(status_code=answer.status, headers=back, reason=answer.reason)) or b""
+            pending = wire.head(answer.status, back, answer.reason)
         if not hold:
             data, ended = upstream.buffered()
             if data:
                 later.append(_Chunk(self.clock(), xid, data))
-                pending += conn.send(h11.Data(data=data)) or b""
+                pending += wire.data(data)
             try:
                 if ended:
-                    await stream.send(pending + (conn.send(h11.EndOfMessage()) or b""))
+                    await stream.send(pending + wire.end())
                     return False
             finally:
                 for item in later:
@@ -759,9 +744,9 @@ class _Proxy:
                     data, ended = await upstream.read()
                     if data:
                         self.put(_Chunk(self.clock(), xid, data))
-                        pending += conn.send(h11.Data(data=data)) or b""
+                        pending += wire.data(data)
                     if ended:
-                        pending += conn.send(h11.EndOfMessage()) or b""
+                        pending += wire.end()
                     await stream.send(pending)
                     pending = b""
                     if ended:
@@ -775,7 +760,7 @@ class _Proxy:
         # catches: it ended the whole proxy, every host's connection and the recording with it
         broke: Exception | None = None
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_watch_host, conn, stream, gone, tg.cancel_scope)
+            tg.start_soon(_watch_host, wire, stream, gone, tg.cancel_scope)
             try:
                 if hold:
                     first, host_first, rewritten, ended = await self._endpoint_start(upstream)
@@ -787,14 +772,13 @@ class _Proxy:
                     if not head_first:
                         grown = len(host_first) - len(first)
                         back = [(k, b"%d" % (int(v) + grown) if k.lower() == b"content-length" else v) for k, v in back]
-                        head = h11.Response(status_code=answer.status, headers=back, reason=answer.reason)
-                        pending = conn.send(head) or b""
+                        pending = wire.head(answer.status, back, answer.reason)
                     # the recorder sees the upstream's bytes; the host, its own origin in a rewritten endpoint
                     if first:
                         self.put(_Chunk(self.clock(), xid, first))
-                        pending += conn.send(h11.Data(data=host_first)) or b""
+                        pending += wire.data(host_first)
                     if ended:
-                        pending += conn.send(h11.EndOfMessage()) or b""
+                        pending += wire.end()
                     if pending:  # now: the host waits for that event (it sat here until the stream's next read)
                         await stream.send(pending)
                         pending = b""
@@ -802,9 +786,9 @@ class _Proxy:
                     data, ended = await upstream.read()
                     if data:
                         self.put(_Chunk(self.clock(), xid, data))
-                        pending += conn.send(h11.Data(data=data)) or b""
+                        pending += wire.data(data)
                     if ended:
-                        pending += conn.send(h11.EndOfMessage()) or b""
+                        pending += wire.end()
                     if pending:
                         await stream.send(pending)
                         pending = b""
@@ -899,25 +883,8 @@ def _named(headers: list[tuple[bytes, bytes]]) -> set[bytes]:
     return {n.strip().lower() for k, v in headers if k.lower() == b"connection" for n in v.split(b",")}
 
 
-def _raw(headers: h11._headers.Headers) -> list[tuple[bytes, bytes]]:
-    """A request's headers with their names as the host wrote them (h11 keeps the case aside)."""
-    return list(headers.raw_items())
-
-
-async def _next_event(conn: h11.Connection, stream: anyio.abc.ByteStream) -> object:
-    while True:
-        ev = conn.next_event()
-        if ev is not h11.NEED_DATA:
-            return ev
-        try:
-            data = await stream.receive()
-        except (anyio.EndOfStream, anyio.BrokenResourceError):
-            data = b""
-        conn.receive_data(data)
-
-
 async def _watch_host(
-    conn: h11.Connection, stream: anyio.abc.ByteStream, gone: anyio.Event, scope: anyio.CancelScope
+    wire: HostWire, stream: anyio.abc.ByteStream, gone: anyio.Event, scope: anyio.CancelScope
 ) -> None:
     """While an answer streams, the host's socket: its end closes the upstream stream too."""
     while True:
@@ -929,7 +896,7 @@ async def _watch_host(
             gone.set()
             scope.cancel()
             return
-        conn.receive_data(data)  # a pipelined request: read once this answer is done
+        wire.feed(data)  # a pipelined request: read once this answer is done
 
 
 async def run_http_proxy(
