@@ -302,12 +302,11 @@ def _flow_step(rec: Recording, seq: int, x: JsonObject, version: str | None, tr:
 
 def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
     """The authorization steps of ``rec`` (an empty view when it has no authorization events)."""
-    events = [
+    events = sorted(  # the entries that keep something beside their bytes: few of the recording's
         seq
-        for seq in range(len(rec))
-        if rec.direction_at(seq) is Direction.EVENT
-        and rec.extra_at(seq).get("event") in ("auth_discovery", "auth_flow")
-    ]
+        for seq, extra in rec.extras().items()
+        if extra.get("event") in ("auth_discovery", "auth_flow") and rec.direction_at(seq) is Direction.EVENT
+    )
     view = AuthView(_version(rec, events))
     if not events:
         return view
