@@ -9,7 +9,8 @@ one of two ways:
 * ``"system"``: the URL is announced (the caller's ``announce``: the probe prints it, so a user
   without a browser can paste it) and ``webbrowser.open`` is called in a worker thread (a
   ``BROWSER`` command may run until it exits), while the flow waits ``wait`` seconds for the
-  redirect; no redirect in time stops the flow at step ``authorize``.
+  redirect; no redirect in time stops the flow at step ``authorize``. The browser's request to
+  the loopback redirect is recorded as the ``redirect`` exchange (the listener's side of it).
 * ``"follow"`` (the probe's ``--no-browser``): the flow GETs the URL itself and follows each
   redirect (``Location`` resolved against the URL it came from), every hop recorded as an
   exchange (``authorize`` first, ``redirect`` after), at most :data:`MAX_HOPS`, until one lands
@@ -104,6 +105,8 @@ async def browse(
         tg.cancel_scope.cancel()
     if query is None:
         raise FlowStopped("authorize", f"no redirect came back within {wait:g} s")
+    expected = "the browser sent to the loopback redirect URI with the authorization response"
+    http.received("redirect", f"{listener.redirect_uri}?{query}", 200, expected, spec_section("redirect", version))
     return query
 
 

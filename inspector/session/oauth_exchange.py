@@ -224,6 +224,12 @@ class FlowHttp:
         answer.body = bytes(body)
         return answer
 
+    def received(self, purpose: str, url: str, answered: int, expected: str, spec: str) -> None:
+        """Record a request the flow's own listener received (the browser's GET of the loopback
+        redirect: its URL, and the status the listener answered)."""
+        reason = "OK" if answered == 200 else ""
+        self._record(purpose, "GET", url, [], None, Answer(answered, reason), expected, spec)
+
     def _record(
         self,
         purpose: str,

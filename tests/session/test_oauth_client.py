@@ -300,10 +300,15 @@ def test_the_system_browser_path_runs_webbrowser_with_browser_set(tmp_path: Path
         from pathlib import Path
         from inspector.session.oauth_client import OAuthClient, OAuthOptions
         from inspector.session.oauth_tokens import TokenStore
-        shown = []
-        client = OAuthClient(sys.argv[1], OAuthOptions(wait=20), TokenStore(Path(sys.argv[2])), announce=shown.append)
+        shown, notes = [], []
+        store = TokenStore(Path(sys.argv[2]))
+        client = OAuthClient(
+            sys.argv[1], OAuthOptions(wait=20), store, lambda t, e: notes.append(e), announce=shown.append
+        )
         result = anyio.run(client.sign_in, None, "2025-11-25")
-        print(result.ok, result.failed_step, bool(shown))
+        purposes = [e["exchange"]["purpose"] for e in notes if e.get("step") == "exchange"]
+        redirect = [e["exchange"]["url"] for e in notes if e.get("step") == "exchange"][-2]
+        print(result.ok, result.failed_step, bool(shown), ",".join(purposes), "code=••••••" in redirect)
         """
     )
     env = {**os.environ, "BROWSER": f"{sys.executable} {browser} %s"}
@@ -316,7 +321,9 @@ def test_the_system_browser_path_runs_webbrowser_with_browser_set(tmp_path: Path
             timeout=60,
             check=False,
         )
-    assert done.stdout.split() == ["True", "None", "True"], done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "None", "True", "challenge,registration,redirect,token", "True"], (
+        done.stdout + done.stderr[-2000:]
+    )
     assert TokenStore(tmp_path).get(peer.url)
 
 
@@ -344,3 +351,35 @@ def test_no_redirect_within_the_wait_fails_at_the_authorize_step(tmp_path: Path)
             check=False,
         )
     assert done.stdout.split() == ["False", "authorize", "1", "True"], done.stderr[-2000:]
+
+
+def test_an_expired_token_is_due_refused_by_the_server_and_refreshed(tmp_path: Path) -> None:
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    with oauth_peer("good", "--token-ttl", "1") as peer:
+        client = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), Events())
+        assert run(client).ok
+        assert client.refresh_due()  # within the margin before expiry already
+        old = client.authorization() or ""
+        anyio.run(anyio.sleep, 1.5)
+        expired = httpx.post(peer.url, json=ping, headers={"Authorization": old})
+        refreshed = anyio.run(client.refresh, "2025-11-25")
+        again = httpx.post(peer.url, json=ping, headers={"Authorization": client.authorization() or ""})
+    assert expired.status_code == 401
+    assert refreshed.ok and client.authorization() != old
+    assert again.status_code != 401
+
+
+def test_options_and_results_never_show_a_secret() -> None:
+    options = OAuthOptions(client_id="c", client_secret="very-secret-value")
+    assert "very-secret-value" not in repr(options) and "very-secret-value" not in str(options)
+    result = SignInResult(True, issuer="http://127.0.0.1:1", scopes=("a",))
+    assert set(vars(result)) == {
+        "ok",
+        "failed_step",
+        "reason",
+        "findings",
+        "issuer",
+        "scopes",
+        "expires_at",
+        "client_id",
+    }  # no member could hold a token
