@@ -49,11 +49,13 @@ be shown, with the secret parts of arguments masked), ``HttpSpec`` for a server 
 ``mode`` (``streamable-http``, ``sse``, ``http-auto``; ``StreamableHttpSpec``, ``SseSpec`` and
 ``AutoHttpSpec`` are shorthands), whose ``secret_headers`` are sent but masked: by name in every
 exchange recorded, by value in the transport's own texts, ``base.hide_secrets``, as an error may
-quote one; ``MemorySpec`` runs a scripted peer in this process. A spec is built once by a
-profile or the command line and carried by ``SessionOptions.transport``; :func:`open_transport`
-makes the transport the factory registered for the spec's kind makes (each transport module
-registers its own with ``base.register_transport``; HTTP's is imported only when needed), so the
-session never picks one.
+quote one, and whose ``authorizer`` (``base.Authorizer``, OAuth) gives each request its
+``Authorization`` and renews it when the server refuses one; ``MemorySpec`` runs a scripted peer
+in this process. A spec is built once by a profile or the command line and carried by
+``SessionOptions.transport``; :func:`open_transport` makes the transport the factory registered
+for the spec's kind makes (each transport module registers its own with
+``base.register_transport``; HTTP's is imported only when needed), so the session never picks
+one.
 
 A new transport is one module plus one registration (and its import here, which runs it): its
 ``register_transport(kind, factory, choice)`` names the factory and, for a transport users may

@@ -39,6 +39,12 @@ outcome), so the session fails that request at once. ``exchange_done(entry)`` wa
 POST of an entry has ended (the composer's hand-written messages). An error that httpx does not
 wrap is named by its real cause, never by the exception group anyio put it in (an invalid port).
 
+A spec with an ``authorizer`` (OAuth) gives every request its ``Authorization`` and has a POST
+refused for its credentials (401, 403 ``insufficient_scope``) sent again once the authorizer has
+new ones, its AUTHORIZING and AUTHORIZED events around the wait (``http_credentials``); so is
+HTTP+SSE's event stream (opened again once), while a Streamable HTTP GET stream so refused is
+recorded and ends as without one.
+
 A server that cannot be reached at all ends the link (``DISCONNECTED`` with the reason), the
 HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with the session id
 (``SESSION_CLOSING``), stops the streams, and ends the event stream with ``DISCONNECTED``.
@@ -148,16 +154,20 @@ class SseTransport(StreamableHttpTransport):
         self._endpoint.set()
         return True
 
-    async def _event_stream(self) -> None:
+    async def _event_stream(self, retried: bool = False) -> None:
+        """The event stream, for as long as it lasts; refused for its credentials with an
+        authorizer that renews them, it is opened again, once (``retried``)."""
         assert self._client is not None
-        await self._prepare()
+        await self._auth.prepare(self.protocol_version)
         headers = self._headers("text/event-stream")
         why = "the server closed the event stream"
         unreachable = False
         info: JsonObject | None = None
+        refusal = None
         try:
             async with self._client.stream("GET", self.spec.url, headers=headers) as response:
                 self._reached = True
+                refusal = None if retried else self._auth.refusal(response)
                 ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
                 broke = await self._answer("GET", response, headers, "get")
                 if 300 <= response.status_code < 400:
@@ -184,6 +194,9 @@ class SseTransport(StreamableHttpTransport):
                 if unreachable
                 else f"the event stream failed: {why_failed(exc)}"
             )
+        if refusal is not None and not self._closed and await self._auth.authorize(None, refusal, *self._as_now()):
+            await self._event_stream(retried=True)
+            return
         if not self._closed:
             self._disconnect(why, unreachable=unreachable, info=info)
 
@@ -192,24 +205,27 @@ class SseTransport(StreamableHttpTransport):
     ) -> None:
         assert self._client is not None
         try:
-            with anyio.move_on_after(CONNECT_TIMEOUT):
-                await self._endpoint.wait()
+            while self.post_url is None:
+                with anyio.move_on_after(CONNECT_TIMEOUT):
+                    await self._endpoint.wait()
+                if not self._auth.working:  # the event stream's credentials being renewed: wait on
+                    break
             if self.post_url is None:
                 self._side(f"no endpoint event within {CONNECT_TIMEOUT:g} s: a message could not be sent")
                 return
             for attempt in range(2):  # a refusal for credentials the authorizer renewed: sent again, once
-                await self._prepare()
+                await self._auth.prepare(self.protocol_version)
                 headers = self._headers(content=True)
                 refusal = None
                 try:
                     async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
                         if response.status_code < 300 and answered is not None:
                             answered.set()  # acknowledged: what may follow the status is read meanwhile
-                        refusal = self._refusal(response, tag) if attempt == 0 else None
+                        refusal = self._auth.refusal(response) if attempt == 0 and tag is not None else None
                         await self._answer("POST", response, headers, "post", tag=tag, authorizing=bool(refusal))
                 except httpx.HTTPError as exc:
                     self._side(f"POST {self.post_url} failed: {why_failed(exc)}")
-                if refusal is None or tag is None or not await self._authorize(tag, *refusal):
+                if refusal is None or tag is None or not await self._auth.authorize(tag, refusal, *self._as_now()):
                     break
         finally:
             if answered is not None:

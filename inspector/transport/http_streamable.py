@@ -31,6 +31,7 @@ from .base import (
     TransportKind,
     hide_secrets,
 )
+from .http_credentials import LinkCredentials
 from .http_wire import (
     ACCEPT_POST,
     DEFAULT_READ_TIMEOUT,
@@ -114,11 +115,7 @@ class StreamableHttpTransport:
         self._exit_info: ExitInfo | None = None
         self._on_answer = on_answer  # told (method, status) of every answer (HTTP auto: a POST went through)
         self._announce = True  # say CONNECTED when entered (not when it carries on a link another started)
-        self._auth_sent: set[str] = set()  # every Authorization value the authorizer gave: hidden in our texts
-        self._auth_told = False  # the side line that the authorizer's header wins over the user's was said
-        self._authorizing = 0  # refusals whose authorizer is at work (a settling send waits on)
-        #: entry -> the failure its refusal would have had, held while the authorizer is asked
-        self._held_failures: dict[int, JsonObject] = {}
+        self._auth = LinkCredentials(spec.authorizer, self._side, lambda k, d, i: self._emit(k, d, info=i))
 
     def share(self, queue: EventQueue[TransportEvent], client: httpx.AsyncClient) -> None:
         """Carry on a link a holder started (HTTP auto): its events go into ``queue``, its
@@ -208,7 +205,7 @@ class StreamableHttpTransport:
     async def _resume_stream(self, tag: int, last_id: str, retry: int | None) -> None:
         assert self._client is not None
         await anyio.sleep((retry if retry is not None else DEFAULT_RETRY_MS) / 1000)
-        await self._prepare()
+        await self._auth.prepare(self.protocol_version)
         headers = {**self._headers("text/event-stream"), "Last-Event-ID": last_id}
         decoder = SseDecoder(self._max_line)
         decoder.last_id = last_id
@@ -258,7 +255,7 @@ class StreamableHttpTransport:
             while not answered.is_set():
                 with anyio.move_on_after(self._read_timeout):
                     await answered.wait()
-                if not self._authorizing:  # a person signing in does not use up the wait
+                if not self._auth.working:  # a person signing in does not use up the wait
                     break
             if not answered.is_set():  # no status line in time: the session goes on, the POST may still be answered
                 self._side(
@@ -311,7 +308,7 @@ class StreamableHttpTransport:
                 with anyio.move_on_after(wait + 1.0):  # the answer's body has ``wait`` of its own
                     try:
                         assert self._client is not None
-                        await self._prepare()
+                        await self._auth.prepare(self.protocol_version)
                         headers = self._headers(None)
                         async with self._client.stream("DELETE", self.spec.url, headers=headers) as response:
                             await self._answer("DELETE", response, headers, "delete", read_timeout=wait)
@@ -332,15 +329,7 @@ class StreamableHttpTransport:
 
     def _headers(self, accept: str | None = ACCEPT_POST, *, content: bool = False) -> dict[str, str]:
         h = {**dict(self.spec.headers), **dict(self.spec.secret_headers)}
-        given = self.spec.authorizer.authorization() if self.spec.authorizer is not None else None
-        if given:
-            if any(k.lower() == "authorization" for k in h):
-                h = {k: v for k, v in h.items() if k.lower() != "authorization"}
-                if not self._auth_told:
-                    self._auth_told = True
-                    self._side("the Authorization header given is not sent: the authorizer's credentials are (OAuth)")
-            self._auth_sent.add(given)
-            h["Authorization"] = given
+        h = self._auth.apply(h)  # OAuth: the authorizer's Authorization
         if accept:
             h["Accept"] = accept
         if content:
@@ -353,10 +342,12 @@ class StreamableHttpTransport:
             h["MCP-Protocol-Version"] = self.protocol_version
         return h
 
+    def _as_now(self) -> tuple[str | None, Callable[[], bool]]:
+        """What the authorizer is asked with: the version in use, and whether the link has closed."""
+        return self.protocol_version, lambda: self._closed
+
     def _masked(self, headers: dict[str, str] | httpx.Headers) -> dict[str, str]:
-        secret = {k.lower() for k in self.spec.secret_headers}
-        if self.spec.authorizer is not None:
-            secret.add("authorization")
+        secret = {k.lower() for k in self.spec.secret_headers} | self._auth.masked_names
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
     async def _post(
@@ -391,53 +382,6 @@ class StreamableHttpTransport:
             with anyio.move_on_after(timeout):
                 await done.wait()
 
-    def _refusal(self, response: httpx.Response, tag: int | None) -> tuple[int, tuple[str, ...]] | None:
-        """A refusal of a request for its credentials that the authorizer is asked about: 401, or
-        403 whose Bearer challenge says ``insufficient_scope`` (its status and challenges)."""
-        status = response.status_code
-        if self.spec.authorizer is None or tag is None or status not in (401, 403):
-            return None
-        challenges = tuple(response.headers.get_list("www-authenticate"))
-        if status == 403 and not any("insufficient_scope" in c for c in challenges):
-            return None
-        return status, challenges
-
-    async def _prepare(self) -> None:
-        """Before a request: the authorizer renews what is due (it never raises; a failure of
-        its own is said, and the request goes as it is)."""
-        if self.spec.authorizer is not None:
-            try:
-                await self.spec.authorizer.prepare(self.protocol_version)
-            except Exception as exc:
-                self._side(f"the authorizer failed before a request: {exception_name(exc)}")
-
-    async def _authorize(self, tag: int, status: int, challenges: tuple[str, ...]) -> bool:
-        """Ask the authorizer about a refusal of entry ``tag``: AUTHORIZING (the session holds
-        its clocks), the authorizer's answer, AUTHORIZED. True: renewed, send it again; False:
-        the refusal's failure goes with AUTHORIZED, and the request fails on it as without one."""
-        assert self.spec.authorizer is not None
-        held = self._held_failures.pop(tag, None)
-        renewed = False
-        self._authorizing += 1
-        self._emit(
-            _K.AUTHORIZING,
-            f"the server refused entry {tag} with {status}: asking the authorizer for credentials "
-            "(the request's clocks wait for it)",
-            info={"request_seq": tag, "status": status},
-        )
-        try:
-            renewed = bool(await self.spec.authorizer.refused(status, challenges, self.protocol_version))
-        except Exception as exc:
-            self._side(f"the authorizer failed: {exception_name(exc)}")
-        finally:  # also when the session closes meanwhile: the clocks are let go
-            self._authorizing -= 1
-            info: JsonObject = {"request_seq": tag, "status": status, "renewed": renewed}
-            if not renewed and held is not None and not self._closed:  # the refusal, as the engine reads one
-                info.update(held, method="POST", response_headers={"www-authenticate": ", ".join(challenges)})
-            what = "renewed the credentials: sending it again" if renewed else "has no new credentials"
-            self._emit(_K.AUTHORIZED, f"entry {tag}: the authorizer {what}", info=info)
-        return renewed
-
     async def _post_one(
         self,
         data: bytes,
@@ -448,13 +392,13 @@ class StreamableHttpTransport:
         retried: bool = False,
     ) -> None:
         assert self._client is not None
-        await self._prepare()
+        await self._auth.prepare(self.protocol_version)
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
         refusal: tuple[int, tuple[str, ...]] | None = None
         try:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
-                refusal = None if retried else self._refusal(response, tag)
+                refusal = None if retried or tag is None else self._auth.refusal(response)
                 self._reached = True
                 sid = response.headers.get("mcp-session-id")
                 if sid and self.session_id is None and sent_session is None and response.status_code < 300:
@@ -510,7 +454,7 @@ class StreamableHttpTransport:
                     }
                     self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
             return
-        if refusal is not None and tag is not None and await self._authorize(tag, *refusal):
+        if refusal is not None and tag is not None and await self._auth.authorize(tag, refusal, *self._as_now()):
             await self._post_one(data, tag, extra, answered, retried=True)  # the same bytes, once
 
     def _answer_cut(self, tag: int, meta: JsonObject) -> None:
@@ -762,7 +706,7 @@ class StreamableHttpTransport:
         if authorizing and tag is not None:  # what it means for its request waits for the authorizer
             more["authorizing"] = True
             if not cancelled:
-                self._held_failures[tag] = http_error_failure(method, response, raw)
+                self._auth.hold(tag, http_error_failure(method, response, raw))
         elif (
             method != "DELETE" and tag is not None and not cancelled
         ):  # what this exchange means for the request it carried
@@ -900,7 +844,7 @@ class StreamableHttpTransport:
         session = self.session_id
         failures = 0
         while not self._closed and self.session_id == session:
-            await self._prepare()
+            await self._auth.prepare(self.protocol_version)
             headers = self._headers("text/event-stream")
             if decoder.last_id:
                 headers["Last-Event-ID"] = decoder.last_id
@@ -997,7 +941,7 @@ class StreamableHttpTransport:
     def _hidden(self, text: str) -> str:
         """The transport's own words with secret header values masked: an error may quote one
         (httpx names an illegal header value); the exchanges mask them by name (``_masked``)."""
-        secrets = [*self.spec.secret_headers.values(), *self._auth_sent]
+        secrets = [*self.spec.secret_headers.values(), *self._auth.sent]
         return hide_secrets(text, secrets) if secrets else text
 
     def _disconnect(self, why: str, *, unreachable: bool = False, info: JsonObject | None = None) -> None:

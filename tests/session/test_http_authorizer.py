@@ -11,7 +11,9 @@ renewed before requests, a step-up, a refusal the authorizer cannot lift failing
 and a slow authorizer (a person in a browser) holding the session's clocks. Each server is
 stopped by its pid when its block ends.
 
-HTTP+SSE is not proved here: the fixture serves Streamable HTTP only.
+The OAuth fixture serves Streamable HTTP only: HTTP+SSE is proved against the SDK's HTTP+SSE
+fixture behind its header gate (a 401 without the header it wants), with an authorizer that
+gives that header.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from pathlib import Path
 
 import anyio
 import httpx
+import orjson
 import pytest
-from peers import HttpPeer, oauth_peer
+from peers import HttpPeer, free_port, oauth_peer, sdk_http_server
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
@@ -83,15 +86,25 @@ class MachineAuthorizer:
         self.expires_at = time.monotonic() + float(body["expires_in"])
 
 
-def options(peer: HttpPeer, authorizer: MachineAuthorizer | None, record: Path, **more: object) -> SessionOptions:
+def options(
+    peer: HttpPeer,
+    authorizer: MachineAuthorizer | None,
+    record: Path,
+    *,
+    connect_timeout: float = 20.0,
+    request_timeout: float = 20.0,
+    secret_headers: dict[str, str] | None = None,
+) -> SessionOptions:
     spec = HttpSpec(
-        peer.url,
-        secret_headers=more.pop("secret_headers", {}),  # type: ignore[arg-type]
-        mode=TransportKind.STREAMABLE_HTTP,
-        authorizer=authorizer,
+        peer.url, secret_headers=secret_headers or {}, mode=TransportKind.STREAMABLE_HTTP, authorizer=authorizer
     )
-    times = {"connect_timeout": 20.0, "request_timeout": 20.0, **more}
-    return SessionOptions(transport=spec, config=ClientConfig(era=EraMode.LEGACY), record_path=record, **times)  # type: ignore[arg-type]
+    return SessionOptions(
+        transport=spec,
+        config=ClientConfig(era=EraMode.LEGACY),
+        record_path=record,
+        connect_timeout=connect_timeout,
+        request_timeout=request_timeout,
+    )
 
 
 def exchanges(rec: Recording) -> list[dict]:
@@ -234,3 +247,56 @@ async def test_the_authorizer_wins_over_a_user_authorization_header_and_says_so_
     assert "user-given-not-a-token" not in text and not any(token in text for token in auth.tokens)
     posts = [x for x in exchanges(session.recording) if x["method"] == "POST"]
     assert posts[0]["status"] == 401 and all(x["status"] < 300 for x in posts[1:])
+
+
+class KeyAuthorizer:
+    """An ``Authorizer`` for the SDK's HTTP+SSE fixture behind its header gate: it has no value
+    until the first refusal, then the one the gate wants; ``spoil()`` makes it send a stale one."""
+
+    def __init__(self, good: str) -> None:
+        self.good, self.value = good, None
+        self.refusals: list[int] = []
+        self.prepared = 0
+
+    def authorization(self) -> str | None:
+        return self.value
+
+    async def prepare(self, version: str | None) -> None:
+        self.prepared += 1
+
+    async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+        self.refusals.append(status)
+        self.value = self.good
+        return True
+
+    def spoil(self) -> None:
+        self.value = "Bearer stale-sse-value"
+
+
+async def test_http_sse_the_event_stream_and_a_post_are_sent_again_with_renewed_credentials(tmp_path):
+    port = free_port()
+    good = "Bearer sse-good-value"
+    env = {"REQUIRED_HEADERS": orjson.dumps({"Authorization": good}).decode()}
+    with HttpPeer(sdk_http_server(port, "--sse", "--require-headers"), port, path="/sse", env=env) as peer:
+        auth = KeyAuthorizer(good)
+        record = tmp_path / "sse.jsonl"
+        spec = HttpSpec(peer.url, mode=TransportKind.SSE, authorizer=auth)
+        opts = SessionOptions(
+            transport=spec, config=ClientConfig(era=EraMode.LEGACY), record_path=record, connect_timeout=20.0
+        )
+        session = Session(opts)
+        async with session:
+            await session.start()
+            auth.spoil()
+            listed = await session.request("tools/list")
+            assert listed.ok and listed.result["tools"]
+    assert auth.refusals == [401, 401] and auth.prepared >= 3
+    rec = session.recording
+    got = [(x["method"], x["status"]) for x in exchanges(rec)]
+    assert got[0] == ("GET", 401) and got[1] == ("GET", 200)
+    i = got.index(("POST", 401))
+    assert got[i + 1] == ("POST", 202)
+    assert exchanges(rec)[i + 1]["request_seq"] == exchanges(rec)[i]["request_seq"]
+    assert [x.get("request_seq") for x in events(rec, "authorizing")] == [None, exchanges(rec)[i]["request_seq"]]
+    text = record.read_text()
+    assert "sse-good-value" not in text and "stale-sse-value" not in text

@@ -1,0 +1,123 @@
+"""The credentials of an HTTP link: what the spec's :class:`base.Authorizer` (OAuth) gives it.
+
+Theory of operation. A link with an authorizer sends the ``Authorization`` value the authorizer
+has now with every request (POSTs, the GET streams, the DELETE), in place of an ``Authorization``
+among the user's headers (said once, in a side line); the header is masked by name in every
+exchange recorded, and every value ever sent is hidden in the link's own words (a value changes
+with each refresh: the masking follows it). Before each request the authorizer may renew what is
+due (``prepare``; it never raises, a failure of its own is said and the request goes as it is).
+
+A refusal for credentials - 401, or 403 whose Bearer challenge says ``insufficient_scope`` - of
+a POST carrying a message is recorded as any exchange, marked ``authorizing`` and without the
+failure it would have had (that failure is held here); then ``authorize`` emits AUTHORIZING (the
+session holds its request clocks: a person may be signing in for minutes), awaits the
+authorizer's ``refused`` and emits AUTHORIZED. Renewed: the link sends the same bytes again,
+once (a second refusal fails the request as without an authorizer, no loop). Not renewed:
+AUTHORIZED carries the held failure with the refusal's status and challenge, and the engine and
+the session take it as they take a refusal without an authorizer. A link without an authorizer
+sees none of this. HTTP+SSE's event stream, refused so, is asked about the same way and opened
+again once renewed (its POSTs wait for the endpoint meanwhile). Imported by ``http_streamable``,
+which holds one per link."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+
+from inspector.protocol.jsontypes import JsonObject
+
+from .base import Authorizer, LinkEventKind
+from .http_wire import exception_name
+
+#: how a link says something beside the messages (its ``_side``)
+Say = Callable[[str], None]
+#: how a link emits a link event (kind, detail, info)
+Emit = Callable[[LinkEventKind, str, JsonObject], None]
+
+
+class LinkCredentials:
+    """The authorizer's part in one link (see the module docstring); ``None``: it has none."""
+
+    def __init__(self, authorizer: Authorizer | None, say: Say, emit: Emit) -> None:
+        self.authorizer = authorizer
+        self._say, self._emit = say, emit
+        self.sent: set[str] = set()  # every Authorization value given: hidden in the link's words
+        self._told = False  # the authorizer's header won over the user's, and that was said
+        self.working = 0  # refusals whose authorizer is at work
+        self._held: dict[int, JsonObject] = {}  # entry -> the failure its refusal would have had
+
+    @property
+    def masked_names(self) -> frozenset[str]:
+        """Header names (lower case) masked in every exchange recorded because of the authorizer."""
+        return frozenset({"authorization"}) if self.authorizer is not None else frozenset()
+
+    def apply(self, headers: dict[str, str]) -> dict[str, str]:
+        """``headers`` with the authorizer's ``Authorization`` (when it has one) in place of any given."""
+        given = self.authorizer.authorization() if self.authorizer is not None else None
+        if not given:
+            return headers
+        if any(k.lower() == "authorization" for k in headers):
+            headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+            if not self._told:
+                self._told = True
+                self._say("the Authorization header given is not sent: the authorizer's credentials are (OAuth)")
+        self.sent.add(given)
+        headers["Authorization"] = given
+        return headers
+
+    async def prepare(self, version: str | None) -> None:
+        """Before a request: the authorizer renews what is due."""
+        if self.authorizer is not None:
+            try:
+                await self.authorizer.prepare(version)
+            except Exception as exc:
+                self._say(f"the authorizer failed before a request: {exception_name(exc)}")
+
+    def refusal(self, response: httpx.Response) -> tuple[int, tuple[str, ...]] | None:
+        """The status and challenges of a refusal for credentials that the authorizer is to be
+        asked about; None for any other answer, or without an authorizer."""
+        status = response.status_code
+        if self.authorizer is None or status not in (401, 403):
+            return None
+        challenges = tuple(response.headers.get_list("www-authenticate"))
+        if status == 403 and not any("insufficient_scope" in c for c in challenges):
+            return None
+        return status, challenges
+
+    def hold(self, tag: int, failure: JsonObject) -> None:
+        """The failure the refusal of entry ``tag`` would have had: it waits for the authorizer."""
+        self._held[tag] = failure
+
+    async def authorize(
+        self, tag: int | None, refusal: tuple[int, tuple[str, ...]], version: str | None, closed: Callable[[], bool]
+    ) -> bool:
+        """Ask the authorizer about the refusal of entry ``tag`` (None: of HTTP+SSE's event
+        stream): AUTHORIZING, its answer, AUTHORIZED (also when the link closes meanwhile: the
+        clocks are let go). True: renewed."""
+        assert self.authorizer is not None
+        status, challenges = refusal
+        held = self._held.pop(tag, None) if tag is not None else None
+        what = f"entry {tag}" if tag is not None else "the event stream's GET"
+        renewed = False
+        self.working += 1
+        self._emit(
+            LinkEventKind.AUTHORIZING,
+            f"the server refused {what} with {status}: asking the authorizer for credentials "
+            "(the session's clocks wait for it)",
+            {"status": status} if tag is None else {"request_seq": tag, "status": status},
+        )
+        try:
+            renewed = bool(await self.authorizer.refused(status, challenges, version))
+        except Exception as exc:
+            self._say(f"the authorizer failed: {exception_name(exc)}")
+        finally:
+            self.working -= 1
+            info: JsonObject = {"status": status, "renewed": renewed}
+            if tag is not None:
+                info["request_seq"] = tag
+            if not renewed and held is not None and not closed():  # the refusal, as the engine reads one
+                info.update(held, method="POST", response_headers={"www-authenticate": ", ".join(challenges)})
+            said = "renewed the credentials: sending it again" if renewed else "has no new credentials"
+            self._emit(LinkEventKind.AUTHORIZED, f"{what}: the authorizer {said}", info)
+        return renewed
