@@ -383,3 +383,29 @@ def test_options_and_results_never_show_a_secret() -> None:
         "expires_at",
         "client_id",
     }  # no member could hold a token
+
+
+@pytest.mark.parametrize(
+    ("mode", "version", "failed_step", "rule"),
+    [
+        ("prm-root", "2025-11-25", None, None),
+        ("oidc-only", "2025-11-25", None, None),
+        ("no-pkce-methods", "2025-06-18", None, "auth.no-pkce-advertised-legacy"),  # S256 sent anyway
+        ("no-pkce-methods", "2025-11-25", "discovery", "auth.no-pkce-advertised"),
+        ("no-prm", "2025-11-25", "discovery", "auth.prm-missing"),
+        ("good", "2024-11-05", "discovery", None),  # that version has no authorization section
+    ],
+)
+def test_discovery_variants_end_as_the_version_says(
+    mode: str, version: str, failed_step: str | None, rule: str | None
+) -> None:
+    events = Events()
+    with oauth_peer(mode) as peer:
+        result = run(OAuthClient(peer.url, FOLLOW, None, events), version)
+    assert result.ok == (failed_step is None) and result.failed_step == failed_step, result
+    if rule is not None:
+        assert rule in rules(result)
+    if failed_step is None:
+        assert events.purposes()[-1] == "token"
+    else:
+        assert "authorize" not in events.purposes()
