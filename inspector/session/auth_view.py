@@ -67,6 +67,10 @@ WORDS = {
     "refusal-expected": "401 (or 403 insufficient_scope) with a Bearer challenge naming the resource metadata",
     "conclusion": "Discovery result",
     "conclusion-expected": "usable metadata: a sign-in can go ahead",
+    "blocked": "a sign-in cannot go ahead: {rules}",
+    "no-section": "{version} has no authorization section; nothing was looked up",
+    "needed": "a sign-in is needed at {endpoint} (registration: {registration}, scope: {scope})",
+    "no-metadata": "no usable metadata",
     "registration": "Client registration",
     "authorize": "Authorization request",
     "redirect": "Redirect back to the client",
@@ -284,6 +288,28 @@ def _version(rec: Recording, events: list[int]) -> str | None:
     return vif.negotiated(events[0]) or vif.schema(events[0])
 
 
+def _concluded(auth: JsonObject, tr: Translate) -> str:
+    """What discovery concluded (its ``auth`` data), in words."""
+    findings = auth.get("findings")
+    errors = [f.get("rule") for f in findings if isinstance(f, dict)] if isinstance(findings, list) else []
+    blocking = [
+        str(r) for r in errors if isinstance(r, str) and r in AUTH_RULES and AUTH_RULES[r].severity is Severity.ERROR
+    ]
+    meta = auth.get("authorization_server")
+    if blocking:
+        return tr(CONTEXT, WORDS["blocked"]).format(rules=", ".join(dict.fromkeys(blocking)))
+    if auth.get("sign_in") == "blocked":  # a version without an authorization section
+        return tr(CONTEXT, WORDS["no-section"]).format(version=_str(auth.get("version")))
+    if not isinstance(meta, dict):
+        return tr(CONTEXT, WORDS["no-metadata"])
+    scopes = auth.get("scopes")
+    return tr(CONTEXT, WORDS["needed"]).format(
+        endpoint=_str(meta.get("authorization_endpoint")),
+        registration=_str(auth.get("registration")) or "-",
+        scope=" ".join(str(s) for s in scopes) if isinstance(scopes, list) and scopes else "-",
+    )
+
+
 def _flow_step(rec: Recording, seq: int, x: JsonObject, version: str | None, tr: Translate) -> AuthStep:
     purpose = _str(x.get("purpose"))
     status = x.get("status")
@@ -345,7 +371,7 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
             concl = AuthStep(
                 "conclusion", tr(CONTEXT, WORDS["conclusion"]), seq, expected=tr(CONTEXT, WORDS["conclusion-expected"])
             )
-            concl.found = rec[seq].text
+            concl.found = _concluded(auth, tr) if isinstance(auth, dict) else rec[seq].text
             concl.findings, pending = pending, []
             concl.failed = isinstance(auth, dict) and auth.get("blocked") is True
             steps.append(concl)

@@ -413,6 +413,22 @@
         <source>{label}: {value}</source>
         <translation>{label}：{value}</translation>
     </message>
+    <message>
+        <source>a sign-in cannot go ahead: {rules}</source>
+        <translation>无法进行登录：{rules}</translation>
+    </message>
+    <message>
+        <source>a sign-in is needed at {endpoint} (registration: {registration}, scope: {scope})</source>
+        <translation>需要在 {endpoint} 登录（注册方式：{registration}，权限范围：{scope}）</translation>
+    </message>
+    <message>
+        <source>no usable metadata</source>
+        <translation>没有可用的元数据</translation>
+    </message>
+    <message>
+        <source>{version} has no authorization section; nothing was looked up</source>
+        <translation>{version} 没有授权章节；未查找任何内容</translation>
+    </message>
 </context>
 <context>
     <name>AuthorizationView</name>

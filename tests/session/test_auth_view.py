@@ -40,7 +40,9 @@ def test_a_good_discovery_is_four_steps_none_failed(tmp_path: Path) -> None:
     assert view.version == "2026-07-28"
     assert [s.kind for s in view.steps] == ["refusal", "fetch", "fetch", "conclusion"]
     assert [s.mark for s in view.steps] == ["✓"] * 4
-    refusal, prm, meta, _ = view.steps
+    refusal, prm, meta, result = view.steps
+    base = meta.url.split("/.well-known")[0]
+    assert result.found == f"a sign-in is needed at {base}/authorize (registration: dynamic, scope: mcp:tools)"
     assert refusal.method == "POST" and refusal.url.endswith("/mcp") and refusal.found.startswith("401 Unauthorized")
     assert "resource_metadata=" in refusal.found  # the challenge as it came
     assert prm.title == "Protected Resource Metadata named by the 401's resource_metadata"
@@ -66,6 +68,7 @@ def test_no_s256_fails_at_the_authorization_server_metadata_with_its_rule(tmp_pa
     assert (f.expected, f.found, f.where, f.severity) == ("S256", "plain", meta.url, "error")
     assert f.text == AUTH_RULES["auth.no-s256"].text
     assert view.failing is meta
+    assert view.steps[3].found == "a sign-in cannot go ahead: auth.no-s256" and view.steps[3].failed
     assert failure_line(view) == (
         "Authorization failed at: OAuth 2.0 Authorization Server Metadata (RFC 8414) — auth.no-s256: "
         + AUTH_RULES["auth.no-s256"].text
