@@ -91,12 +91,13 @@ from .oauth_tokens import StoredToken, TokenStore, canonical_resource
 
 #: The name the inspector registers under (RFC 7591 ``client_name``).
 CLIENT_NAME = "MCP Session Inspector"
-_INITIALIZE: JsonObject = {
-    "jsonrpc": "2.0",
-    "id": 0,
-    "method": "initialize",
-    "params": {"protocolVersion": "", "capabilities": {}, "clientInfo": {"name": "mcp-inspector", "version": "0"}},
-}
+
+
+def challenge_request(version: str) -> JsonObject:
+    """The ``initialize`` request sent without a token to draw the server's challenge."""
+    info: JsonObject = {"name": CLIENT_NAME, "version": "0"}
+    params: JsonObject = {"protocolVersion": version, "capabilities": {}, "clientInfo": info}
+    return {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params}
 
 
 @dataclass(frozen=True)
@@ -271,13 +272,12 @@ class OAuthClient:
     # ------------------------------------------------------------------ discovery
 
     async def _challenge(self, http: FlowHttp, version: str) -> Refusal:
-        body: JsonObject = {**_INITIALIZE, "params": {**_params(), "protocolVersion": version}}
         answer = await http.send(
             "challenge",
             "POST",
             self.server_url,
             headers=[("Accept", "application/json, text/event-stream"), ("MCP-Protocol-Version", version)],
-            json_body=body,
+            json_body=challenge_request(version),
             expected="a request without a token is refused: 401 with a WWW-Authenticate Bearer challenge",
             spec=spec_section("challenge", version),
         )
@@ -582,8 +582,3 @@ class OAuthClient:
         expected = "200 with an access_token for the client itself (no refresh token)"
         tokens = await self._token_exchange(http, "client-credentials", request, version, expected, wanted, resource)
         return self._signed_in(self._stored(meta, tokens, client, wanted), "client_credentials")
-
-
-def _params() -> JsonObject:
-    params = _INITIALIZE["params"]
-    return dict(params) if isinstance(params, dict) else {}
