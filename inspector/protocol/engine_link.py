@@ -194,8 +194,10 @@ class LinkEvents(EngineState):
             v = self.http_exchange_rules(info)
             if v:
                 a.violations = tuple(v)
-            if not info.get("authorizing"):  # else the authorizer is asked: AUTHORIZED says what it means
+            if not info.get("authorizing"):
                 self._post_answered(a, info)
+            else:  # the authorizer is asked (AUTHORIZED says what it means): the spec's signal, no error
+                a.violations = tuple(r for r in a.violations if r != "http.error-status")
         elif name == "authorized" and info is not None and info.get("failure"):
             self._post_answered(a, info)  # no new credentials: the refusal stands, as without an authorizer
         elif (

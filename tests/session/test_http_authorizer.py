@@ -94,10 +94,9 @@ def options(
     connect_timeout: float = 20.0,
     request_timeout: float = 20.0,
     secret_headers: dict[str, str] | None = None,
+    mode: TransportKind = TransportKind.STREAMABLE_HTTP,
 ) -> SessionOptions:
-    spec = HttpSpec(
-        peer.url, secret_headers=secret_headers or {}, mode=TransportKind.STREAMABLE_HTTP, authorizer=authorizer
-    )
+    spec = HttpSpec(peer.url, secret_headers=secret_headers or {}, mode=mode, authorizer=authorizer)
     return SessionOptions(
         transport=spec,
         config=ClientConfig(era=EraMode.LEGACY),
@@ -131,10 +130,11 @@ def good():
         yield peer
 
 
-async def test_a_401_is_met_by_the_authorizer_and_the_same_initialize_goes_again(good, tmp_path):
+@pytest.mark.parametrize("mode", [TransportKind.STREAMABLE_HTTP, TransportKind.HTTP_AUTO])
+async def test_a_401_is_met_by_the_authorizer_and_the_same_initialize_goes_again(good, tmp_path, mode):
     auth = MachineAuthorizer(good)
     record = tmp_path / "auth.jsonl"
-    session = Session(options(good, auth, record))
+    session = Session(options(good, auth, record, mode=mode))
     async with session:
         await session.start()
         assert session.state is State.OPERATING
@@ -145,6 +145,8 @@ async def test_a_401_is_met_by_the_authorizer_and_the_same_initialize_goes_again
     posts = [x for x in exchanges(rec) if x["method"] == "POST"]
     refused, retried = posts[0], posts[1]
     assert refused["status"] == 401 and refused.get("authorizing") is True and "failure" not in refused
+    at = next(i for i in range(len(rec)) if rec[i].extra.get("http") == refused)
+    assert "http.error-status" not in rec[at].violations  # the authorization spec's signal, met
     assert "resource_metadata" in refused["response_headers"]["www-authenticate"]
     assert "Authorization" not in refused["request_headers"]  # no token yet: nothing to send
     assert retried["status"] == 200 and retried["request_seq"] == refused["request_seq"]
@@ -207,6 +209,26 @@ async def test_an_authorizer_without_new_credentials_fails_initialize_as_without
         assert [x["status"] for x in posts] == [401]  # no retry
         outcomes.append((session.engine.outcome_code, str(failed.value)))
     assert outcomes[0] == outcomes[1] and outcomes[0][0] == "unauthorized"
+
+
+async def test_a_second_refusal_fails_the_request_without_asking_again(good, tmp_path):
+    auth = MachineAuthorizer(good)
+
+    async def spoiled(status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+        auth.refusals.append((status, challenges))
+        auth.token = "not-a-token-the-server-knows"
+        auth.expires_at = time.monotonic() + 3600  # prepare() keeps it
+        return True  # "renewed", but the server refuses the new one too
+
+    auth.refused = spoiled  # type: ignore[method-assign]
+    session = Session(options(good, auth, tmp_path / "twice.jsonl"))
+    with pytest.raises(StartFailed):
+        async with session:
+            await session.start()
+    posts = [x for x in exchanges(session.recording) if x["method"] == "POST"]
+    assert [x["status"] for x in posts] == [401, 401] and len(auth.refusals) == 1
+    assert posts[0].get("authorizing") is True and "authorizing" not in posts[1] and posts[1]["failure"]
+    assert session.engine.outcome_code == "unauthorized"
 
 
 async def test_a_slow_authorizer_holds_the_connect_timeout(good, tmp_path):
