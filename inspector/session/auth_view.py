@@ -43,6 +43,7 @@ from .translate import Translate, untranslated
 from .version_in_force import version_in_force
 
 __all__ = [
+    "BODY_CHARS",
     "CONTEXT",
     "WORDS",
     "AuthFindingRow",
@@ -90,6 +91,11 @@ WORDS = {
     "Found": "Found",
     "Where": "Where",
     "Spec": "Spec",
+    "request_headers": "Request headers",
+    "request_body": "Request body",
+    "response_headers": "Response headers",
+    "response_body": "Response body",
+    "cut": "… ({n} characters more)",
     # a GET's result (auth_discovery.RESULT_WORDS)
     "document": "a JSON document",
     "http-status": "no document, the next URL is tried",
@@ -142,6 +148,8 @@ class AuthStep:
     spec: str = ""
     findings: list[AuthFindingRow] = field(default_factory=list)
     failed: bool = False
+    #: the exchange as recorded (headers and bodies, secrets already masked); {} for none
+    exchange: JsonObject = field(default_factory=dict)
 
     @property
     def mark(self) -> str:
@@ -260,6 +268,7 @@ def _refusal(rec: Recording, before: int, version: str | None) -> AuthStep | Non
             found=_answer(http.get("status"), http.get("reason"), untranslated)
             + (f" — WWW-Authenticate: {challenge}" if isinstance(challenge, str) else ""),
             spec=spec_in_force(_REFUSAL_SPEC, version),
+            exchange=http,
         )
     return None
 
@@ -323,6 +332,7 @@ def _flow_step(rec: Recording, seq: int, x: JsonObject, version: str | None, tr:
         found=_answer(status, x.get("reason"), tr),
         spec=spec_in_force(_str(x.get("spec")), version),
         failed=isinstance(status, int) and status >= 400,
+        exchange=x,
     )
 
 
@@ -360,6 +370,7 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
                     tr(CONTEXT, WORDS["fetch-expected"]),
                     found + (": " + tr(CONTEXT, WORDS[result]) if result else ""),
                     spec_in_force(basis, view.version),
+                    exchange=f,
                 )
             )
         elif step == "finding" and isinstance(data := extra.get("finding"), dict):
@@ -424,9 +435,28 @@ def finding_mark(f: AuthFindingRow) -> str:
     return "✗" if f.blocking else "!" if f.severity == Severity.WARNING.value else "•"
 
 
+#: The longest body shown in a step's text (a token or registration answer is far shorter).
+BODY_CHARS = 4000
+
+
+def _exchange_lines(x: JsonObject, tr: Translate) -> list[str]:
+    """An exchange's headers and bodies, as recorded, under their headings."""
+    out: list[str] = []
+    for key in ("request_headers", "request_body", "response_headers", "response_body"):
+        value = x.get(key)
+        if isinstance(value, dict) and value:
+            out += [tr(CONTEXT, WORDS[key]) + ":", *(f"  {k}: {_str(v)}" for k, v in value.items())]
+        elif isinstance(value, str) and value:
+            more = len(value) - BODY_CHARS
+            body = value[:BODY_CHARS] + ("\n" + tr(CONTEXT, WORDS["cut"]).format(n=more) if more > 0 else "")
+            out += [tr(CONTEXT, WORDS[key]) + ":", *("  " + line for line in body.splitlines())]
+    return out
+
+
 def detail_text(step: AuthStep, finding: AuthFindingRow | None = None, tr: Translate = untranslated) -> list[str]:
-    """A step in full (its request, expected, found, each finding and the spec section), or one
-    of its findings (its rule, text, expected, found, where and spec section), as lines."""
+    """A step in full (its request, expected, found, the exchange's headers and bodies, each
+    finding and the spec section), or one of its findings (its rule, text, expected, found, where
+    and spec section), as lines."""
 
     def line(label: str, value: str) -> str:
         return tr(CONTEXT, WORDS["line"]).format(label=tr(CONTEXT, WORDS[label]), value=value)
@@ -435,6 +465,7 @@ def detail_text(step: AuthStep, finding: AuthFindingRow | None = None, tr: Trans
         out = [f"{step.mark}  {step.title}"]
         request = f"{step.method} {step.url}".strip()
         out += [line(k, v) for k, v in (("Request", request), ("Expected", step.expected), ("Found", step.found)) if v]
+        out += _exchange_lines(step.exchange, tr)
         for f in step.findings:
             out.append(f"{finding_mark(f)}  {f.rule} ({f.severity}): {f.text}")
             out += ["    " + line("Spec", f.spec)] if f.spec else []

@@ -429,6 +429,26 @@
         <source>{version} has no authorization section; nothing was looked up</source>
         <translation>{version} 没有授权章节；未查找任何内容</translation>
     </message>
+    <message>
+        <source>Request body</source>
+        <translation>请求体</translation>
+    </message>
+    <message>
+        <source>Request headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Response body</source>
+        <translation>响应体</translation>
+    </message>
+    <message>
+        <source>Response headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <source>… ({n} characters more)</source>
+        <translation>…（还有 {n} 个字符）</translation>
+    </message>
 </context>
 <context>
     <name>AuthorizationView</name>

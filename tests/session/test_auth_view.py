@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from peers import oauth_peer
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.messages import Kind
 from inspector.protocol.oauth_rules import AUTH_RULES
-from inspector.session.auth_view import auth_failure, auth_steps, detail_text, failure_line, spec_in_force
+from inspector.session.auth_view import BODY_CHARS, auth_failure, auth_steps, detail_text, failure_line, spec_in_force
 from inspector.session.recording import Direction, Recording
 
 
@@ -184,6 +185,12 @@ def test_a_sign_in_that_went_through_is_read_in_order_with_its_warning(tmp_path:
     assert view.steps[2].found == "302 Found" and not view.steps[2].failed  # a redirect is what authorize gives
     assert view.steps[-1].found == "issuer http://127.0.0.1:9, client c, scopes mcp:tools, expires 2026-11-26T15:00:00Z"
     assert view.failing is None and failure_line(view) == ""
+    # the exchange in full, as recorded (secrets were masked by the flow's recorder)
+    lines = detail_text(token)
+    at = lines.index("Request body:")
+    assert lines[at + 1] == "  grant_type=authorization_code&code=••••"
+    assert "Response headers:" in lines and "  content-type: application/json" in lines
+    assert lines.index("Request headers:") < at < lines.index("Response body:")
     # no negotiated version in this recording: the offered one (the client's default) is in force
     assert token.spec_ref.endswith(" basic/authorization#authorization-flow-steps")
 
@@ -196,6 +203,9 @@ def test_a_refused_token_request_is_the_failing_step_the_banner_names(tmp_path: 
     assert [f.rule for f in token.findings] == ["auth.token-error"]
     assert view.steps[-1].kind == "failed" and view.steps[-1].found == "the token endpoint said invalid_grant"
     assert view.failing is token
+    long = {**token.exchange, "response_body": "x" * (BODY_CHARS + 10)}
+    token_lines = detail_text(replace(token, exchange=long))
+    assert "  " + "x" * BODY_CHARS in token_lines and "  … (10 characters more)" in token_lines
     assert auth_failure(rec) == (
         "Authorization failed at: Token request — auth.token-error: The token endpoint answered with an error."
     )
