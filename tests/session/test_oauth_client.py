@@ -27,7 +27,7 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.session.auth_discovery import Refusal
 from inspector.session.oauth_client import OAuthClient, OAuthOptions, SignInResult
 from inspector.session.oauth_exchange import FlowHttp
-from inspector.session.oauth_tokens import TokenStore
+from inspector.session.oauth_tokens import StoredToken, TokenStore
 from inspector.transport.base import MASK
 
 pytestmark = pytest.mark.peer
@@ -299,7 +299,7 @@ def test_the_system_browser_path_runs_webbrowser_with_browser_set(tmp_path: Path
         import sys, anyio
         from pathlib import Path
         from inspector.session.oauth_client import OAuthClient, OAuthOptions
-        from inspector.session.oauth_tokens import TokenStore
+        from inspector.session.oauth_tokens import StoredToken, TokenStore
         shown, notes = [], []
         store = TokenStore(Path(sys.argv[2]))
         client = OAuthClient(
@@ -409,3 +409,23 @@ def test_discovery_variants_end_as_the_version_says(
         assert events.purposes()[-1] == "token"
     else:
         assert "authorize" not in events.purposes()
+
+
+def test_a_token_from_another_issuer_is_never_sent_to_this_server(good: HttpPeer, tmp_path: Path) -> None:
+    store = TokenStore(tmp_path)
+    store.put(
+        StoredToken(
+            resource=good.url,
+            issuer="http://127.0.0.1:9/other-issuer",
+            access_token="foreign-access",
+            refresh_token="foreign-refresh",
+            client_id="foreign-client",
+        )
+    )
+    events = Events()
+    client = OAuthClient(good.url, FOLLOW, store, events)
+    result = anyio.run(client.refresh, "2025-11-25")
+    assert not result.ok and result.failed_step == "refresh" and "not sent there" in result.reason
+    assert "refresh" not in events.purposes()  # discovered, then stopped: no token request anywhere
+    assert "foreign-refresh" not in events.dump()
+    assert client.authorization() is None  # discovery named another issuer: its token is dropped
