@@ -42,8 +42,8 @@ wrap is named by its real cause, never by the exception group anyio put it in (a
 A spec with an ``authorizer`` (OAuth) gives every request its ``Authorization`` and has a POST
 refused for its credentials (401, 403 ``insufficient_scope``) sent again once the authorizer has
 new ones, its AUTHORIZING and AUTHORIZED events around the wait (``http_credentials``); so is
-HTTP+SSE's event stream (opened again once), while a Streamable HTTP GET stream so refused is
-recorded and ends as without one.
+HTTP+SSE's event stream (opened again, once), while Streamable HTTP's GET stream so refused is
+recorded and ends as without an authorizer (each GET is prepared: a token due is renewed first).
 
 A server that cannot be reached at all ends the link (``DISCONNECTED`` with the reason), the
 HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with the session id

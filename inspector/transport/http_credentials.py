@@ -15,8 +15,8 @@ authorizer's ``refused`` and emits AUTHORIZED. Renewed: the link sends the same 
 once (a second refusal fails the request as without an authorizer, no loop). Not renewed:
 AUTHORIZED carries the held failure with the refusal's status and challenge, and the engine and
 the session take it as they take a refusal without an authorizer. A link without an authorizer
-sees none of this. HTTP+SSE's event stream, refused so, is asked about the same way and opened
-again once renewed (its POSTs wait for the endpoint meanwhile). Imported by ``http_streamable``,
+sees none of this. HTTP+SSE's event stream refused so is asked about the same way and
+opened again once renewed (its POSTs wait for the endpoint meanwhile). Imported by ``http_streamable``,
 which holds one per link."""
 
 from __future__ import annotations

@@ -142,6 +142,7 @@ async def test_a_401_is_met_by_the_authorizer_and_the_same_initialize_goes_again
         assert who.ok and '"fixture-machine"' in who.result["content"][0]["text"]
     rec = session.recording
     assert [s for s, _ in auth.refusals] == [401] and "Bearer" in auth.refusals[0][1][0]
+    assert auth.prepared >= len(exchanges(rec))  # every request (POSTs, the GET stream, the DELETE) prepared
     posts = [x for x in exchanges(rec) if x["method"] == "POST"]
     refused, retried = posts[0], posts[1]
     assert refused["status"] == 401 and refused.get("authorizing") is True and "failure" not in refused
