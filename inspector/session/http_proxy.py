@@ -83,6 +83,7 @@ from inspector.transport.base import MASK, LinkEventKind, TransportKind
 from inspector.transport.http_wire import is_message, origin_of
 
 from .http_host_wire import HostRequest, HostWire
+from .http_streams import TcpListener
 from .http_upstream import Upstream, UpstreamAnswer, UpstreamError
 from .proxy import (
     BUSY_WINDOW,
@@ -910,8 +911,8 @@ async def run_http_proxy(
     keep_proxied_folder(say)
     proxy = _Proxy(options, clock, say)
     proxy.path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the caller says why (nothing started yet)
-    listener = await anyio.create_tcp_listener(local_host=options.host, local_port=options.port)
-    port = int(listener.extra(anyio.abc.SocketAttribute.local_port))
+    listener = await TcpListener.open(options.host, options.port)
+    port = listener.port
     shown = f"[{options.host}]" if ":" in options.host else options.host
     proxy.own_origin = f"http://{shown}:{port}"
     # the recording and the Watch list's announcement (session.watch) exist from now on, before the
@@ -938,7 +939,7 @@ async def run_http_proxy(
 
 async def _serve(
     proxy: _Proxy,
-    listener: anyio.abc.Listener[anyio.abc.SocketStream],
+    listener: TcpListener,
     options: HttpProxyOptions,
     port: int,
     signals: AsyncIterator[int] | None,

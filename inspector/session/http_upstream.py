@@ -55,6 +55,8 @@ import anyio.abc
 
 from inspector.transport.http_wire import CONNECT_TIMEOUT, bytes_shown, why_failed
 
+from .http_streams import LoopStream, connect_tcp
+
 __all__ = ["MAX_HEAD", "Upstream", "UpstreamAnswer", "UpstreamError"]
 
 _READ = 65536
@@ -366,13 +368,16 @@ class Upstream:
                         tls_standard_compatible=False,
                     )
                 else:
-                    stream = await anyio.connect_tcp(self.host, self.port)
+                    stream = await connect_tcp(self.host, self.port)
         except TimeoutError as exc:
             raise UpstreamError(f"no connection within {CONNECT_TIMEOUT:g} s", "connect") from exc
         except (OSError, ssl.SSLError, anyio.BrokenResourceError) as exc:
             raise UpstreamError(why_failed(exc), "connect") from exc
         self._stream = stream
-        self._sock = stream.extra(anyio.abc.SocketAttribute.raw_socket, None)  # looked up once (a syscall or two)
+        # looked up once (a syscall or two)
+        self._sock = (
+            stream.sock if isinstance(stream, LoopStream) else stream.extra(anyio.abc.SocketAttribute.raw_socket, None)
+        )
         return stream
 
     def _tls_context(self) -> ssl.SSLContext:
