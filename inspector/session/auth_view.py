@@ -13,22 +13,28 @@ them), each discovery GET, the discovery's conclusion, each exchange of the flow
 (signed in, or failed). A finding belongs to the step it names (its ``where`` is the step's URL),
 else by its rule to the refusal (a challenge rule), else to the step before it (a flow's
 finding follows its exchange) or the conclusion (discovery records its findings after its GETs).
-A step failed when one of its findings is an ``ERROR`` rule, when its exchange got an HTTP error,
-or when the flow's ``failed`` event names it; :attr:`AuthView.failing` is the first such step, and
-:func:`failure_line` words it for the failure banner.
+The flow's other steps (its client identity, the browser, a step-up, a note) are steps with the
+text they were recorded with. A step failed when one of its findings is an ``ERROR`` rule, when
+its exchange got an HTTP error (not the 401 the flow's challenge request draws), or when the
+flow's ``failed`` event names it (its ``failed_step``: the latest step of that kind);
+:attr:`AuthView.failing` is the first such step, and :func:`failure_line` words it for the
+failure banner.
 
 Each spec section is given for the version in force (the discovery's version, else the one the
-session settled or offered): a rule cites one version's page; when the version in force has the
-same section (on that page, or on the single authorization page older versions have) that one is
-named, else the rule's own. Everything the server sent (a URL, a reason, the flow's texts) stays
-as it came, to be shown as plain text; the words of this module are English in :data:`WORDS`
-(context :data:`CONTEXT`, read by ``scripts/i18n.py``) and go through the caller's ``tr``, with
-rule texts in "Rules".
+flow's exchanges cite, else the one the session settled or offered): a rule cites one version's
+page; when the version in force has the same section (on that page, or on the single
+authorization page older versions have; by its older name, if it had one) that one is named,
+else the rule's own. Everything the server sent (a URL, a reason, the flow's texts) stays
+as it came, to be shown as plain text; the words of this module are English in :data:`WORDS` and
+:data:`STEP_TITLES` (context :data:`CONTEXT`, read by ``scripts/i18n.py``) and go through the
+caller's ``tr``, with rule texts in "Rules".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import orjson
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.oauth_discovery import CANDIDATE_KINDS
@@ -45,6 +51,7 @@ from .version_in_force import version_in_force
 __all__ = [
     "BODY_CHARS",
     "CONTEXT",
+    "STEP_TITLES",
     "WORDS",
     "AuthFindingRow",
     "AuthStep",
@@ -72,15 +79,7 @@ WORDS = {
     "no-section": "{version} has no authorization section; nothing was looked up",
     "needed": "a sign-in is needed at {endpoint} (registration: {registration}, scope: {scope})",
     "no-metadata": "no usable metadata",
-    "registration": "Client registration",
-    "authorize": "Authorization request",
-    "redirect": "Redirect back to the client",
-    "token": "Token request",
-    "refresh": "Token refresh",
-    "client-credentials": "Client credentials grant",
-    "signed-in": "Signed in",
     "signed-in-found": "issuer {issuer}, client {client}, scopes {scopes}, expires {expires}",
-    "failed": "Sign-in failed",
     "fetch-expected": "200 with a JSON document",
     "no-answer": "no answer",
     "failure": "Authorization failed at: {step} — {why}",
@@ -102,16 +101,46 @@ WORDS = {
     "not-json": "not a JSON document, the next URL is tried",
     "request-failed": "the request failed, the next URL is tried",
 }
+#: The title of a step of the sign-in flow, by its exchange's purpose or its event's step (and
+#: the step a failed flow names).
+STEP_TITLES = {
+    "challenge": "Request without a token (draws the challenge)",
+    "registration": "Client registration",
+    "client": "Client identity",
+    "client-registration": "Client registration",
+    "client-authentication": "Client authentication",
+    "browser": "Browser",
+    "authorize": "Authorization request",
+    "redirect": "Redirect back to the client",
+    "token": "Token request",
+    "refresh": "Token refresh",
+    "client-credentials": "Client credentials grant",
+    "step-up": "Step-up authorization",
+    "info": "Note",
+    "discovery": "Discovery",
+    "authorization-server": "Authorization server metadata",
+    "signed-in": "Signed in",
+    "failed": "Sign-in failed",
+}
+#: The kinds of step a failed flow's ``failed_step`` may be (the latest such is marked failed).
+_FAILED_AT = {
+    "discovery": ("conclusion", "fetch"),
+    "authorization-server": ("fetch",),
+    "client-registration": ("registration", "client"),
+    "client-authentication": ("client",),
+    "authorize": ("authorize", "browser"),
+    "redirect": ("redirect",),
+    "token": ("token", "refresh", "client-credentials"),
+}
 _RESULTS = {"document": "document", "http-status": "http-status", "not-json": "not-json", "failed": "request-failed"}
 _REFUSAL_SPEC = (
     "2025-11-25 basic/authorization#protected-resource-metadata-discovery-requirements; RFC 9728 section 5.1"
 )
-_FLOW_PURPOSES = ("registration", "authorize", "redirect", "token", "refresh", "client-credentials")
 
 
 def all_words() -> list[str]:
     """Every English text this module asks ``tr`` for in :data:`CONTEXT` (for the catalogue)."""
-    return sorted(set(WORDS.values()) | set(CANDIDATE_KINDS.values()))
+    return sorted(set(WORDS.values()) | set(CANDIDATE_KINDS.values()) | set(STEP_TITLES.values()))
 
 
 @dataclass(frozen=True)
@@ -291,6 +320,11 @@ def _version(rec: Recording, events: list[int]) -> str | None:
         auth = rec.extra_at(seq).get("auth")
         if isinstance(auth, dict) and isinstance(auth.get("version"), str):
             return str(auth["version"])
+    for seq in events:  # the flow's exchanges cite the version in use
+        x = rec.extra_at(seq).get("exchange")
+        cited = mcp_ref(_str(x.get("spec"))).partition(" ")[0] if isinstance(x, dict) else ""
+        if cited:
+            return cited
     if not events:
         return None
     vif = version_in_force(rec)
@@ -319,19 +353,23 @@ def _concluded(auth: JsonObject, tr: Translate) -> str:
     )
 
 
+def _title(step: str, tr: Translate) -> str:
+    return tr(CONTEXT, STEP_TITLES[step]) if step in STEP_TITLES else step
+
+
 def _flow_step(rec: Recording, seq: int, x: JsonObject, version: str | None, tr: Translate) -> AuthStep:
     purpose = _str(x.get("purpose"))
     status = x.get("status")
     return AuthStep(
         purpose,
-        tr(CONTEXT, WORDS[purpose]) if purpose in _FLOW_PURPOSES else purpose,
+        _title(purpose, tr),
         seq,
         _str(x.get("method")),
         _str(x.get("url")),
         expected=_str(x.get("expected")),
         found=_answer(status, x.get("reason"), tr),
         spec=spec_in_force(_str(x.get("spec")), version),
-        failed=isinstance(status, int) and status >= 400,
+        failed=isinstance(status, int) and status >= 400 and not (purpose == "challenge" and status in (401, 403)),
         exchange=x,
     )
 
@@ -354,7 +392,10 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
     pending: list[AuthFindingRow] = []  # discovery's findings not tied to a GET: its conclusion's
     for seq in events:
         extra = rec.extra_at(seq)
-        kind, step = extra.get("event"), extra.get("step")
+        kind, step = extra.get("event"), _str(extra.get("step"))
+        if kind == "auth_flow" and pending:  # the flow's discovery ended without a conclusion
+            steps.append(AuthStep("conclusion", tr(CONTEXT, WORDS["conclusion"]), None, findings=pending))
+            pending = []
         if kind == "auth_discovery" and step == "fetch" and isinstance(f := extra.get("fetch"), dict):
             basis = _str(f.get("basis"))
             cand = CANDIDATE_KINDS.get(_str(f.get("kind")))
@@ -396,16 +437,17 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
                 scopes=" ".join(str(s) for s in scopes) if isinstance(scopes, list) else _str(scopes) or "-",
                 expires=_str(extra.get("expires_at")) or "-",
             )
-            steps.append(AuthStep("signed-in", tr(CONTEXT, WORDS["signed-in"]), seq, found=words))
+            steps.append(AuthStep("signed-in", _title("signed-in", tr), seq, found=words))
         elif kind == "auth_flow" and step == "failed":
             named = _str(extra.get("failed_step"))
             for earlier in reversed(steps):
-                if earlier.kind == named:
+                if earlier.kind in _FAILED_AT.get(named, (named,)):
                     earlier.failed = True
                     break
-            steps.append(
-                AuthStep("failed", tr(CONTEXT, WORDS["failed"]), seq, found=_str(extra.get("reason")), failed=True)
-            )
+            title = _title(named if named in STEP_TITLES else "failed", tr)
+            steps.append(AuthStep("failed", title, seq, found=_str(extra.get("reason")), failed=True))
+        elif kind == "auth_flow" and step:  # the flow's other steps (client identity, browser, step-up, notes)
+            steps.append(AuthStep(step, _title(step, tr), seq, found=rec[seq].text))
     if pending:  # findings with no conclusion after them
         steps.append(AuthStep("conclusion", tr(CONTEXT, WORDS["conclusion"]), None, findings=pending))
     return view
@@ -440,17 +482,27 @@ BODY_CHARS = 4000
 
 
 def _exchange_lines(x: JsonObject, tr: Translate) -> list[str]:
-    """An exchange's headers and bodies, as recorded, under their headings."""
+    """An exchange's headers and bodies, as recorded (a form or JSON body as its members), under
+    their headings."""
     out: list[str] = []
     for key in ("request_headers", "request_body", "response_headers", "response_body"):
         value = x.get(key)
-        if isinstance(value, dict) and value:
-            out += [tr(CONTEXT, WORDS[key]) + ":", *(f"  {k}: {_str(v)}" for k, v in value.items())]
-        elif isinstance(value, str) and value:
-            more = len(value) - BODY_CHARS
-            body = value[:BODY_CHARS] + ("\n" + tr(CONTEXT, WORDS["cut"]).format(n=more) if more > 0 else "")
-            out += [tr(CONTEXT, WORDS[key]) + ":", *("  " + line for line in body.splitlines())]
+        if value in (None, "", {}, []):
+            continue
+        if isinstance(value, dict):
+            lines = [f"{k}: {_json_text(v)}" for k, v in value.items()]
+        else:
+            text = _json_text(value)
+            more = len(text) - BODY_CHARS
+            lines = (
+                text[:BODY_CHARS] + ("\n" + tr(CONTEXT, WORDS["cut"]).format(n=more) if more > 0 else "")
+            ).splitlines()
+        out += [tr(CONTEXT, WORDS[key]) + ":", *("  " + line for line in lines)]
     return out
+
+
+def _json_text(value: JsonValue) -> str:
+    return value if isinstance(value, str) else orjson.dumps(value).decode()
 
 
 def detail_text(step: AuthStep, finding: AuthFindingRow | None = None, tr: Translate = untranslated) -> list[str]:

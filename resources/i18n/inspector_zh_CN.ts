@@ -449,6 +449,38 @@
         <source>… ({n} characters more)</source>
         <translation>…（还有 {n} 个字符）</translation>
     </message>
+    <message>
+        <source>Authorization server metadata</source>
+        <translation>授权服务器元数据</translation>
+    </message>
+    <message>
+        <source>Browser</source>
+        <translation>浏览器</translation>
+    </message>
+    <message>
+        <source>Client authentication</source>
+        <translation>客户端认证</translation>
+    </message>
+    <message>
+        <source>Client identity</source>
+        <translation>客户端身份</translation>
+    </message>
+    <message>
+        <source>Discovery</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Request without a token (draws the challenge)</source>
+        <translation>不带令牌的请求（引出质询）</translation>
+    </message>
+    <message>
+        <source>Step-up authorization</source>
+        <translation>提升授权</translation>
+    </message>
 </context>
 <context>
     <name>AuthorizationView</name>

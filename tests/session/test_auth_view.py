@@ -3,8 +3,9 @@
 Discovery: the recordings are written by ``probe --url --record`` against the OAuth fixture
 (tests/fixtures/servers/sdk_oauth.py, the official SDK's bearer middleware and authorization
 server) on 127.0.0.1, each server stopped by its pid when its block ends. The sign-in flow
-(``auth_flow`` events, written by the flow's recorder) is built here from its schema with the
-real recording writer and read back from the file.
+(``auth_flow`` events): the sign-in driver (session/oauth_client.py) run against the same fixture
+on its ``--no-browser`` path, its notes written as a session writes them; and events built here
+from their schema. Each recording is written by the real writer and read back from its file.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import anyio
 import pytest
 from peers import oauth_peer
 
@@ -21,6 +23,8 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.messages import Kind
 from inspector.protocol.oauth_rules import AUTH_RULES
 from inspector.session.auth_view import BODY_CHARS, auth_failure, auth_steps, detail_text, failure_line, spec_in_force
+from inspector.session.oauth_client import OAuthClient, OAuthOptions
+from inspector.session.oauth_tokens import TokenStore
 from inspector.session.recording import Direction, Recording
 
 
@@ -109,7 +113,66 @@ def test_the_spec_of_the_version_in_force_falls_back_to_the_rules_own() -> None:
     assert spec_in_force("RFC 8414 section 2", "2025-06-18") == "RFC 8414 section 2"
 
 
-# ---------------------------------------------------------------------- the sign-in flow, from its schema
+# ---------------------------------------------------------------------- the sign-in flow
+
+
+def driven_recording(path: Path, mode: str, version: str) -> Recording:
+    """The sign-in driver run against the fixture (``--no-browser``'s path: it follows the
+    redirects itself), its notes written to a recording as a session writes them; read back."""
+    engine = ProtocolEngine(ClientConfig())
+    rec = Recording(header={"transport": "streamable-http"})
+    writer = rec.write_to(path)
+
+    def note(text: str, extra: dict) -> None:
+        rec.append(Direction.EVENT, rec.t0 + len(rec) / 100, text.encode(), engine.note(Kind.LINK), extra)
+
+    options = OAuthOptions(browser="follow", wait=5, timeout=10)
+    with oauth_peer(mode) as peer:
+        client = OAuthClient(peer.url, options, TokenStore(path.parent / "tokens"), note)
+        anyio.run(client.sign_in, None, version)
+    rec.notify()
+    writer.close()
+    return Recording.load(path)
+
+
+@pytest.mark.peer
+def test_a_real_sign_in_is_read_step_by_step(tmp_path: Path) -> None:
+    rec = driven_recording(tmp_path / "flow.jsonl", "good", "2025-11-25")
+    view = auth_steps(rec)
+    assert view.version == "2025-11-25"  # as the flow's exchanges cite it
+    kinds = [s.kind for s in view.steps]
+    assert kinds == [
+        "challenge",
+        "fetch",
+        "fetch",
+        "registration",
+        "client",
+        "authorize",
+        "redirect",
+        "token",
+        "signed-in",
+    ]
+    assert all(s.mark == "✓" for s in view.steps) and view.failing is None  # the challenge's 401 is expected
+    token = view.steps[7]
+    assert token.title == "Token request" and token.found == "200 OK" and token.expected
+    lines = detail_text(token)
+    assert "Request body:" in lines and any(line.startswith("  code: ") and "•" in line for line in lines)
+    assert token.spec_ref == "2025-11-25 basic/authorization#authorization-flow-steps"
+
+
+@pytest.mark.peer
+def test_a_real_sign_in_refused_at_the_redirect_names_that_step(tmp_path: Path) -> None:
+    rec = driven_recording(tmp_path / "flow.jsonl", "wrong-iss", "2026-07-28")
+    view = auth_steps(rec)
+    redirect = next(s for s in view.steps if s.kind == "redirect")
+    assert redirect.mark == "✗" and [f.rule for f in redirect.findings] == ["auth.iss-mismatch"]
+    assert view.steps[-1].kind == "failed" and view.steps[-1].title == "Redirect back to the client"
+    assert view.failing is redirect
+    assert auth_failure(rec).startswith("Authorization failed at: Redirect back to the client — auth.iss-mismatch: ")
+    assert redirect.findings[0].spec.startswith("2026-07-28 basic/authorization#authorization-response-validation")
+
+
+# the flow's events built from their schema
 
 
 def _exchange(purpose: str, method: str, url: str, status: int, reason: str, expected: str, spec: str) -> dict:
