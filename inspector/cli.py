@@ -657,14 +657,6 @@ def root_entry(uri: str) -> dict:
     return {"uri": uri, "name": name}
 
 
-def record_note(session: Session, text: str, extra: dict) -> None:
-    """A note of the probe's own in the recording (and so in the transcript), where it happened."""
-    session.recording.append(
-        Direction.EVENT, session.clock(), text.encode("utf-8", "replace"), session.engine.note(), extra
-    )
-    session.recording.notify()
-
-
 #: tools/list pages the probe fetches, one at a time, to find a tool it is asked to call
 FIND_TOOL_PAGES = 20
 
@@ -728,8 +720,7 @@ async def refuse_call(session: Session, request: RequestSpec, tools: ProbeTools)
         return None
     controller = tools.controller()
     if tools.find(name) is None and (controller.more or not controller.loaded):
-        record_note(
-            session,
+        session.record_note(
             f"listing the tools to check {name!r} before calling it"
             " (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)",
             {"event": "probe_note"},
@@ -745,7 +736,7 @@ async def refuse_call(session: Session, request: RequestSpec, tools: ProbeTools)
     if refusal is None:
         return None
     why = refusal_text(refusal)
-    record_note(session, f"tools/call {name!r} not sent: {why}", {"event": "refused", "method": method})
+    session.record_note(f"tools/call {name!r} not sent: {why}", {"event": "refused", "method": method})
     return f"--request tools/call {name!r} was not sent: {why} (--send-raw sends it anyway)"
 
 
@@ -762,7 +753,7 @@ async def run_probe(
     nothing is started then)."""
     handlers = ClientHandlers(roots=[root_entry(uri) for uri in roots], answers=dict(answers or {}))
     session = Session(options, handlers=handlers)
-    handlers.on_answer = lambda method, text: record_note(session, text, {"event": "answer_policy", "method": method})
+    handlers.on_answer = lambda method, text: session.record_note(text, {"event": "answer_policy", "method": method})
     # A stop signal or an output that cannot be written cancels only the work inside the
     # session, never the session itself: its exit then shuts the server down per spec while
     # it still records every step.

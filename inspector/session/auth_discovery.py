@@ -69,7 +69,7 @@ from inspector.protocol.oauth_rules import AuthFinding
 from inspector.transport.base import HttpSpec
 from inspector.transport.http_wire import new_client, why_failed
 
-from .recording import Direction, Recording
+from .recording import Recording
 from .secrecy import masked_url, masked_urls_in
 from .session import Session
 
@@ -443,13 +443,6 @@ def report_lines(auth: JsonObject) -> list[str]:
 # ---------------------------------------------------------------------- the session's side
 
 
-def _note(session: Session, text: str, extra: JsonObject) -> None:
-    session.recording.append(
-        Direction.EVENT, session.clock(), text.encode("utf-8", "replace"), session.engine.note(), extra
-    )
-    session.recording.notify()
-
-
 async def explain_refusal(session: Session) -> AuthDiscovery | None:
     """Discovery after the refusal an HTTP session met (``None``: not HTTP, a session with an
     authorizer, or no 401 / 403 ``insufficient_scope`` in its recording), each step recorded as an
@@ -471,8 +464,8 @@ async def explain_refusal(session: Session) -> AuthDiscovery | None:
         limit=session.options.max_line,
     )
     for step in d.fetched:
-        _note(session, step_text(step), {"event": EVENT, "step": "fetch", "fetch": step.data()})
+        session.record_note(step_text(step), {"event": EVENT, "step": "fetch", "fetch": step.data()})
     for f in d.findings:
-        _note(session, finding_note(f), {"event": EVENT, "step": "finding", "finding": finding_data(f)})
-    _note(session, conclusion_text(d), {"event": EVENT, "step": "conclusion", "auth": d.data()})
+        session.record_note(finding_note(f), {"event": EVENT, "step": "finding", "finding": finding_data(f)})
+    session.record_note(conclusion_text(d), {"event": EVENT, "step": "conclusion", "auth": d.data()})
     return d

@@ -422,6 +422,12 @@ class Session(StartSequence, Shutdown):
         self._record_internal_error(doing, exc, self.clock())
         self.recording.notify()
 
+    def record_note(self, text: str, extra: JsonObject) -> None:
+        """A note of a front-end's or a helper's own (the probe's refusals, the authorization
+        steps) in the recording, where the session is now: an event entry with ``extra``."""
+        self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), extra)
+        self.recording.notify()
+
     # ------------------------------------------------------------------ for front-ends
 
     def negotiation(self) -> Negotiation:

@@ -1,0 +1,98 @@
+"""OAuth on a session's HTTP link: the sign-in driver behind the transport's ``Authorizer`` hook.
+
+Theory of operation
+-------------------
+The HTTP transports know nothing of OAuth: they ask an :class:`~inspector.transport.base.Authorizer`
+for the ``Authorization`` value of each request, let it renew what is due before one, and ask it
+what to do when the server refuses a request for its credentials (401, or 403
+``insufficient_scope``). :class:`OAuthAuthorizer` is that authorizer for one MCP server, made of
+the sign-in driver (:class:`~.oauth_client.OAuthClient`) and nothing else:
+
+* ``authorization()`` is the driver's token in force (the store's, for this resource and, once
+  discovery named it, its issuer only), or none: the first request then goes without one and
+  draws the server's challenge, which is where the spec's flow starts;
+* ``prepare()`` refreshes a token at or near its expiry (a refresh that fails is recorded by the
+  driver and the request goes as it is: the server's 401 then asks again);
+* ``refused()``: a 403 ``insufficient_scope`` is a step-up (within the driver's budget); a 401
+  with a token in force is first a refresh (once per refusal), then the whole sign-in; a 401
+  without one is the whole sign-in after that refusal. The session's request clocks are held
+  meanwhile (the link's AUTHORIZING/AUTHORIZED events): a person may take minutes in a browser.
+
+:meth:`OAuthAuthorizer.bind` ties it to the session it serves: every step of the flow is
+recorded there as an event (``auth_discovery`` and ``auth_flow``, secrets masked by the driver),
+and the protocol version of the session (negotiated, else offered) chooses the spec page the flow
+follows. :attr:`OAuthAuthorizer.last` is how the last flow ended (the probe's summary and exit code,
+the window's banner). :func:`with_authorizer` puts an authorizer on a session's options when its
+transport is HTTP. Nothing here touches Qt or the transport's internals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.oauth_challenge import bearer_of, parse_challenges
+from inspector.protocol.versions import LATEST_MODERN
+from inspector.transport.base import Authorizer, HttpSpec
+
+from .auth_discovery import Refusal
+from .core import SessionOptions
+from .oauth_client import OAuthClient, SignInResult
+from .session import Session
+
+
+def session_version(session: Session) -> str:
+    """The protocol version a flow for ``session`` follows: negotiated, else offered, else the
+    newest the client would offer."""
+    eng = session.engine
+    return eng.version or eng.offered_version or eng.config.modern_version
+
+
+class OAuthAuthorizer:
+    """The transport's authorizer for one MCP server (see the module's theory)."""
+
+    def __init__(self, client: OAuthClient) -> None:
+        self.client = client
+        self.last: SignInResult | None = None  # how the last sign-in, refresh or step-up ended
+        self._version: Callable[[], str] = lambda: LATEST_MODERN
+
+    def bind(self, session: Session) -> None:
+        """Record the flow in ``session`` and follow its protocol version."""
+
+        def note(text: str, extra: JsonObject) -> None:
+            session.record_note(text, extra)
+
+        self.client.note = note
+        self._version = lambda: session_version(session)
+
+    def authorization(self) -> str | None:
+        return self.client.authorization()
+
+    async def prepare(self, version: str | None) -> None:
+        if self.client.refresh_due():
+            self.last = await self.client.refresh(version or self._version())
+
+    async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+        v = version or self._version()
+        refusal = Refusal(status, self.client.server_url, challenges or None)
+        if status == 403:
+            self.last = await self.client.step_up(refusal, v)
+            return self.last.ok
+        bearer = bearer_of(parse_challenges(challenges)) if challenges else None
+        expired = bearer is None or bearer.error in (None, "invalid_token")
+        token = self.client.current()
+        if token is not None and token.refresh_token and expired:
+            self.last = await self.client.refresh(v)
+            if self.last.ok:
+                return True
+        self.last = await self.client.sign_in(refusal, v)
+        return self.last.ok
+
+
+def with_authorizer(options: SessionOptions, authorizer: Authorizer) -> SessionOptions:
+    """``options`` with ``authorizer`` on its HTTP transport (unchanged for another transport)."""
+    spec = options.transport
+    if not isinstance(spec, HttpSpec):
+        return options
+    return replace(options, transport=replace(spec, authorizer=authorizer))
