@@ -32,6 +32,7 @@ caller's ``tr``, with rule texts in "Rules".
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import orjson
@@ -41,10 +42,9 @@ from inspector.protocol.oauth_discovery import CANDIDATE_KINDS
 from inspector.protocol.oauth_rules import AUTH_RULES
 from inspector.protocol.rules import Severity
 from inspector.protocol.teaching import slug
-from inspector.resources import spec_file
 
 from .recording import Direction, Recording
-from .spec_pages import spec_pages
+from .spec_pages import read_page, spec_pages
 from .translate import Translate, untranslated
 from .version_in_force import version_in_force
 
@@ -211,18 +211,13 @@ def mcp_ref(spec: str) -> str:
     return head if head[:4].isdigit() and " " in head else ""
 
 
+@functools.cache  # the bundled pages do not change
 def _has_section(ref: str) -> bool:
-    found = spec_file(ref)
-    if found is None:
-        return False
-    anchor = found[1]
-    if not anchor:
-        return True
-    try:
-        text = found[0].read_text(encoding="utf-8")
-    except OSError:
-        return False
-    return any(slug(line) == anchor for line in text.splitlines() if line.startswith("#"))
+    """Whether the bundled page ``ref`` names has the section it names (a heading of that slug)."""
+    page = read_page(ref)
+    if page is None or not page.anchor:
+        return page is not None
+    return any(slug(line) == page.anchor for line in page.markdown.splitlines() if line.startswith("#"))
 
 
 #: Sections older versions name otherwise (2025-03-26 and 2025-06-18's authorization page).
