@@ -87,6 +87,7 @@ from inspector.transport.base import (
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
     from inspector.session.controllers.tools import Refusal, ToolsController
     from inspector.session.imports import ImportResult  # the importer: when --config is read (not to start)
+    from inspector.session.oauth_link import OAuthAuthorizer  # the sign-in driver: with --oauth only
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -96,6 +97,7 @@ EXIT_PROTOCOL = 5
 EXIT_KILLED = 6  # the work succeeded, but the server (or what it left in its group) had to be killed
 EXIT_UNREAD = 7  # output the server wrote is missing from the recording (the summary's unread)
 EXIT_OUTPUT = 8  # the recording (--record FILE) or stdout could not be written: a full disk, a device error
+EXIT_AUTH = 9  # --oauth: the session failed and so did the sign-in, refresh or step-up meant to let it go on
 EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM, 129 SIGHUP
 #: stdout's reader closed it (``probe ... | head -1``): 128 + SIGPIPE, what a shell reports for
 #: the tools SIGPIPE ends (Python ignores SIGPIPE: the probe ends quietly itself)
@@ -611,6 +613,12 @@ def summary_lines(summary: JsonObject) -> list[str]:
     if isinstance(auth, dict):
         first, *rest = report_lines(auth)
         lines += ["authorization     " + first, *rest]
+    signed = summary.get("authorization")
+    if isinstance(signed, dict):
+        from inspector.cli_oauth import authorization_lines
+
+        first, *rest = authorization_lines(signed)
+        lines += ["authorization     " + first, *rest]
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
 
@@ -748,11 +756,19 @@ async def run_probe(
     roots: Sequence[str] = (),
     answers: dict[str, Answer] | None = None,
     record: Path | None = None,
+    authorizer: OAuthAuthorizer | None = None,
 ) -> int:
     """Run the probe; ``record``: write the recording there (an OSError if it cannot be opened:
-    nothing is started then)."""
+    nothing is started then); ``authorizer`` (``--oauth``): the HTTP link's, bound to the session
+    before it starts, in place of explaining a refusal afterwards."""
     handlers = ClientHandlers(roots=[root_entry(uri) for uri in roots], answers=dict(answers or {}))
+    if authorizer is not None:
+        from inspector.session.oauth_link import with_authorizer
+
+        options = with_authorizer(options, authorizer)
     session = Session(options, handlers=handlers)
+    if authorizer is not None:
+        authorizer.bind(session)
     handlers.on_answer = lambda method, text: session.record_note(text, {"event": "answer_policy", "method": method})
     # A stop signal or an output that cannot be written cancels only the work inside the
     # session, never the session itself: its exit then shuts the server down per spec while
@@ -796,11 +812,17 @@ async def run_probe(
                                 break
                         if code == EXIT_OK and session.engine.outcome:
                             code, reason = EXIT_SERVER, session.engine.outcome
-                    if code != EXIT_OK:  # a 401 (or 403 insufficient_scope): discovery only, the exit stays
+                    if code != EXIT_OK and authorizer is None:  # a 401 (or 403): discovery only, the exit stays
                         auth = await explain_refusal(session)
         except StartFailed as exc:  # spawn failure
             code, reason = EXIT_SERVER, str(exc)
         tg.cancel_scope.cancel()
+    if authorizer is not None and code != EXIT_OK and not stopped_by:
+        from inspector.cli_oauth import failure
+
+        why = failure(authorizer)
+        if why is not None:  # the session failed because the authorization did
+            code, reason = EXIT_AUTH, why
     quote: list[str] = []
     if code == EXIT_SERVER:  # the server ended: quote what it said on stderr about why
         reason, quote = failure_reason(session, reason)
@@ -816,6 +838,10 @@ async def run_probe(
     summary = dict(session.recording.summary or session.summary())
     if auth is not None:
         summary["auth_discovery"] = auth.data()
+    if authorizer is not None:
+        from inspector.cli_oauth import authorization_block
+
+        summary["authorization"] = authorization_block(authorizer)
     summary["exit"], summary["exit_reason"] = verdict()
     if record_file is not None:  # the recording's summary is the printed one, exit included
         record_file.finish(summary)
@@ -927,17 +953,31 @@ def main(argv: list[str] | None = None) -> int:
             return app.self_test()
         return app.main([], connect_demo=args.connect_demo, open_path=opened)
     if args.command == "probe":
+        authorizer: OAuthAuthorizer | None = None
         try:
             notes: list[str] = []
+            oauth_flags = (args.client_id, args.client_secret_env, args.scope, args.no_browser, args.client_credentials)
+            if args.oauth or args.sign_out or any(oauth_flags):  # the sign-in driver is imported only then
+                from inspector import cli_oauth
+
+                cli_oauth.check_flags(args)
             options = options_from_args(args, notes)
             requests = parse_steps(args)
             answers = answers_from_args(args)
-        except UsageError as exc:
+            if args.sign_out:
+                return _sign_out(args.url, args.json)
+            if args.oauth:
+                authorizer = cli_oauth.make_authorizer(
+                    args.url, cli_oauth.oauth_options(args), cli_oauth.token_folder()
+                )
+        except (UsageError, ValueError) as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         for note in notes:
             sys.stderr.write(f"mcp-session-inspector probe: note: {note}\n")
         try:
-            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root, answers, args.record)
+            return anyio.run(
+                run_probe, options, requests, sys.stdout, args.json, args.root, answers, args.record, authorizer
+            )
         except RecordOpenError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
@@ -953,6 +993,22 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_attach(parser, args)
     return EXIT_USAGE
+
+
+def _sign_out(url: str, as_json: bool) -> int:
+    """``probe --url URL --sign-out``: the tokens stored for that server forgotten, said."""
+    from inspector.cli_oauth import sign_out, token_folder
+    from inspector.session.secrecy import masked_url
+
+    folder = token_folder()
+    n = sign_out(url, folder)
+    if as_json:
+        said = {"kind": "sign_out", "url": masked_url(url), "forgotten": n, "store": str(folder / "secrets.json")}
+        sys.stdout.write(orjson.dumps(said).decode() + "\n")
+    else:
+        tokens = "no stored token" if n == 0 else f"{n} stored token{'s' if n > 1 else ''} (one per issuer)"
+        sys.stdout.write(f"signed out of {masked_url(url)}: {tokens} forgotten ({folder / 'secrets.json'})\n")
+    return EXIT_OK
 
 
 def _proxy(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -45,13 +45,16 @@ exit codes:
      written, e.g. a full disk; stderr says so ("cannot write the recording FILE: No space
      left on device"), the work stops there and the server is shut down per spec. A --record
      FILE that cannot be opened at all (a folder, no permission) is a usage error: nothing starts
+  9  authorization failed (--oauth): the session failed and the sign-in, refresh or step-up
+     that should have let it go on failed; stderr names the failing step and why (the auth.*
+     rule ids), the summary's "authorization" says it as data
   128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
      shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
      is printed and recorded. 141 (128 + SIGPIPE): stdout's reader closed it (probe ... |
      head -1): the server is shut down per spec, the summary recorded, and the probe ends
      quietly, as tools that SIGPIPE ends do
-  codes 2 to 5 and 128+N take precedence over 6 and 7 (unread output is added to the reason);
-  8 takes precedence over 2 to 7 (their reason is added), 128+N over 8
+  codes 2 to 5, 9 and 128+N take precedence over 6 and 7 (unread output is added to the reason);
+  8 takes precedence over 2 to 7 and 9 (their reason is added), 128+N over 8
 
 units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
@@ -104,6 +107,9 @@ then one summary object. Times and latencies are in seconds.
                         answer undid the fallback to initialize, and why);
                         auth_discovery (after a 401 or 403 insufficient_scope: step fetch, with
                         the URL masked, its status and result; finding, an auth.* rule; conclusion)
+                        auth_flow (--oauth: each step of the sign-in: exchange, with its purpose,
+                        masked request and response, expected and spec section; client, finding,
+                        step-up, signed-in, failed with failed_step and reason)
     pid, returncode, signal, hand_written, ...   further facts of some entries
 
   summary: {"kind": "summary", ...}, last
@@ -134,9 +140,14 @@ then one summary object. Times and latencies are in seconds.
                               has it too (a recording stopped by a write failure has no summary)
     exit_reason       string  why, in words ("ok" when 0); a server that died quotes the
                               stderr lines that say why
-    auth_discovery    object  only after a 401 or 403 insufficient_scope over HTTP: the
-                              authorization discovery's URLs tried, what was found, the auth.*
-                              findings and whether a sign-in could go ahead (none is made yet)
+    auth_discovery    object  only without --oauth, after a 401 or 403 insufficient_scope over
+                              HTTP: the authorization discovery's URLs tried, what was found, the
+                              auth.* findings and whether a sign-in could go ahead (none is made)
+    authorization     object  only with --oauth: {"signed_in", "issuer", "scopes", "expires_at"
+                              (ISO 8601, UTC, or null), "client_id", "flow" (what ran last: sign-in,
+                              refresh or step-up; null: a stored token served), "failed_step"
+                              and "reason" (null unless it failed), "findings" [auth.* rule id]};
+                              never a token, a code, a verifier or a secret
 """
 
 #: --capability NAME -> the capability choices of a server profile (session.profiles): the
@@ -378,6 +389,48 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
+    p.add_argument(
+        "--oauth",
+        action="store_true",
+        help="with --url: sign in with OAuth when the server asks (401, or 403 insufficient_scope: step-up), as the "
+        "MCP authorization spec of the version in use says; a token stored by an earlier sign-in (the window's or "
+        "the probe's) is used first. The authorization URL is announced on stderr",
+    )
+    p.add_argument(
+        "--client-id",
+        metavar="ID",
+        help="with --oauth: a pre-registered client id (without it: dynamic client registration)",
+    )
+    p.add_argument(
+        "--client-secret-env",
+        metavar="VAR",
+        help="with --oauth --client-id: the client secret is in environment variable VAR (never on the command "
+        "line, never printed)",
+    )
+    p.add_argument(
+        "--scope",
+        metavar="S",
+        action="append",
+        default=[],
+        help="with --oauth: a scope to ask for (repeatable; without it: the challenge's, else the server's)",
+    )
+    p.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="with --oauth: open no browser; the probe GETs the authorization URL itself and follows its redirects "
+        "to its loopback redirect (for authorization servers that approve without a person: test servers, CI)",
+    )
+    p.add_argument(
+        "--client-credentials",
+        action="store_true",
+        help="with --oauth --client-id --client-secret-env: the client credentials grant (a machine client, no "
+        "browser) instead of the authorization code",
+    )
+    p.add_argument(
+        "--sign-out",
+        action="store_true",
+        help="with --url alone: forget the OAuth tokens stored for that server (says how many) and exit 0",
+    )
     p.add_argument(
         "--config",
         metavar="FILE",

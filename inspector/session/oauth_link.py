@@ -11,8 +11,10 @@ the sign-in driver (:class:`~.oauth_client.OAuthClient`) and nothing else:
 * ``authorization()`` is the driver's token in force (the store's, for this resource and, once
   discovery named it, its issuer only), or none: the first request then goes without one and
   draws the server's challenge, which is where the spec's flow starts;
-* ``prepare()`` refreshes a token at or near its expiry (a refresh that fails is recorded by the
-  driver and the request goes as it is: the server's 401 then asks again);
+* ``prepare()`` refreshes a token at or near its expiry when it has a refresh token (a refresh
+  that fails is recorded by the driver and not tried again before each request: the request goes
+  as it is and the server's 401 asks again; a token without one, as the client credentials grant
+  gives, is renewed on that 401 by running its grant again);
 * ``refused()``: a 403 ``insufficient_scope`` is a step-up (within the driver's budget); a 401
   with a token in force is first a refresh (once per refusal), then the whole sign-in; a 401
   without one is the whole sign-in after that refusal. The session's request clocks are held
@@ -21,9 +23,10 @@ the sign-in driver (:class:`~.oauth_client.OAuthClient`) and nothing else:
 :meth:`OAuthAuthorizer.bind` ties it to the session it serves: every step of the flow is
 recorded there as an event (``auth_discovery`` and ``auth_flow``, secrets masked by the driver),
 and the protocol version of the session (negotiated, else offered) chooses the spec page the flow
-follows. :attr:`OAuthAuthorizer.last` is how the last flow ended (the probe's summary and exit code,
-the window's banner). :func:`with_authorizer` puts an authorizer on a session's options when its
-transport is HTTP. Nothing here touches Qt or the transport's internals.
+follows. :attr:`OAuthAuthorizer.last` is how the last flow ended and
+:attr:`~OAuthAuthorizer.flow` which one it was (the probe's summary and exit code, the window's
+banner). :func:`with_authorizer` puts an authorizer on a session's options when its transport is
+HTTP. Nothing here touches Qt or the transport's internals.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from inspector.transport.base import Authorizer, HttpSpec
 from .auth_discovery import Refusal
 from .core import SessionOptions
 from .oauth_client import OAuthClient, SignInResult
+from .oauth_tokens import StoredToken
 from .session import Session
 
 
@@ -55,7 +59,9 @@ class OAuthAuthorizer:
     def __init__(self, client: OAuthClient) -> None:
         self.client = client
         self.last: SignInResult | None = None  # how the last sign-in, refresh or step-up ended
+        self.flow: str | None = None  # which of them ran last: "sign-in", "refresh" or "step-up"
         self._version: Callable[[], str] = lambda: LATEST_MODERN
+        self._gave_up: StoredToken | None = None  # the token whose refresh before a request failed
 
     def bind(self, session: Session) -> None:
         """Record the flow in ``session`` and follow its protocol version."""
@@ -70,23 +76,27 @@ class OAuthAuthorizer:
         return self.client.authorization()
 
     async def prepare(self, version: str | None) -> None:
-        if self.client.refresh_due():
-            self.last = await self.client.refresh(version or self._version())
+        token = self.client.current()
+        if token is None or not token.refresh_token or token is self._gave_up or not self.client.refresh_due():
+            return
+        self.flow, self.last = "refresh", await self.client.refresh(version or self._version())
+        if not self.last.ok:
+            self._gave_up = token  # not tried again before each request: the server's 401 asks again
 
     async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
         v = version or self._version()
         refusal = Refusal(status, self.client.server_url, challenges or None)
         if status == 403:
-            self.last = await self.client.step_up(refusal, v)
+            self.flow, self.last = "step-up", await self.client.step_up(refusal, v)
             return self.last.ok
         bearer = bearer_of(parse_challenges(challenges)) if challenges else None
         expired = bearer is None or bearer.error in (None, "invalid_token")
         token = self.client.current()
         if token is not None and token.refresh_token and expired:
-            self.last = await self.client.refresh(v)
+            self.flow, self.last = "refresh", await self.client.refresh(v)
             if self.last.ok:
                 return True
-        self.last = await self.client.sign_in(refusal, v)
+        self.flow, self.last = "sign-in", await self.client.sign_in(refusal, v)
         return self.last.ok
 
 
