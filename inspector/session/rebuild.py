@@ -253,15 +253,14 @@ class Rebuild:
         self._negotiation = (k, started, result)
         return result
 
-    def _listing(self, method: str, row: int) -> ListPager | None:
+    def listing_rows(self, method: str, row: int) -> list[int]:
+        """The answers (entries, ascending) of the last listing of ``method`` answered by entry
+        ``row``: from its first page (asked without a cursor) to its last answer; [] if none."""
+        self.index_to(row)
         answers = self.answers[method]
         k = bisect.bisect_right(answers, row)  # the answers by the row; the last one ends the listing shown
         if k == 0:
-            return None
-        key = (method, answers[k - 1])
-        pager = self._lists.get(key)
-        if pager is not None:
-            return pager
+            return []
         rec = self.rec
         first = k - 1
         while (
@@ -270,9 +269,21 @@ class Rebuild:
             and _params(rec, rec.paired_at(answers[first])).get("cursor") is not None
         ):
             first -= 1  # a later page: its listing started further back
+        return list(answers[first:k])
+
+    def _listing(self, method: str, row: int) -> ListPager | None:
+        answers = self.answers[method]
+        k = bisect.bisect_right(answers, row)
+        if k == 0:
+            return None
+        key = (method, answers[k - 1])
+        pager = self._lists.get(key)
+        if pager is not None:
+            return pager
+        rec = self.rec
         list_key, accept = LISTS[method]
         pager = ListPager(method, list_key, accept=accept)
-        for reply in filter(None, (reply_at(rec, seq) for seq in answers[first:k])):
+        for reply in filter(None, (reply_at(rec, seq) for seq in self.listing_rows(method, row))):
             if reply.ok:
                 pager.take_page(reply.result)
             else:
