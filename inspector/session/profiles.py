@@ -100,6 +100,8 @@ def capabilities_from_choices(choices: list[str]) -> JsonObject:
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
 URL_SECRET = "url:"  # secrets.json: a URL that carries a secret (servers.json holds it masked)
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
+_SCOPE = re.compile(r"[\x21\x23-\x5b\x5d-\x7e]+")  # an OAuth scope-token (RFC 6749 section 3.3)
+OAUTH_SECRET = "oauth:client_secret"  # secrets.json: the pre-registered OAuth client's secret
 
 
 #: What can be wrong with a profile's field: code -> the English sentence, ``{name}`` filled
@@ -125,6 +127,9 @@ PROBLEMS: dict[str, str] = {
     "line-limit": "The line limit must be at least {kib} KiB.",
     "cwd-not-folder": "{cwd} is not a folder.",
     "secret-unknown": "No environment variable {names} for ${{secret:…}} to take its value from.",
+    "oauth-not-url": "OAuth signs in to a server reached by URL only.",
+    "oauth-secret-alone": "A client secret needs the client id it was issued with.",
+    "oauth-scopes": "{scope!r} is not a scope (printable ASCII without spaces, quotes or backslashes).",
 }
 
 
@@ -220,6 +225,10 @@ class ServerProfile:
     url_secret: bool = False  # the URL carries a secret no shape shows (an import expanded ${env:…} into it)
     headers: list[EnvVar] = field(default_factory=list)  # with the URL: sent with every request (secret ones masked)
     verify_tls: bool = True  # with the URL: off only for a server whose certificate the user chose to trust
+    oauth: bool = False  # with the URL: sign in with OAuth when the server asks (oauth_profile.py)
+    oauth_client_id: str = ""  # a pre-registered client ("": registered by the flow)
+    oauth_client_secret: str = ""  # that client's secret: kept in secrets.json, never in servers.json
+    oauth_scopes: str = ""  # space-separated ("": the server's choice)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     builtin: bool = False
 
@@ -274,6 +283,7 @@ class ServerProfile:
                     out[f"headers.{n}"] = Problem("header-name", name=h.name)
                 elif not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in h.value):
                     out[f"headers.{n}"] = Problem("header-value", name=h.name)
+        out.update(self._oauth_problems(needs))
         if self.era not in ("auto", "legacy", "modern"):
             out["era"] = Problem("era-unknown", era=self.era)
         v = self.protocol_version
@@ -300,6 +310,20 @@ class ServerProfile:
         unknown = sorted({m.group(1) for arg in self.args for m in SECRET_REF.finditer(arg)} - names)
         if unknown and needs is Needs.COMMAND:
             out["args"] = Problem("secret-unknown", names=", ".join(unknown))
+        return out
+
+    def _oauth_problems(self, needs: Needs | None) -> dict[str, Problem]:
+        """What is wrong with the OAuth settings (none while OAuth is off)."""
+        if not self.oauth:
+            return {}
+        if needs is not Needs.URL:
+            return {"oauth": Problem("oauth-not-url")}
+        out: dict[str, Problem] = {}
+        if self.oauth_client_secret and not self.oauth_client_id.strip():
+            out["oauth_client_id"] = Problem("oauth-secret-alone")
+        bad = next((s for s in self.oauth_scopes.split() if not _SCOPE.fullmatch(s)), None)
+        if bad is not None:
+            out["oauth_scopes"] = Problem("oauth-scopes", scope=bad)
         return out
 
     def expanded_argv(self) -> tuple[list[str], list[str] | None]:
@@ -477,6 +501,7 @@ class ProfileStore:
             for header in p.headers:
                 if header.secret:
                     header.value = held.get(HEADER_SECRET + header.name, "")
+            p.oauth_client_secret = held.get(OAUTH_SECRET, "")
             real_url = held.get(URL_SECRET)
             if real_url is not None and stored_url(real_url, p.url_secret) == p.url:  # else edited by hand since
                 p.url = real_url
@@ -506,6 +531,9 @@ class ProfileStore:
             ]
             hidden = {v.name: v.value for v in p.env if v.secret}
             hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret, strict=True) if s})
+            if p.oauth_client_secret:
+                d["oauth_client_secret"] = ""
+                hidden[OAUTH_SECRET] = p.oauth_client_secret
             if p.url_kept_secret:
                 d["url"] = stored_url(p.url, p.url_secret)
                 hidden[URL_SECRET] = p.url

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.transport.base import MASK, TransportKind
 
+from . import oauth_profile
 from .profiles import CAPABILITY_VERSIONS, PROBLEMS, EnvVar, Needs, Problem, ServerProfile, split_problem
 from .translate import Translate
 
@@ -76,9 +77,9 @@ TIMEOUT_WORDS = {
     "max_request_time": "Longest request, progress included",
 }
 #: The fields of a started process (a command, its folder and environment, a pipe and signals),
-#: and those of a server reached by URL ("headers": the HTTP box, with TLS).
+#: and those of a server reached by URL ("headers": the HTTP box, with TLS; "oauth": the OAuth box).
 PROCESS_FIELDS = frozenset({"command", "cwd", "env", "start_timeout", "stdin_grace", "term_grace"})
-URL_FIELDS = frozenset({"url", "headers"})
+URL_FIELDS = frozenset({"url", "headers", "oauth"})
 #: Why shlex cannot split a command line (its two messages), in words to translate.
 SPLIT_WORDS = {
     "No closing quotation": "no closing quotation mark",
@@ -154,7 +155,7 @@ def list_words() -> list[str]:
 def all_words() -> list[str]:
     """Every English text of the "ProfileEditor" context said from here (for the catalogue)."""
     tables: list[dict[str, str]] = [ERA_WORDS, CAPABILITY_WORDS, TIMEOUT_WORDS, SPLIT_WORDS, FOUND_WORDS, WORDS]
-    tables += [PROBLEMS, FIELD_WORDS, EDITOR_WORDS]
+    tables += [PROBLEMS, FIELD_WORDS, EDITOR_WORDS, oauth_profile.WORDS]
     return sorted({text for table in tables for text in table.values()})
 
 
@@ -186,6 +187,8 @@ def field_problems(profile: ServerProfile | None, command_line: str, tr: Transla
     headers = [text for key, text in problems.items() if key.startswith("headers.")]
     if headers:
         problems["headers"] = headers[0]
+    if "oauth" in problems:  # OAuth on a server started as a command: said at the transport, where it shows
+        problems.setdefault("transport", problems["oauth"])
     problems["env"] = "\n".join(text for key, text in problems.items() if key.startswith("env."))
     return problems
 

@@ -12,6 +12,10 @@ and its values, to its listeners; the window's ``SessionController`` (``inspecto
 is this class with one Qt signal per event, of the same name, and the self-test's session steps
 (``app_setup.session_steps``) and the headless tests listen.
 (Ending is :meth:`SessionRunner.end_session`, not ``disconnect``: that name is QObject's.)
+A saved server that signs in with OAuth gets its authorizer here (:func:`.oauth_profile.authorizer_for`,
+its tokens in ``token_folder``, the saved servers' folder), put on the session's options and bound
+to the session as soon as it is made; the authorization URL the flow sends the user to is told as
+``signInUrl`` (the window shows it, since a system browser may not open).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ EVENTS = {
     "finished": "the session ended; the summary dict",
     "eraDetected": "a session found out the era or the transport of a profile (session.found_out): its id, the era",
     "notified": "a server notification other than notifications/message (method, params)",
+    "signInUrl": "an OAuth sign-in waits in the browser: the server's name and the authorization URL to open",
 }
 
 #: The words the runner says, in the window's "SessionController" context (scripts/i18n.py).
@@ -72,6 +77,10 @@ class SessionRunner:
         self.handlers_factory: Callable[[ServerProfile], ClientHandlers] | None = None
         # told every event with its values (the self-test's steps, the tests), after the window
         self.listeners: list[Callable[[str, tuple[object, ...]], None]] = []
+        # where OAuth tokens are kept (the saved servers' folder; None: no OAuth sign-in), and the
+        # sign-in's browser: "system", or "follow" (the redirects followed without a person)
+        self.token_folder: Path | None = None
+        self.oauth_browser = "system"
 
     def tell(self, event: str, *values: object) -> None:
         """``event`` (a name of :data:`EVENTS`) happened, with ``values``: the listeners are told
@@ -104,8 +113,21 @@ class SessionRunner:
         if self._running or self.task_group is None:
             return False
         options = profile.to_options(step=step, freeze_gc=True)
+        authorizer = None
+        if profile.oauth and self.token_folder is not None:  # the driver is imported only for a server that signs in
+            from .oauth_link import with_authorizer
+            from .oauth_profile import authorizer_for
+
+            def announce(url: str) -> None:
+                self.tell("signInUrl", profile.name, url)
+
+            authorizer = authorizer_for(profile, self.token_folder, announce, self.oauth_browser)
+            if authorizer is not None:
+                options = with_authorizer(options, authorizer)
         handlers = self.handlers_factory(profile) if self.handlers_factory is not None else None
         session = Session(options, handlers=handlers)
+        if authorizer is not None:
+            authorizer.bind(session)
         attach = getattr(handlers, "attach", None)  # the window's handlers answer through the session
         if attach is not None:
             attach(session)

@@ -215,6 +215,7 @@ def build(app, *, config: Path | None = None, servers_after_paint: bool = False)
     profiles = store.placeholder() if servers_after_paint else store.load()
     collect_on_gui_thread(app)  # before any session: no collection may run in a watcher thread
     controller = SessionController()
+    controller.token_folder = directory  # OAuth tokens live beside the saved servers' secrets
     window = MainWindow(controller, store, profiles, settings, languages, themes)
     window.settings_notes[:0] = notes
     languages.window = window  # the window restores its own size, docks and toolbar

@@ -11,15 +11,18 @@ roots are shown here before any session, apart from the answer dialogs of :mod:`
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QUrl, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QDesktopServices, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
@@ -39,6 +42,9 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.session import roots as root_words
 from inspector.session import server_editor as words
 from inspector.session.action_words import action_text
+from inspector.session.oauth_profile import WORDS as OAUTH_WORDS
+from inspector.session.oauth_profile import sign_in_text
+from inspector.session.oauth_tokens import TokenStore
 from inspector.session.profiles import EnvVar, Needs, ServerProfile, transport_choice, transport_choices
 from inspector.session.roots import admit_root, normalize_roots, offered_roots
 from inspector.session.secrecy import secret_header
@@ -63,6 +69,14 @@ from .widgets import (
 # a row's Secret box: the user's to check (a judged row's is locked)
 _CHECKABLE = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
+# the OAuth box's controls (ProfileEditor's attributes) -> the keys of their words in OAUTH_WORDS
+_OAUTH_CONTROLS = {
+    "oauth": ("oauth", "oauth_tip"),
+    "oauth_client_id": ("client_id_hint", ""),
+    "oauth_client_secret": ("client_secret_hint", ""),
+    "oauth_scopes": ("scopes_hint", ""),
+    "sign_out": ("sign_out", "sign_out_tip"),
+}
 
 
 def _say(key: str, table: dict[str, str] = words.EDITOR_WORDS) -> str:
@@ -315,9 +329,10 @@ class ProfileEditor(QWidget):
 
     edited = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, tokens: TokenStore | None = None) -> None:
         super().__init__(parent)
         self._profile: ServerProfile | None = None
+        self.tokens = tokens  # the OAuth tokens (None: no signed-in state shown)
         self._loading = False
         self._reveal = True  # whether the problems show (words.reveals_at_once; then after an edit or Connect)
         self.errors: dict[str, ErrorLabel] = {}
@@ -361,6 +376,7 @@ class ProfileEditor(QWidget):
         header_buttons = self._with_error("headers", self._add_remove(self.headers))
         http_parts = (headers_label, self.headers, header_buttons, self.verify_tls, self.tls_warning)
         self.http_box = group_box(_say("http"), *http_parts)
+        self.oauth_box = self._oauth_box()
 
         self.timeouts = {key: self._spin_box(0.1, 3600.0, decimals=1, step=0.5) for key in words.TIMEOUT_WORDS}
         # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
@@ -376,16 +392,46 @@ class ProfileEditor(QWidget):
         for combo in (self.transport, self.era, self.version):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(10)
-        vbox(form, self.http_box, caps_box, roots_box, self.env_box, t_box, 1, margins=False, parent=self)
+        vbox(
+            form, self.http_box, self.oauth_box, caps_box, roots_box, self.env_box, t_box, 1, margins=False, parent=self
+        )
 
         self.transport.currentIndexChanged.connect(self._show_transport)  # then, as every field, _changed
         self.era.currentIndexChanged.connect(self._era_changed)  # the versions listed again, then _changed
-        edits = [line.textEdited for line in (self.name, self.command, self.cwd, self.url)]
+        edits = [line.textEdited for line in (self.name, self.command, self.cwd, self.url, *self._oauth_lines)]
         edits += [self.transport.currentIndexChanged, self.version.currentIndexChanged, self.roots.changed]
-        edits += [box.toggled for box in (self.verify_tls, self.inherit, *self.caps.values())]
+        edits += [box.toggled for box in (self.verify_tls, self.oauth, self.inherit, *self.caps.values())]
         edits += [self.headers.changed, self.env.changed]
         for edited in edits:
             edited.connect(self._changed)
+
+    def _oauth_box(self) -> QWidget:
+        """OAuth for a server reached by URL: the sign-in's settings, the signed-in state and Sign out."""
+        self.oauth = QCheckBox()
+        self.oauth_client_id, self.oauth_client_secret, self.oauth_scopes = QLineEdit(), QLineEdit(), QLineEdit()
+        self.oauth_client_secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self._oauth_lines = (self.oauth_client_id, self.oauth_client_secret, self.oauth_scopes)
+        keys = ("oauth_client_id", "oauth_client_secret", "oauth_scopes")
+        labels = (_say(key, OAUTH_WORDS) for key in ("client_id", "client_secret", "scopes"))
+        form = self._fields_form(*zip(labels, keys, self._oauth_lines, strict=True))
+        self.signed_in = plain_label(selectable=True)
+        self.sign_out = push_button("", self.sign_out_now)
+        set_words(self, words.CONTEXT, OAUTH_WORDS, _OAUTH_CONTROLS)
+        return group_box(_say("section", OAUTH_WORDS), self.oauth, form, hbox((self.signed_in, 1), self.sign_out))
+
+    def show_sign_in(self) -> None:
+        """The signed-in state of the server's URL, read from the token store (Sign out only
+        when there are tokens to forget)."""
+        url = self._profile.url.strip() if self._profile is not None else ""
+        tokens = self.tokens.get(url) if self.tokens is not None and url else []
+        self.signed_in.setText(sign_in_text(tokens, time.time(), _tr))
+        self.sign_out.setEnabled(bool(tokens))
+
+    def sign_out_now(self) -> None:
+        """Forget the tokens stored for the server's URL (the next connection signs in again)."""
+        if self.tokens is not None and self._profile is not None:
+            self.tokens.forget(self._profile.url.strip())
+        self.show_sign_in()
 
     def _spin_box(self, low: float, high: float, *, decimals: int, step: float = 1.0) -> QDoubleSpinBox:
         """A number field from ``low`` to ``high`` that marks the server edited."""
@@ -438,6 +484,7 @@ class ProfileEditor(QWidget):
         for key, (form, row) in self._rows.items():
             form.setRowVisible(row, key not in hidden)
         self.http_box.setVisible("headers" not in hidden)
+        self.oauth_box.setVisible("oauth" not in hidden)
         self.env_box.setVisible("env" not in hidden)
         self._show_tls_warning()
 
@@ -475,6 +522,11 @@ class ProfileEditor(QWidget):
         self.url.setText(profile.url)
         self.headers.set_vars(copy.deepcopy(profile.headers))
         self.verify_tls.setChecked(profile.verify_tls)
+        self.oauth.setChecked(profile.oauth)
+        self.oauth_client_id.setText(profile.oauth_client_id)
+        self.oauth_client_secret.setText(profile.oauth_client_secret)
+        self.oauth_scopes.setText(profile.oauth_scopes)
+        self.show_sign_in()
         self._show_transport()
         self.era.setCurrentIndex(max(0, self.era.findData(profile.era)))
         self._fill_versions(profile.era, profile.protocol_version)
@@ -508,6 +560,7 @@ class ProfileEditor(QWidget):
         if self._loading or self._profile is None:
             return
         self.apply_to(self._profile)
+        self.show_sign_in()  # another URL: another server's tokens
         self._reveal = True
         self._show_problems()
         self.edited.emit()
@@ -520,6 +573,11 @@ class ProfileEditor(QWidget):
         p.reach_at(p.transport if p.builtin else self.transport.currentData(), self.url.text().strip())
         p.headers = self.headers.secrets.vars()
         p.verify_tls = self.verify_tls.isChecked()
+        # OAuth is a URL server's: one switched to a command does not sign in (the box keeps its values)
+        p.oauth = self.oauth.isChecked() and self._picked_needs() is Needs.URL
+        p.oauth_client_id = self.oauth_client_id.text().strip()
+        p.oauth_client_secret = self.oauth_client_secret.text()
+        p.oauth_scopes = " ".join(self.oauth_scopes.text().split())
         self._show_tls_warning()
         p.era = self.era.currentData()
         p.protocol_version = self.version.currentData() or ""
@@ -558,7 +616,9 @@ class ConnectionPanel(QWidget):
     disconnectRequested = Signal()
     compactChanged = Signal(bool)
 
-    def __init__(self, profiles: list[ServerProfile], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, profiles: list[ServerProfile], parent: QWidget | None = None, tokens: TokenStore | None = None
+    ) -> None:
         super().__init__(parent)
         self.profiles = profiles
         self.servers = ServerList(profiles)
@@ -574,7 +634,7 @@ class ConnectionPanel(QWidget):
         self.undo_button = _button("undo", self.undo_delete)
         hbox((self.undo_label, 1), self.undo_button, margins=False, parent=self.undo_row)
         self.undo_row.hide()
-        self.editor = ProfileEditor()
+        self.editor = ProfileEditor(tokens=tokens)
         self.editor.edited.connect(self._edited)
         scroll = scroll_area(self.editor)
         self.compact_button = _button("compact", lambda: self.set_compact(True), tool=True)
@@ -714,3 +774,21 @@ class ConnectionPanel(QWidget):
     def update_detected(self, profile_id: str) -> None:
         if self.current().id == profile_id:
             self.editor._update_detected()
+
+
+def sign_in_dialog(parent: QWidget, server: str, url: str) -> QDialog:
+    """A sign-in waits in the browser: the authorization URL to copy (plain text, selectable),
+    with "Open in browser" (a system browser may not have opened). Not modal: the window goes on."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(_say("sign_in_title", OAUTH_WORDS))
+    line = QLineEdit(url)
+    line.setReadOnly(True)
+    line.setCursorPosition(0)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.close)
+    opener = buttons.addButton(_say("open_browser", OAUTH_WORDS), QDialogButtonBox.ButtonRole.ActionRole)
+    opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl(url)))
+    vbox(plain_label(_say("url_shown", OAUTH_WORDS).format(server=server)), line, buttons, parent=dialog)
+    dialog.resize(560, dialog.sizeHint().height())
+    dialog.show()  # not exec(): not modal
+    return dialog

@@ -27,6 +27,7 @@ class SessionController(QObject, SessionRunner):
     eraDetected = Signal(str, str)  # the profile's id, the era
     # log messages are read from the recording in batches, so a flood costs no signal per message
     notified = Signal(str, object)  # method, params
+    signInUrl = Signal(str, str)  # the server's name, the authorization URL
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)  # PySide6 calls SessionRunner.__init__ too (cooperative multiple inheritance)

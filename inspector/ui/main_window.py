@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QMainWindow,
     QMessageBox,
@@ -30,6 +31,7 @@ from inspector.protocol.versions import EraMode
 from inspector.session.action_words import action_text, usable
 from inspector.session.failure_words import failure_why
 from inspector.session.layout_plan import start_size
+from inspector.session.oauth_tokens import TokenStore
 from inspector.session.operations import FailureReport, failed_before_start, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_speaks
 from inspector.session.recording import Recording
@@ -38,7 +40,7 @@ from inspector.session.window_follow import Following, pinned_row
 
 from .authorization import AuthorizationView
 from .banner import FailureBanner
-from .connection import ConnectionPanel, problem_text
+from .connection import ConnectionPanel, problem_text, sign_in_dialog
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
@@ -121,6 +123,7 @@ class MainWindow(QMainWindow):
         self._summary: JsonObject | None = None
         self._failure: FailureReport | None = None  # why the last session failed (worded again on a language switch)
         self.handlers: UiClientHandlers | None = None
+        self.sign_in_box: QDialog | None = None  # the last sign-in URL shown
         controller.handlers_factory = self._make_handlers
         self.setWindowTitle(self.tr("MCP Session Inspector"))
         self.resize(*self._start_size())
@@ -137,6 +140,8 @@ class MainWindow(QMainWindow):
         controller.stepPending.connect(self._on_step)
         controller.steppingChanged.connect(self._on_stepping)
         controller.ready.connect(self._update_actions)  # the era is known: ping or not
+        controller.ready.connect(self._on_ready)
+        controller.signInUrl.connect(self._show_sign_in_url)
         controller.failed.connect(self._on_failed)
         controller.finished.connect(self._on_finished)
         controller.eraDetected.connect(self._on_era_detected)
@@ -155,7 +160,7 @@ class MainWindow(QMainWindow):
     def _make_connection_panel(self) -> ConnectionPanel:
         if self.languages is not None:
             demo_speaks(self.profiles, self.languages.effective())
-        panel = ConnectionPanel(self.profiles)
+        panel = ConnectionPanel(self.profiles, tokens=TokenStore(self.store.directory))
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)
         panel.disconnectRequested.connect(lambda: self.act_disconnect.trigger())
@@ -519,6 +524,7 @@ class MainWindow(QMainWindow):
 
     def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
+        self.connection.editor.show_sign_in()  # a sign-in, a refresh or a refused token changed it
         self.status.show_exit(summary, self._failure)
         if self.recording is not None:
             report = failure_report(self.recording, summary)
@@ -526,6 +532,18 @@ class MainWindow(QMainWindow):
                 self.banner.show_report(report, self.recording)
             self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))  # only with steps
         self.refresh()
+
+    def _on_ready(self) -> None:
+        """The session started: a sign-in it went through shows (the Authorization tab, the editor's state)."""
+        self.connection.editor.show_sign_in()
+        if self.recording is not None:
+            self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))
+
+    def _show_sign_in_url(self, server: str, url: str) -> None:
+        """An OAuth sign-in waits in the browser: its URL, to copy or open (not modal)."""
+        if self.sign_in_box is not None:
+            self.sign_in_box.close()
+        self.sign_in_box = sign_in_dialog(self, server, url)
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self.save_profiles()

@@ -87,7 +87,7 @@ def test_eras_versions_capabilities_and_timeouts():
     assert set(words.TIMEOUT_WORDS) <= fields
     # a server reached by URL shows no command, folder, environment or process timeouts; a command, no URL
     assert words.hidden_fields(Needs.URL) == {"command", "cwd", "env", "start_timeout", "stdin_grace", "term_grace"}
-    assert words.hidden_fields(Needs.COMMAND) == {"url", "headers"} == words.hidden_fields(None)
+    assert words.hidden_fields(Needs.COMMAND) == {"url", "headers", "oauth"} == words.hidden_fields(None)
     assert set(PROBLEMS.values()) <= set(words.all_words())
 
 
