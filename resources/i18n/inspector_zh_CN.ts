@@ -4293,6 +4293,106 @@
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>(registered by the flow)</source>
+        <translation>（由流程注册）</translation>
+    </message>
+    <message>
+        <source>(the server's choice)</source>
+        <translation>（由服务器决定）</translation>
+    </message>
+    <message>
+        <source>A client secret needs the client id it was issued with.</source>
+        <translation>客户端密钥需要与其签发时的客户端 ID 一起填写。</translation>
+    </message>
+    <message>
+        <source>Client id</source>
+        <translation>客户端 ID</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>客户端密钥</translation>
+    </message>
+    <message>
+        <source>Forget the tokens stored for this server's URL: the next connection signs in again</source>
+        <translation>忘记为此服务器 URL 保存的令牌：下次连接时重新登录</translation>
+    </message>
+    <message>
+        <source>Not signed in</source>
+        <translation>未登录</translation>
+    </message>
+    <message>
+        <source>OAuth</source>
+        <translation>OAuth</translation>
+    </message>
+    <message>
+        <source>OAuth signs in to a server reached by URL only.</source>
+        <translation>OAuth 只能登录通过 URL 访问的服务器。</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Open this address in a browser to sign in to {server}:</source>
+        <translation>在浏览器中打开此地址以登录 {server}：</translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation>权限范围</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>登录</translation>
+    </message>
+    <message>
+        <source>Sign in with OAuth</source>
+        <translation>使用 OAuth 登录</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>退出登录</translation>
+    </message>
+    <message>
+        <source>Signed in at {issuer}, scopes {scopes}, expired {time} (renewed at the next connection)</source>
+        <translation>已在 {issuer} 登录，权限范围 {scopes}，已于 {time} 过期（下次连接时续期）</translation>
+    </message>
+    <message>
+        <source>Signed in at {issuer}, scopes {scopes}, expires {time} ({left})</source>
+        <translation>已在 {issuer} 登录，权限范围 {scopes}，{time} 过期（{left}）</translation>
+    </message>
+    <message>
+        <source>Signed in at {issuer}, scopes {scopes}, no expiry given</source>
+        <translation>已在 {issuer} 登录，权限范围 {scopes}，未给出过期时间</translation>
+    </message>
+    <message>
+        <source>When the server asks for authorization, sign in in the browser (the MCP authorization flow)</source>
+        <translation>服务器要求授权时，在浏览器中登录（MCP 授权流程）</translation>
+    </message>
+    <message>
+        <source>in {n} days</source>
+        <translation>{n} 天后</translation>
+    </message>
+    <message>
+        <source>in {n} h</source>
+        <translation>{n} 小时后</translation>
+    </message>
+    <message>
+        <source>in {n} min</source>
+        <translation>{n} 分钟后</translation>
+    </message>
+    <message>
+        <source>none named</source>
+        <translation>未指定</translation>
+    </message>
+    <message>
+        <source>{scope!r} is not a scope (printable ASCII without spaces, quotes or backslashes).</source>
+        <translation>{scope!r} 不是有效的权限范围（须为不含空格、引号或反斜杠的可打印 ASCII 字符）。</translation>
+    </message>
 </context>
 <context>
     <name>Profiles</name>
