@@ -396,7 +396,7 @@ class MainWindow(QMainWindow):
         if self.files.opener is not None and rec is not self.files.opener.recording:
             self.files.drop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
-        self.tabs.setTabVisible(2, self.authorization.set_recording(None))
+        self.tabs.setTabVisible(2, self.authorization.set_recording(rec if rec.read_only and not rec.loading else None))
         self._failure = None
         # the status bar's messages belong to the session or recording they were about
         self.statusBar().clearMessage()

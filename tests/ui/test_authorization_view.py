@@ -116,6 +116,21 @@ async def test_a_good_discovery_fails_nowhere_and_a_session_without_authorizatio
     assert not window.authorization.view.steps
 
 
+async def test_a_small_recording_without_a_summary_shows_its_steps_once_read(
+    window_and_controller, recordings, tmp_path
+):
+    """A file read whole at once (no loading to follow) and without a summary (a session that was
+    cut off): its steps are shown when it is opened."""
+    controller, window = window_and_controller
+    cut = tmp_path / "cut.jsonl"
+    lines = [line for line in recordings["no-s256"].read_text().splitlines() if '"kind":"summary"' not in line]
+    assert len(lines) < len(recordings["no-s256"].read_text().splitlines())
+    cut.write_text("\n".join(lines) + "\n")
+    rec = await opened(window, controller, cut)
+    assert rec.summary is None
+    assert window.authorization.headline.text().startswith("Authorization failed at: OAuth 2.0 Authorization Server")
+
+
 async def test_in_chinese_the_rules_text_and_the_steps_are_translated(qapp, window_and_controller, recordings):
     controller, window = window_and_controller
     await opened(window, controller, recordings["no-s256"])
