@@ -77,10 +77,8 @@ class SessionRunner:
         self.handlers_factory: Callable[[ServerProfile], ClientHandlers] | None = None
         # told every event with its values (the self-test's steps, the tests), after the window
         self.listeners: list[Callable[[str, tuple[object, ...]], None]] = []
-        # where OAuth tokens are kept (the saved servers' folder; None: no OAuth sign-in), and the
-        # sign-in's browser: "system", or "follow" (the redirects followed without a person)
+        # where OAuth tokens are kept (the saved servers' folder; None: no OAuth sign-in)
         self.token_folder: Path | None = None
-        self.oauth_browser = "system"
 
     def tell(self, event: str, *values: object) -> None:
         """``event`` (a name of :data:`EVENTS`) happened, with ``values``: the listeners are told
@@ -121,7 +119,7 @@ class SessionRunner:
             def announce(url: str) -> None:
                 self.tell("signInUrl", profile.name, url)
 
-            authorizer = authorizer_for(profile, self.token_folder, announce, self.oauth_browser)
+            authorizer = authorizer_for(profile, self.token_folder, announce)
             if authorizer is not None:
                 options = with_authorizer(options, authorizer)
         handlers = self.handlers_factory(profile) if self.handlers_factory is not None else None
