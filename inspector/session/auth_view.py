@@ -435,11 +435,11 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
             steps.append(AuthStep("signed-in", _title("signed-in", tr), seq, found=words))
         elif kind == "auth_flow" and step == "failed":
             named = _str(extra.get("failed_step"))
-            for earlier in reversed(steps):
-                if earlier.kind in _FAILED_AT.get(named, (named,)):
-                    earlier.failed = True
-                    break
-            title = _title(named if named in STEP_TITLES else "failed", tr)
+            marked = next((e for e in reversed(steps) if e.kind in _FAILED_AT.get(named, (named,))), None)
+            if marked is not None:
+                marked.failed = True
+            # "Sign-in failed" after the step it names; else the step it names (no step of its own)
+            title = _title(named if marked is None and named in STEP_TITLES else "failed", tr)
             steps.append(AuthStep("failed", title, seq, found=_str(extra.get("reason")), failed=True))
         elif kind == "auth_flow" and step:  # the flow's other steps (client identity, browser, step-up, notes)
             steps.append(AuthStep(step, _title(step, tr), seq, found=rec[seq].text))

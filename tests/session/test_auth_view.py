@@ -166,7 +166,7 @@ def test_a_real_sign_in_refused_at_the_redirect_names_that_step(tmp_path: Path) 
     view = auth_steps(rec)
     redirect = next(s for s in view.steps if s.kind == "redirect")
     assert redirect.mark == "✗" and [f.rule for f in redirect.findings] == ["auth.iss-mismatch"]
-    assert view.steps[-1].kind == "failed" and view.steps[-1].title == "Redirect back to the client"
+    assert view.steps[-1].kind == "failed" and view.steps[-1].title == "Sign-in failed"
     assert view.failing is redirect
     assert auth_failure(rec).startswith("Authorization failed at: Redirect back to the client — auth.iss-mismatch: ")
     assert redirect.findings[0].spec.startswith("2026-07-28 basic/authorization#authorization-response-validation")
