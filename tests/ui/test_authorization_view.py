@@ -7,6 +7,7 @@ block ends; the window opens them as a user does (File → Open recording).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,15 +27,22 @@ pytestmark = [pytest.mark.anyio, pytest.mark.peer]
 
 @pytest.fixture(scope="module")
 def recordings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Discovery only (good, no-s256), and a sign-in refused at the redirect (``--oauth
+    --no-browser`` against wrong-iss; the tokens' folder in a temporary home)."""
     out = {}
-    for mode in ("good", "no-s256"):
-        path = tmp_path_factory.mktemp("auth") / f"{mode}.jsonl"
+    home = tmp_path_factory.mktemp("home")
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / "config"))
+    for name, mode, extra in (("good", "good", ()), ("no-s256", "no-s256", ()), ("oauth", "wrong-iss", OAUTH)):
+        path = tmp_path_factory.mktemp("auth") / f"{name}.jsonl"
         with oauth_peer(mode) as peer:
-            argv = [sys.executable, "-m", "inspector", "probe", "--url", peer.url, "--record", str(path)]
-            subprocess.run(argv, capture_output=True, timeout=90, check=False)
+            argv = [sys.executable, "-m", "inspector", "probe", "--url", peer.url, "--record", str(path), *extra]
+            subprocess.run(argv, capture_output=True, timeout=90, check=False, env=env)
         assert Recording.load(path).summary is not None
-        out[mode] = path
+        out[name] = path
     return out
+
+
+OAUTH = ("--oauth", "--no-browser")
 
 
 async def opened(window, controller, path: Path) -> Recording:
@@ -114,6 +122,31 @@ async def test_a_good_discovery_fails_nowhere_and_a_session_without_authorizatio
     await until(lambda: not rec.loading and window.timeline.model.total() == len(rec), what="loaded")
     await until(lambda: not window.tabs.isTabVisible(2), what="no Authorization tab")
     assert not window.authorization.view.steps
+
+
+async def test_a_sign_in_refused_at_the_redirect_is_named_by_the_banner(window_and_controller, recordings):
+    controller, window = window_and_controller
+    await opened(window, controller, recordings["oauth"])
+    rows = shown_rows(window.authorization)
+    assert rows[0] == "✓  The server's refusal" and "✓  Token request" not in rows  # the code is never redeemed
+    assert (
+        "✗  Redirect back to the client" in rows
+        and "  ✗  auth.iss-mismatch" in rows
+        and rows[-1] == "✗  Sign-in failed"
+    )
+    assert window.banner.isVisible()
+    assert window.banner.auth.text().startswith(
+        "Authorization failed at: Redirect back to the client — auth.iss-mismatch"
+    )
+    assert "Response headers:" in detail_text_of(window.authorization, "✗  Redirect back to the client")
+
+
+def detail_text_of(view, row: str) -> str:
+    for i in range(view.tree.topLevelItemCount()):
+        if view.tree.topLevelItem(i).text(0) == row:
+            view.tree.setCurrentItem(view.tree.topLevelItem(i))
+            return view.text.toPlainText()
+    raise AssertionError(row)
 
 
 async def test_a_small_recording_without_a_summary_shows_its_steps_once_read(
