@@ -1,0 +1,253 @@
+"""The Connection Doctor's checks that need the server itself: one real session, read. No Qt.
+
+Theory of operation. The doctor writes no client of its own: it runs one
+:class:`~.session.Session` with the server, exactly as the window and the probe do (the same
+start sequence, eras, timeouts), and reads the checks off its recording and summary. stdio: the
+process stayed up (or how it ended, with the stderr lines that say why: :mod:`.stderr_digest`),
+what it wrote on stdout before the handshake was done (lines the engine flagged as not JSON,
+quoted as written), the start sequence (answered in time, which era and version, or the engine's
+outcome code). HTTP: the first POST's exchange (status, content type; a body that is no message
+quoted), a refusal for credentials and what authorization discovery finds behind it
+(:func:`~.auth_discovery.explain_refusal`), the transport that answered, the start sequence.
+The session is ended per spec when the checks have what they need; nothing is recorded to a
+file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.lifecycle import State
+from inspector.transport.base import HttpSpec, StdioSpec, describe_exit
+
+from .auth_discovery import AuthDiscovery, explain_refusal, refusal_in
+from .core import SessionOptions
+from .doctor import Check, failed, passed, warned
+from .outcomes import StartFailed
+from .recording import Direction, Recording
+from .session import Session
+from .stderr_digest import recording_stderr, stderr_digest
+
+#: How many lines of output a check quotes, and how much of each.
+QUOTED_LINES = 5
+QUOTED_CHARS = 200
+#: The rules that flag a stdout line as no JSON-RPC message.
+NOT_JSON_RULES = frozenset({"stdio.not-json", "stdio.partial-line"})
+
+
+def quote(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace").rstrip("\r\n")
+    return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def _private(options: SessionOptions, spec: StdioSpec | HttpSpec) -> SessionOptions:
+    """The session's options for the doctor: its spec, no recording file, no step mode."""
+    return dataclasses.replace(options, transport=spec, record_path=None, step=False)
+
+
+def _established_at(rec: Recording) -> int | None:
+    """The first entry after which the session operates (legacy) or is ready (modern)."""
+    return next((i for i in range(len(rec)) if rec.state_at(i) in (State.OPERATING, State.READY)), None)
+
+
+def start_check(session: Session, seconds: float, why: str) -> Check:
+    """The start sequence: answered (era, version, how long, why that era) or the outcome."""
+    s = session.engine.summary()
+    if _established_at(session.recording) is not None and not s.get("outcome_code"):
+        era = "modern" if s.get("era") == "modern" else "legacy"
+        return passed(
+            "start",
+            era,
+            version=str(s.get("protocol_version") or "?"),
+            seconds=_seconds(seconds),
+            basis=str(s.get("era_reason") or ""),
+        )
+    code = s.get("outcome_code")
+    outcome = s.get("outcome")
+    return failed("start", str(code or "unknown"), outcome=str(outcome or why or "the start sequence failed"))
+
+
+# ---------------------------------------------------------------------- stdio
+
+
+async def run_stdio_session(spec: StdioSpec, options: SessionOptions, stay_up: float) -> list[Check]:
+    """process, stdout and start, from one session with the server."""
+    session = Session(_private(options, spec))
+    why = ""
+    exited: tuple[int | None, int | None] | None = None
+    try:
+        async with session:
+            spawned = session.clock()
+            try:
+                await session.start()
+            except StartFailed as exc:
+                why = str(exc)
+            else:
+                await session.wait_exit(stay_up)
+            took = session.clock() - spawned
+            if session.returncode is not None or session.signal is not None:
+                exited = (session.returncode, session.signal)
+                took = _exit_time(session.recording, took)
+            pid = getattr(session.transport, "pid", None)
+            start = start_check(session, took, why)
+    except StartFailed as exc:  # it could not be spawned
+        return [failed("process", "spawn-failed", why=str(exc))]
+    rec = session.recording
+    if exited is not None:
+        lines = [line.rstrip("\r\n") for line in recording_stderr(rec)]
+        told = stderr_digest(lines) or [x for x in lines if x.strip()][-QUOTED_LINES:]
+        how = describe_exit(*exited)
+        return [failed("process", "exited", [t[:QUOTED_CHARS] for t in told], how=how, seconds=_seconds(took))]
+    out = [passed("process", "running", pid=str(pid or "?"), seconds=_seconds(took))]
+    out.append(stdout_check(rec))
+    out.append(start)
+    return out
+
+
+def _exit_time(rec: Recording, fallback: float) -> float:
+    """How long after its spawn the server exited, by the recording's process events."""
+    times: dict[str, float] = {}
+    for i in range(len(rec)):
+        event = rec.extra_at(i).get("event")
+        if rec.direction_at(i) is Direction.EVENT and isinstance(event, str):
+            times.setdefault(event, rec.t_at(i))
+    if "spawned" in times and "exited" in times:
+        return max(0.0, times["exited"] - times["spawned"])
+    return fallback
+
+
+def stdout_check(rec: Recording) -> Check:
+    """What the server wrote on stdout before the session was established: JSON-RPC only."""
+    end = _established_at(rec)
+    end = len(rec) if end is None else end + 1
+    lines = [i for i in range(end) if rec.direction_at(i) is Direction.S2C]
+    noise = [i for i in lines if NOT_JSON_RULES & set(rec.violations_at(i))]
+    if noise:
+        quoted = [quote(rec.raw_at(i)) for i in noise[:QUOTED_LINES]]
+        return failed("stdout", "noise", quoted, count=str(len(noise)))
+    return passed("stdout", "clean", count=str(len(lines)))
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+async def run_http_session(spec: HttpSpec, options: SessionOptions) -> list[Check]:
+    """http-status, authorization, transport and start, from one session with the server."""
+    session = Session(_private(options, spec))
+    why = ""
+    auth: AuthDiscovery | None = None
+    async with session:
+        began = session.clock()
+        try:
+            await session.start()
+        except StartFailed as exc:
+            why = str(exc)
+            auth = await explain_refusal(session)
+        took = session.clock() - began
+        start = start_check(session, took, why)
+    rec = session.recording
+    summary = session.engine.summary()
+    out = [status_check(rec, summary, why)]
+    out.append(authorization_check(rec, auth))
+    out.append(transport_check(rec, summary, start))
+    out.append(start)
+    return out
+
+
+def _exchanges(rec: Recording) -> list[JsonObject]:
+    infos = []
+    for seq in rec.exchange_rows:
+        info = rec.extra_at(seq).get("http")
+        if isinstance(info, dict) and isinstance(info.get("status"), int):
+            infos.append(info)
+    return infos
+
+
+def _body_lines(rec: Recording, request_seq: object) -> list[str]:
+    """What came back in the exchange of ``request_seq`` that is no exchange event (its body)."""
+    out = []
+    for i in range(len(rec)):
+        if rec.direction_at(i) in (Direction.S2C, Direction.NOTE):
+            info = rec.extra_at(i).get("http")
+            if isinstance(info, dict) and info.get("request_seq") == request_seq and rec.raw_at(i).strip():
+                out.append(quote(rec.raw_at(i)))
+    return out[:QUOTED_LINES]
+
+
+def _request_method(rec: Recording, info: JsonObject) -> str:
+    seq = info.get("request_seq")
+    if isinstance(seq, int) and 0 <= seq < len(rec):
+        return rec.method_at(seq) or "?"
+    headers = info.get("request_headers")
+    method = headers.get("Mcp-Method") if isinstance(headers, dict) else None
+    return method if isinstance(method, str) else "?"
+
+
+def _content_type(info: JsonObject) -> str:
+    headers = info.get("response_headers")
+    ctype = headers.get("content-type") if isinstance(headers, dict) else None
+    return ctype.split(";")[0].strip() if isinstance(ctype, str) and ctype else "no content type"
+
+
+def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
+    """The first POST of the start sequence: its status and content type."""
+    posts = [x for x in _exchanges(rec) if x.get("method") == "POST"]
+    if not posts:
+        return failed("http-status", "no-answer", why=why or str(summary.get("outcome") or "no exchange"))
+    first = posts[0]
+    status = first.get("status")
+    assert isinstance(status, int)
+    values = {
+        "request": _request_method(rec, first),
+        "url": str(first.get("url") or ""),
+        "status": str(status),
+        "content_type": _content_type(first),
+    }
+    if status in (401, 403):
+        return passed("http-status", "auth-asked", **values)
+    if 200 <= status < 300:
+        ctype = values["content_type"]
+        if status == 202 or ctype in ("application/json", "text/event-stream"):
+            return passed("http-status", "ok", **values)
+        return failed("http-status", "content-type", _body_lines(rec, first.get("request_seq")), **values)
+    if _established_at(rec) is not None and str(summary.get("transport")) in ("sse", "TransportKind.SSE"):
+        return passed("http-status", "fell-back", **values)
+    return failed("http-status", "bad-status", _body_lines(rec, first.get("request_seq")), **values)
+
+
+def authorization_check(rec: Recording, auth: AuthDiscovery | None) -> Check:
+    """Whether credentials were asked for, and whether a client could sign in (OAuth metadata)."""
+    if auth is not None:
+        status = str(auth.refusal.status)
+        if auth.blocked:
+            reason = next((f.rule.text for f in auth.findings if f.blocking), "a finding blocks it")
+            return failed("authorization", "oauth-blocked", status=status, why=reason)
+        if auth.metadata is not None and not auth.metadata.from_defaults or auth.prm is not None:
+            issuer = auth.issuer or (auth.metadata.issuer if auth.metadata is not None else None) or "?"
+            return failed("authorization", "oauth", status=status, issuer=str(issuer))
+        return failed("authorization", "no-oauth", status=status)
+    refusal = refusal_in(rec)
+    if refusal is not None:
+        return failed("authorization", "no-oauth", status=str(refusal.status))
+    if any(x.get("status") == 403 for x in _exchanges(rec)):
+        return failed("authorization", "forbidden", status="403")
+    return passed("authorization", "not-asked")
+
+
+def transport_check(rec: Recording, summary: JsonObject, start: Check) -> Check:
+    """Streamable HTTP or HTTP+SSE: the transport that carried the start sequence."""
+    wire = getattr(summary.get("transport"), "value", summary.get("transport"))
+    answered = any(isinstance(s := x.get("status"), int) and 200 <= s < 300 for x in _exchanges(rec))
+    if start.verdict.value == "pass" or answered:
+        if wire == "sse":
+            return passed("transport", "sse")
+        if wire == "streamable-http":
+            return passed("transport", "streamable-http")
+    if answered:
+        return warned("transport", "unknown")
+    return failed("transport", "unknown")
