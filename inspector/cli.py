@@ -956,8 +956,8 @@ def main(argv: list[str] | None = None) -> int:
         authorizer: OAuthAuthorizer | None = None
         try:
             notes: list[str] = []
-            oauth_flags = (args.client_id, args.client_secret_env, args.scope, args.no_browser, args.client_credentials)
-            if args.oauth or args.sign_out or any(oauth_flags):  # the sign-in driver is imported only then
+            flags = (args.oauth, args.sign_out, args.client_id, args.client_secret_env, args.client_auth, args.scope)
+            if any(flags) or args.no_browser or args.client_credentials:  # the sign-in driver is imported only then
                 from inspector import cli_oauth
 
                 cli_oauth.check_flags(args)

@@ -408,6 +408,12 @@ def build_parser() -> argparse.ArgumentParser:
         "line, never printed)",
     )
     p.add_argument(
+        "--client-auth",
+        choices=["none", "client_secret_basic", "client_secret_post"],
+        help="with --oauth --client-id: how that client authenticates at the token endpoint, as it was registered "
+        "(default: from the server's metadata: none without a secret, else client_secret_basic first)",
+    )
+    p.add_argument(
         "--scope",
         metavar="S",
         action="append",

@@ -10,10 +10,11 @@ sign-in stored for that server (the window's or the probe's), or without one, an
 starts the flow of the MCP authorization spec; a 403 ``insufficient_scope`` is a step-up.
 :func:`oauth_options` turns the flags into :class:`~inspector.session.oauth_client.OAuthOptions`:
 ``--client-id``, the secret read from the environment variable ``--client-secret-env`` names (its
-value is never on the command line nor printed), ``--scope`` (repeatable), ``--no-browser`` (the
-driver GETs the authorization URL and follows its redirects: ``browser="follow"``) and
-``--client-credentials``. Every flag but ``--oauth`` needs it; a problem is a usage error
-(:class:`OAuthUsage`), said before anything is contacted.
+value is never on the command line nor printed), ``--client-auth`` (that client's token endpoint
+authentication, as it was registered: the server's metadata cannot say it), ``--scope``
+(repeatable), ``--no-browser`` (the driver GETs the authorization URL and follows its redirects:
+``browser="follow"``) and ``--client-credentials``. Every flag but ``--oauth`` needs it; a
+problem is a usage error (:class:`OAuthUsage`), said before anything is contacted.
 
 The tokens live where the window keeps them: ``secrets.json`` (0600) in the settings folder
 (:func:`token_folder`: ``$XDG_CONFIG_HOME/mcp-session-inspector/``, else ``~/.config/…``;
@@ -47,6 +48,7 @@ from inspector.session.proxied_folder import settings_file
 OAUTH_FLAGS = (
     ("client_id", "--client-id"),
     ("client_secret_env", "--client-secret-env"),
+    ("client_auth", "--client-auth"),
     ("scope", "--scope"),
     ("no_browser", "--no-browser"),
     ("client_credentials", "--client-credentials"),
@@ -81,6 +83,8 @@ def check_flags(args: argparse.Namespace) -> None:
         raise OAuthUsage("--oauth gets its own token: give no --bearer-env with it")
     if args.client_secret_env and not args.client_id:
         raise OAuthUsage("--client-secret-env is the secret of a pre-registered client: give --client-id too")
+    if args.client_auth and not args.client_id:
+        raise OAuthUsage("--client-auth is how a pre-registered client authenticates: give --client-id too")
     if args.client_credentials and not (args.client_id and args.client_secret_env):
         raise OAuthUsage("--client-credentials needs the client's id and secret: --client-id and --client-secret-env")
 
@@ -100,6 +104,7 @@ def oauth_options(args: argparse.Namespace, env: Mapping[str, str] | None = None
         scopes=scopes or None,
         browser="follow" if args.no_browser else "system",
         grant="client_credentials" if args.client_credentials else "authorization_code",
+        auth_method=args.client_auth,
         timeout=args.timeout,
         verify_tls=not args.insecure,
     )
