@@ -69,6 +69,8 @@ __all__ = [
     "Surface",
     "SurfaceError",
     "cache_hints",
+    "header_pointers",
+    "pointer_step",
     "load_surface",
     "surface_of",
 ]
@@ -192,9 +194,9 @@ class Surface:
         listing = self.lists.get("tools")
         out: dict[str, dict[str, str]] = {}
         for tool in listing.items if listing is not None else []:
-            found, _problems = header_problems(tool.get("inputSchema"))
+            found = header_pointers(tool.get("inputSchema"))
             if found and isinstance(tool.get("name"), str):
-                out[str(tool["name"])] = {"/" + "/".join(_escape(p) for p in path): h for path, h in found.items()}
+                out[str(tool["name"])] = found
         return out
 
     # ---------------------------------------------------------------- JSON
@@ -274,9 +276,16 @@ def _str(v: JsonValue) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def _escape(key: str) -> str:
-    """A key as one JSON Pointer step (RFC 6901)."""
-    return key.replace("~", "~0").replace("/", "~1")
+def pointer_step(key: str | int) -> str:
+    """A key as one JSON Pointer step (RFC 6901), its slash first."""
+    return "/" + str(key).replace("~", "~0").replace("/", "~1")
+
+
+def header_pointers(input_schema: JsonValue) -> dict[str, str]:
+    """``{JSON Pointer of a property in the schema: its x-mcp-header}`` for every annotation
+    found where the transport's rules read them (valid or not: as the server gave them)."""
+    found, _problems = header_problems(input_schema)
+    return {"".join("/properties" + pointer_step(p) for p in path): h for path, h in found.items()}
 
 
 # ---------------------------------------------------------------- from a recording

@@ -1,0 +1,537 @@
+"""The difference between two surfaces (:mod:`.surface`): what was added, removed and changed,
+and which of it breaks a client written against the first.
+
+Theory of operation
+-------------------
+:func:`diff_surfaces` compares surface ``a`` (the baseline, the older release) with ``b`` (the
+newer). Its result, :class:`SurfaceDiff`, is a list of :class:`ItemDiff`: one per item that was
+added, removed or changed. Items are keyed as a client knows them: tools and prompts by
+``name``, resources by ``uri``, resource templates by ``uriTemplate`` (an item repeated in one
+list: the last one counts). Beside the four lists, the server itself is compared as items of
+kind ``server``: ``serverInfo``, ``instructions``, ``protocol`` (the negotiated version and its
+era), ``capabilities`` and ``cache`` (2026-07-28 cache hints of server/discover and of each
+list's pages); and a list listed by one session only is an item of kind ``list`` - its items
+are not compared (a list never listed is not an empty list), and neither is a list that failed.
+
+Inside a changed item, :attr:`ItemDiff.changes` holds every JSON Pointer (RFC 6901, from the
+item's root) whose value differs, with the old and the new value (:data:`ABSENT` for a member
+that is not there): objects are walked member by member, arrays element by element when their
+lengths agree, else compared whole.
+
+Each item carries :class:`Finding` s: a stable code (:data:`DIFF_WORDS` holds its English
+words; ``scripts/i18n.py`` brings them to other languages, so codes never change meaning), the
+pointer it is about, the values its words need, and whether it is **breaking** - a change
+that can make a client that worked with ``a`` fail with ``b``:
+
+* a tool, prompt, resource or resource template removed;
+* an input schema (a tool's ``inputSchema``, followed through ``properties`` and ``items``):
+  a property added to ``required`` (``input.required_added``), a property removed
+  (``input.property_removed``), a type narrowed - a JSON type the old schema accepted that the
+  new one does not, ``integer`` counting as part of ``number`` and no ``type`` as every type
+  (``input.type_narrowed``: ``["string","null"]`` -> ``"string"``, ``number`` -> ``integer``) -
+  or an ``enum`` losing values (``input.enum_narrowed``);
+* an output schema property removed (``output.property_removed``: a client reading
+  ``structuredContent`` may rely on it);
+* a prompt argument that became required or was added required, or was removed;
+* a capability removed (a member of ``capabilities`` gone, or a flag going from true to false);
+* the negotiated version moving to another era (``protocol.era_changed``), a session that
+  negotiated nothing where the baseline did, and a list that fails where it was listed.
+
+Every other difference is a non-breaking change: an item added, a description or title
+changed, a property added optional, a type widened, the server's version, the cache hints,
+an ``x-mcp-header`` renamed (``tool.header_changed``: intermediaries route on it, so it is
+named, though a client's call still works). What limits the comparison without being a
+difference - a listing whose last page named a cursor nobody followed (its "removed" items may
+be on the pages never fetched), one a ``list_changed`` said was stale - is a note
+(:attr:`SurfaceDiff.notes`), which does not make two surfaces differ.
+
+:func:`text_lines` says it for a terminal (every added, removed and changed item named, with
+its paths and findings); :meth:`SurfaceDiff.to_json` gives the same as data.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+
+from .recording import quote_value
+from .surface import KEY_FIELDS, KINDS, Surface, header_pointers, pointer_step
+from .translate import Translate, untranslated
+
+__all__ = [
+    "ABSENT",
+    "DIFF_CONTEXT",
+    "DIFF_WORDS",
+    "KIND_WORDS",
+    "Finding",
+    "ItemDiff",
+    "PathChange",
+    "SurfaceDiff",
+    "diff_surfaces",
+    "json_changes",
+    "text_lines",
+]
+
+
+class Absent(enum.Enum):
+    """A member that is not there (told apart from null)."""
+
+    ABSENT = "absent"
+
+
+ABSENT = Absent.ABSENT
+Value: TypeAlias = JsonValue | Absent
+
+DIFF_CONTEXT = "SurfaceDiff"
+#: the English words of each finding's code; ``{...}`` are the finding's values
+DIFF_WORDS: dict[str, str] = {
+    "item.added": "added",
+    "item.removed": "removed",
+    "server.info_changed": "the server's identity changed",
+    "server.instructions_changed": "the server's instructions changed",
+    "protocol.version_changed": "the protocol version changed from {old} to {new}",
+    "protocol.era_changed": "the protocol version changed era, from {old} to {new}",
+    "protocol.not_negotiated": "session {side} negotiated nothing",
+    "capability.removed": "the capability {capability} was removed",
+    "capability.added": "the capability {capability} was added",
+    "capability.changed": "the capability {capability} changed",
+    "cache.changed": "the cache hints of {where} changed",
+    "list.not_listed": "{kind} were listed by session {side} only: not compared",
+    "list.failed": "listing {kind} failed in session {side}: not compared",
+    "list.incomplete": "session {side} did not fetch every page of {kind}: items may be missing",
+    "list.stale": "session {side}'s {kind} were announced changed after they were listed",
+    "tool.removed": "the tool was removed",
+    "prompt.removed": "the prompt was removed",
+    "resource.removed": "the resource was removed",
+    "template.removed": "the resource template was removed",
+    "input.required_added": "the input property {property} became required",
+    "input.property_removed": "the input property {property} was removed",
+    "input.type_narrowed": "the type of {property} was narrowed from {old} to {new}",
+    "input.enum_narrowed": "the values of {property} lost {lost}",
+    "output.property_removed": "the output property {property} was removed",
+    "prompt.required_argument_added": "the argument {argument} became required",
+    "prompt.argument_removed": "the argument {argument} was removed",
+    "tool.header_changed": "the x-mcp-header of {property} changed from {old} to {new}",
+}
+#: the words around the findings
+LINE_WORDS: dict[str, str] = {
+    "same": "The surfaces are the same.",
+    "differ": "The surfaces differ: {added} added, {removed} removed, {changed} changed ({breaking} breaking).",
+    "breaking": "breaking",
+    "absent": "(absent)",
+    "note": "note",
+    "added": "added",
+    "removed": "removed",
+    "changed": "changed",
+}
+#: a kind's name in a line (singular)
+KIND_WORDS: dict[str, str] = {
+    "tools": "tool",
+    "prompts": "prompt",
+    "resources": "resource",
+    "resourceTemplates": "resource template",
+    "server": "server",
+    "list": "list",
+}
+_REMOVED_CODE = {
+    "tools": "tool.removed",
+    "prompts": "prompt.removed",
+    "resources": "resource.removed",
+    "resourceTemplates": "template.removed",
+}
+_ORDER = {"removed": 0, "added": 1, "changed": 2}
+
+
+@dataclass(frozen=True)
+class PathChange:
+    """One JSON Pointer whose value differs (``ABSENT``: not there on that side)."""
+
+    pointer: str
+    old: Value
+    new: Value
+
+    def to_json(self) -> JsonObject:
+        d: JsonObject = {"path": self.pointer}
+        if self.old is not ABSENT:
+            d["old"] = self.old
+        if self.new is not ABSENT:
+            d["new"] = self.new
+        return d
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a difference means: its code, whether it breaks a client, where, and its words' values."""
+
+    code: str
+    breaking: bool = False
+    pointer: str = ""
+    values: dict[str, str] = field(default_factory=dict)
+
+    def text(self, tr: Translate = untranslated) -> str:
+        return tr(DIFF_CONTEXT, DIFF_WORDS[self.code]).format(**self.values)
+
+    def to_json(self) -> JsonObject:
+        d: JsonObject = {"code": self.code, "breaking": self.breaking}
+        if self.pointer:
+            d["path"] = self.pointer
+        if self.values:
+            d["values"] = dict(self.values)
+        d["text"] = self.text()
+        return d
+
+
+@dataclass
+class ItemDiff:
+    """One item added, removed or changed."""
+
+    kind: str  # one of surface.KINDS, "server" or "list"
+    key: str
+    status: str  # "added" / "removed" / "changed"
+    changes: list[PathChange] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def breaking(self) -> bool:
+        return any(f.breaking for f in self.findings)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "kind": self.kind,
+            "key": self.key,
+            "status": self.status,
+            "breaking": self.breaking,
+            "changes": [c.to_json() for c in self.changes],
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+@dataclass
+class SurfaceDiff:
+    """The difference between two surfaces (see the module docstring)."""
+
+    items: list[ItemDiff] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)
+    a_source: str | None = None
+    b_source: str | None = None
+
+    @property
+    def same(self) -> bool:
+        return not self.items
+
+    @property
+    def breaking(self) -> bool:
+        return any(i.breaking for i in self.items)
+
+    def counts(self) -> dict[str, int]:
+        c = {s: sum(1 for i in self.items if i.status == s) for s in _ORDER}
+        c["breaking"] = sum(1 for i in self.items if i.breaking)
+        return c
+
+    def item(self, kind: str, key: str) -> ItemDiff | None:
+        return next((i for i in self.items if i.kind == kind and i.key == key), None)
+
+    def codes(self) -> list[str]:
+        """Every finding's code, in order (tests and quick checks)."""
+        return [f.code for i in self.items for f in i.findings]
+
+    def to_json(self) -> JsonObject:
+        return {
+            "same": self.same,
+            "breaking": self.breaking,
+            "counts": dict(self.counts()),
+            "a": self.a_source,
+            "b": self.b_source,
+            "items": [i.to_json() for i in self.items],
+            "notes": [n.to_json() for n in self.notes],
+        }
+
+
+# ---------------------------------------------------------------- JSON paths
+
+
+def json_changes(old: Value, new: Value, pointer: str = "") -> list[PathChange]:
+    """Every JSON Pointer under ``pointer`` whose value differs between ``old`` and ``new``."""
+    if old == new and type(old) is type(new):
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[PathChange] = []
+        for k in list(old) + [k for k in new if k not in old]:
+            out += json_changes(old.get(k, ABSENT), new.get(k, ABSENT), pointer + pointer_step(k))
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [
+            c
+            for i, (o, n) in enumerate(zip(old, new, strict=True))
+            for c in json_changes(o, n, pointer + pointer_step(i))
+        ]
+    return [PathChange(pointer, old, new)]
+
+
+# ---------------------------------------------------------------- schema rules
+
+
+def _types(schema: JsonObject) -> set[str] | None:
+    """The JSON types a schema node accepts by its ``type`` (None: no ``type``, every type)."""
+    t = schema.get("type")
+    if isinstance(t, str):
+        return {t}
+    if isinstance(t, list):
+        return {x for x in t if isinstance(x, str)}
+    return None
+
+
+def _accepts(types: set[str] | None, t: str) -> bool:
+    return types is None or t in types or (t == "integer" and "number" in types)
+
+
+def _type_text(types: set[str] | None) -> str:
+    if types is None:
+        return "any"
+    return " | ".join(sorted(types)) if types else "none"
+
+
+def _obj(v: JsonValue) -> JsonObject:
+    return v if isinstance(v, dict) else {}
+
+
+def _names(v: JsonValue) -> list[str]:
+    return [x for x in v if isinstance(x, str)] if isinstance(v, list) else []
+
+
+def _input_findings(old: JsonObject, new: JsonObject, ptr: str, out: list[Finding]) -> None:
+    """Breaking changes of an input schema node (see the module docstring), recursively."""
+    t_old, t_new = _types(old), _types(new)
+    known = t_old if t_old is not None else {"array", "boolean", "null", "number", "object", "string"}
+    if t_old != t_new and any(not _accepts(t_new, t) for t in known):
+        vals = {"property": ptr or "/", "old": _type_text(t_old), "new": _type_text(t_new)}
+        out.append(Finding("input.type_narrowed", True, ptr, vals))
+    e_old, e_new = old.get("enum"), new.get("enum")
+    if isinstance(e_new, list):
+        if isinstance(e_old, list):
+            lost = ", ".join(quote_value(v) for v in e_old if v not in e_new)
+        else:  # any value was accepted; now only the enum's
+            lost = "every value but " + ", ".join(quote_value(v) for v in e_new)
+        if lost:
+            out.append(Finding("input.enum_narrowed", True, ptr, {"property": ptr or "/", "lost": lost}))
+    p_old, p_new = _obj(old.get("properties")), _obj(new.get("properties"))
+    required_before = set(_names(old.get("required")))
+    for name in _names(new.get("required")):
+        if name not in required_before:
+            where = ptr + "/properties" + pointer_step(name)
+            out.append(Finding("input.required_added", True, where, {"property": name}))
+    for name, sub in p_old.items():
+        where = ptr + "/properties" + pointer_step(name)
+        if name not in p_new:
+            out.append(Finding("input.property_removed", True, where, {"property": name}))
+        elif isinstance(sub, dict) and isinstance(p_new[name], dict):
+            _input_findings(sub, _obj(p_new[name]), where, out)
+    i_old, i_new = old.get("items"), new.get("items")
+    if isinstance(i_old, dict) and isinstance(i_new, dict):
+        _input_findings(i_old, i_new, ptr + "/items", out)
+
+
+def _output_findings(old: JsonObject, new: JsonObject, ptr: str, out: list[Finding]) -> None:
+    """An output schema's properties removed, recursively."""
+    p_old, p_new = _obj(old.get("properties")), _obj(new.get("properties"))
+    for name, sub in p_old.items():
+        where = ptr + "/properties" + pointer_step(name)
+        if name not in p_new:
+            out.append(Finding("output.property_removed", True, where, {"property": name}))
+        elif isinstance(sub, dict):
+            _output_findings(sub, _obj(p_new[name]), where, out)
+
+
+def _header_findings(old: JsonObject, new: JsonObject) -> list[Finding]:
+    def headers(tool: JsonObject) -> dict[str, str]:
+        return {"/inputSchema" + p: h for p, h in header_pointers(tool.get("inputSchema")).items()}
+
+    h_old, h_new = headers(old), headers(new)
+    out = []
+    for where in list(h_old) + [w for w in h_new if w not in h_old]:
+        before, after = h_old.get(where), h_new.get(where)
+        if before != after:
+            vals = {"property": where, "old": before or "none", "new": after or "none"}
+            out.append(Finding("tool.header_changed", False, where, vals))
+    return out
+
+
+def _prompt_findings(old: JsonObject, new: JsonObject) -> list[Finding]:
+    def arguments(prompt: JsonObject) -> dict[str, tuple[int, JsonObject]]:
+        args = prompt.get("arguments")
+        items = args if isinstance(args, list) else []
+        return {str(a["name"]): (i, a) for i, a in enumerate(items) if isinstance(a, dict) and "name" in a}
+
+    a_old, a_new = arguments(old), arguments(new)
+    out = []
+    for name, (i, _arg) in a_old.items():
+        if name not in a_new:
+            out.append(Finding("prompt.argument_removed", True, f"/arguments/{i}", {"argument": name}))
+    for name, (i, arg) in a_new.items():
+        was_required = name in a_old and a_old[name][1].get("required") is True
+        if arg.get("required") is True and not was_required:
+            out.append(Finding("prompt.required_argument_added", True, f"/arguments/{i}", {"argument": name}))
+    return out
+
+
+def item_findings(kind: str, old: JsonObject, new: JsonObject) -> list[Finding]:
+    """The classified findings of one changed item of ``kind``."""
+    out: list[Finding] = []
+    if kind == "tools":
+        _input_findings(_obj(old.get("inputSchema")), _obj(new.get("inputSchema")), "/inputSchema", out)
+        _output_findings(_obj(old.get("outputSchema")), _obj(new.get("outputSchema")), "/outputSchema", out)
+        out += _header_findings(old, new)
+    elif kind == "prompts":
+        out += _prompt_findings(old, new)
+    return out
+
+
+# ---------------------------------------------------------------- the diff
+
+
+def _keyed(kind: str, items: Iterable[JsonObject]) -> dict[str, JsonObject]:
+    key = KEY_FIELDS[kind]
+    return {str(i[key]): i for i in items if isinstance(i.get(key), str)}
+
+
+def _list_diff(kind: str, a: Surface, b: Surface, diff: SurfaceDiff) -> None:
+    la, lb = a.listing(kind), b.listing(kind)
+    for side, listing in (("A", la), ("B", lb)):
+        if listing is not None and not listing.complete:
+            diff.notes.append(Finding("list.incomplete", values={"kind": kind, "side": side}))
+        if listing is not None and listing.stale:
+            diff.notes.append(Finding("list.stale", values={"kind": kind, "side": side}))
+    if la is None and lb is None:
+        return
+    if la is None or lb is None:
+        side = "A" if lb is None else "B"
+        diff.items.append(
+            ItemDiff(
+                "list", kind, "changed", findings=[Finding("list.not_listed", values={"kind": kind, "side": side})]
+            )
+        )
+        return
+    if la.failed or lb.failed:
+        if la.failed and lb.failed and la.error == lb.error:
+            return
+        findings = [
+            Finding("list.failed", side == "B", values={"kind": kind, "side": side})
+            for side, listing in (("A", la), ("B", lb))
+            if listing.failed
+        ]
+        changes = json_changes(la.error if la.failed else ABSENT, lb.error if lb.failed else ABSENT, "/error")
+        diff.items.append(ItemDiff("list", kind, "changed", changes, findings))
+        return
+    old, new = _keyed(kind, la.items), _keyed(kind, lb.items)
+    removed = [ItemDiff(kind, k, "removed", findings=[Finding(_REMOVED_CODE[kind], True)]) for k in old if k not in new]
+    added = [ItemDiff(kind, k, "added", findings=[Finding("item.added")]) for k in new if k not in old]
+    changed = []
+    for k in old:
+        if k in new:
+            changes = json_changes(old[k], new[k])
+            if changes:
+                changed.append(ItemDiff(kind, k, "changed", changes, item_findings(kind, old[k], new[k])))
+    for group in (removed, added, changed):
+        diff.items += sorted(group, key=lambda i: i.key)
+    if la.cache != lb.cache:
+        changes = json_changes(list(la.cache), list(lb.cache), "/cache")
+        diff.items.append(
+            ItemDiff("list", kind, "changed", changes, [Finding("cache.changed", values={"where": kind})])
+        )
+
+
+def _capability_findings(changes: list[PathChange]) -> list[Finding]:
+    out = []
+    for c in changes:
+        name = c.pointer.removeprefix("/capabilities/").replace("/", ".")
+        if c.new is ABSENT or (c.old is True and c.new is not True):
+            out.append(Finding("capability.removed", True, c.pointer, {"capability": name}))
+        elif c.old is ABSENT:
+            out.append(Finding("capability.added", False, c.pointer, {"capability": name}))
+        else:
+            out.append(Finding("capability.changed", False, c.pointer, {"capability": name}))
+    return out
+
+
+def _server_diff(a: Surface, b: Surface, diff: SurfaceDiff) -> None:
+    items = diff.items
+    if a.negotiated != b.negotiated:
+        side = "A" if not a.negotiated else "B"
+        f = Finding("protocol.not_negotiated", side == "B", values={"side": side})
+        items.append(ItemDiff("server", "protocol", "changed", findings=[f]))
+    elif a.protocol_version != b.protocol_version or a.era != b.era:
+        vals = {"old": str(a.protocol_version), "new": str(b.protocol_version)}
+        changes = json_changes(
+            {"protocolVersion": a.protocol_version, "era": a.era}, {"protocolVersion": b.protocol_version, "era": b.era}
+        )
+        code = "protocol.era_changed" if a.era != b.era else "protocol.version_changed"
+        items.append(
+            ItemDiff(
+                "server", "protocol", "changed", changes, [Finding(code, code == "protocol.era_changed", values=vals)]
+            )
+        )
+    changes = json_changes(a.server_info, b.server_info, "/serverInfo")
+    if changes:
+        items.append(ItemDiff("server", "serverInfo", "changed", changes, [Finding("server.info_changed")]))
+    if a.instructions != b.instructions:
+        changes = json_changes(_or_absent(a.instructions), _or_absent(b.instructions), "/instructions")
+        items.append(ItemDiff("server", "instructions", "changed", changes, [Finding("server.instructions_changed")]))
+    if a.negotiated and b.negotiated:
+        changes = json_changes(a.capabilities, b.capabilities, "/capabilities")
+        if changes:
+            items.append(ItemDiff("server", "capabilities", "changed", changes, _capability_findings(changes)))
+    changes = json_changes(a.discover_cache, b.discover_cache, "/discoverCache")
+    if changes:
+        items.append(
+            ItemDiff(
+                "server", "cache", "changed", changes, [Finding("cache.changed", values={"where": "server/discover"})]
+            )
+        )
+
+
+def _or_absent(v: str | None) -> Value:
+    return ABSENT if v is None else v
+
+
+def diff_surfaces(a: Surface, b: Surface) -> SurfaceDiff:
+    """What changed from surface ``a`` (the baseline) to ``b`` (see the module docstring)."""
+    diff = SurfaceDiff(a_source=a.source, b_source=b.source)
+    _server_diff(a, b, diff)
+    for kind in KINDS:
+        _list_diff(kind, a, b, diff)
+    return diff
+
+
+# ---------------------------------------------------------------- words
+
+
+def _value_text(v: Value, tr: Translate) -> str:
+    return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else quote_value(v)
+
+
+def text_lines(diff: SurfaceDiff, tr: Translate = untranslated, *, paths: bool = True) -> list[str]:
+    """The diff for a terminal: a summary, then each item (``-`` removed, ``+`` added, ``~``
+    changed) with its changed paths (``paths``) and its findings, then the notes."""
+    w = {k: tr(DIFF_CONTEXT, v) for k, v in LINE_WORDS.items()}
+    lines = [w["same"] if diff.same else w["differ"].format(**diff.counts())]
+    for item in diff.items:
+        mark = {"removed": "-", "added": "+", "changed": "~"}[item.status]
+        kind = tr(DIFF_CONTEXT, KIND_WORDS[item.kind])
+        head = f"{mark} {kind} {item.key}: {w[item.status]}"
+        if item.breaking:
+            head += f" [{w['breaking']}]"
+        lines.append(head)
+        if paths:
+            for c in item.changes:
+                lines.append(f"    {c.pointer or '/'}: {_value_text(c.old, tr)} -> {_value_text(c.new, tr)}")
+        for f in item.findings:
+            if f.code in ("item.added",) or f.code == _REMOVED_CODE.get(item.kind):
+                continue  # the head line says it
+            lines.append(f"    {'! ' + w['breaking'] + ': ' if f.breaking else ''}{f.text(tr)}")
+    for n in diff.notes:
+        lines.append(f"{w['note']}: {n.text(tr)}")
+    return lines

@@ -1,0 +1,424 @@
+"""A server's surface read from recordings (session/surface.py), and the diff of two surfaces
+(session/surface_diff.py): recordings made here by running real servers through real pipes
+(the two-release SDK fixture, the reference server), saved and loaded again; hand-written
+recording lines through a real engine where a real server cannot produce the case."""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+import pytest
+from recording_driver import Driver
+from session_helpers import options, reference_server
+from surface_sessions import record, surface_server
+
+from inspector.session import Recording, Session
+from inspector.session.operations import ListPager
+from inspector.session.surface import Listing, Surface, SurfaceError, load_surface, surface_of
+from inspector.session.surface_diff import ABSENT, PathChange, diff_surfaces, json_changes, text_lines
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def files(tmp_path_factory, anyio_backend) -> dict[str, object]:
+    """Recording files: release 1 and 2 (legacy), release 1 again, release 1 modern (twice:
+    two TTLs), release 1 listing tools only, the reference server."""
+    d = tmp_path_factory.mktemp("surface")
+    return {
+        "r1": await record(surface_server(1), d / "r1.jsonl"),
+        "r2": await record(surface_server(2), d / "r2.jsonl"),
+        "r1_again": await record(surface_server(1, "--page-size", "3"), d / "r1_again.jsonl"),
+        "modern": await record(surface_server(1), d / "modern.jsonl", modern=True),
+        "modern_ttl": await record(surface_server(1, "--ttl", "5000"), d / "modern_ttl.jsonl", modern=True),
+        "tools_only": await record(surface_server(1), d / "tools_only.jsonl", kinds=("tools",)),
+        "one_page": await record(surface_server(1), d / "one_page.jsonl", kinds=("tools",), pages=1),
+        "reference": await record(reference_server(), d / "reference.jsonl"),
+    }
+
+
+def names(surface: Surface, kind: str, key: str = "name") -> list[str]:
+    listing = surface.listing(kind)
+    assert listing is not None
+    return [item[key] for item in listing.items]
+
+
+# ---------------------------------------------------------------- reading a surface
+
+
+async def test_a_surface_counts_every_page_the_session_fetched(files):
+    s = load_surface(files["r1"])
+    assert s.server_info == {"name": "sdk-surface", "version": "1.0"}
+    assert (s.protocol_version, s.era) == ("2025-11-25", "legacy")
+    assert set(s.capabilities) == {"logging", "prompts", "resources", "tools"}
+    tools = s.listing("tools")
+    # four tools, two a page: both pages' items, in the server's order
+    assert names(s, "tools") == ["add", "search", "report", "legacy_echo"]
+    assert tools.pages == 2 and tools.complete and not tools.stale and not tools.failed
+    assert names(s, "resources", "uri") == ["demo://a", "demo://b"] and s.listing("resources").pages == 1
+    assert names(s, "resourceTemplates", "uriTemplate") == ["demo://items/{id}"]
+    assert names(s, "prompts") == ["greet", "farewell"]
+    # x-mcp-header annotations, read where the server put them
+    assert s.tool_headers() == {"search": {"/properties/region": "Region"}}
+    # another page size lists the same surface
+    assert diff_surfaces(s, load_surface(files["r1_again"])).same
+
+
+async def test_a_live_recording_gives_the_surface_its_file_gives():
+    # the session's own recording (not saved and loaded) reads the same
+    session = Session(options(surface_server(2)))
+    async with session:
+        await session.start()
+        await ListPager("tools/list", "tools").fetch(session, 10)
+        live = surface_of(session.recording)
+    assert names(live, "tools") == ["add", "search", "report", "summarize"] and live.listing("tools").pages == 2
+    assert live.listing("prompts") is None
+    assert live.tool_headers() == {"search": {"/properties/region": "Zone"}}
+
+
+async def test_a_page_never_fetched_leaves_the_listing_incomplete(files):
+    s = load_surface(files["one_page"])
+    tools = s.listing("tools")
+    assert names(s, "tools") == ["add", "search"] and tools.pages == 1 and not tools.complete
+    d = diff_surfaces(load_surface(files["tools_only"]), s)
+    # the tools on the page never fetched show as removed, and a note says why they may be
+    assert {i.key for i in d.items if i.status == "removed"} == {"report", "legacy_echo"}
+    assert [n.code for n in d.notes] == ["list.incomplete"] and d.notes[0].values["side"] == "B"
+    assert "note: session B did not fetch every page of tools: items may be missing" in text_lines(d)
+
+
+async def test_a_list_never_listed_is_not_an_empty_list(files):
+    only = load_surface(files["tools_only"])
+    assert only.listing("prompts") is None and only.listing("resources") is None
+    assert "prompts" not in only.to_json()["lists"]
+    d = diff_surfaces(load_surface(files["r1"]), only)
+    # not compared: no prompt or resource is "removed"
+    assert not any(i.status == "removed" for i in d.items)
+    assert {(i.kind, i.key) for i in d.items} == {("list", k) for k in ("prompts", "resources", "resourceTemplates")}
+    assert d.codes() == ["list.not_listed"] * 3 and not d.breaking
+
+    # a list answered empty is listed: it is compared, and its items are removed
+    drv = Driver()
+    drv.handshake()
+    drv.request("tools/list")
+    drv.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}\n')
+    empty = surface_of(drv.rec)
+    assert empty.listing("tools") is not None and empty.listing("tools").items == []
+    assert empty.listing("prompts") is None
+    d = diff_surfaces(only, empty)
+    assert sorted(i.key for i in d.items if i.kind == "tools" and i.status == "removed") == [
+        "add",
+        "legacy_echo",
+        "report",
+        "search",
+    ]
+
+
+async def test_modern_sessions_keep_the_cache_hints(files):
+    s = load_surface(files["modern"])
+    assert (s.protocol_version, s.era) == ("2026-07-28", "modern")
+    assert s.supported_versions == ["2026-07-28"]
+    assert s.discover_cache == {"ttlMs": 0, "cacheScope": "private"}
+    tools = s.listing("tools")
+    assert tools.pages == 2 and tools.cache == [{"ttlMs": 60000, "cacheScope": "public"}] * 2
+    assert names(s, "tools") == ["add", "search", "report", "legacy_echo"]
+    # only the TTL differs: a non-breaking change of each list's cache hints
+    d = diff_surfaces(s, load_surface(files["modern_ttl"]))
+    assert not d.same and not d.breaking
+    assert {(i.kind, i.key) for i in d.items} == {
+        ("list", k) for k in ("tools", "prompts", "resources", "resourceTemplates")
+    }
+    assert set(d.codes()) == {"cache.changed"}
+    assert d.item("list", "tools").changes[0].pointer == "/cache/0/ttlMs"
+    # legacy against modern: the era changed (breaking)
+    d = diff_surfaces(load_surface(files["r1"]), s)
+    assert d.item("server", "protocol").findings[0].code == "protocol.era_changed" and d.breaking
+
+
+async def test_the_reference_server_against_itself_is_the_same(files, tmp_path):
+    s = load_surface(files["reference"])
+    assert s.server_info["name"] == "mcp-servers/everything" and len(s.listing("tools").items) > 5
+    again = await record(reference_server(), tmp_path / "again.jsonl")
+    d = diff_surfaces(s, load_surface(again))
+    assert d.same and not d.breaking and d.to_json()["items"] == []
+    assert text_lines(d) == ["The surfaces are the same."]
+
+
+# ---------------------------------------------------------------- the last listing wins
+
+
+def _listed(drv: Driver, names_: list[str], *, cursor: str | None = None, next_cursor: str | None = None) -> None:
+    params = {"cursor": cursor} if cursor else None
+    _, id_ = drv.request("tools/list", params)
+    tools = [{"name": n, "inputSchema": {"type": "object"}} for n in names_]
+    result: dict = {"tools": tools}
+    if next_cursor:
+        result["nextCursor"] = next_cursor
+    drv.s2c(orjson.dumps({"jsonrpc": "2.0", "id": id_, "result": result}) + b"\n")
+
+
+def test_a_list_fetched_again_after_list_changed_replaces_the_one_before():
+    drv = Driver()
+    drv.handshake()
+    _listed(drv, ["a", "b"], next_cursor="p2")
+    _listed(drv, ["c"], cursor="p2")
+    s = surface_of(drv.rec)
+    assert names(s, "tools") == ["a", "b", "c"] and s.listing("tools").pages == 2
+    changed = b'{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n'
+    drv.s2c(changed)
+    s = surface_of(drv.rec)
+    assert names(s, "tools") == ["a", "b", "c"] and s.listing("tools").stale  # said changed, not listed again
+    _listed(drv, ["d"])  # listed again from the start: the last answer wins
+    s = surface_of(drv.rec)
+    assert names(s, "tools") == ["d"] and s.listing("tools").pages == 1 and not s.listing("tools").stale
+
+    # a listing whose last answer is an error is failed; a failed list is not compared
+    _, id_ = drv.request("tools/list")
+    drv.s2c(orjson.dumps({"jsonrpc": "2.0", "id": id_, "error": {"code": -32603, "message": "down"}}) + b"\n")
+    failed = surface_of(drv.rec)
+    assert failed.listing("tools").failed and failed.listing("tools").error["message"] == "down"
+    d = diff_surfaces(s, failed)
+    assert d.codes() == ["list.failed"] and d.breaking and not any(i.kind == "tools" for i in d.items)
+
+
+def test_a_recording_that_never_negotiated_has_no_capabilities():
+    drv = Driver()
+    drv.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t"}})
+    s = surface_of(drv.rec)
+    assert not s.negotiated and s.capabilities is None and s.lists == {}
+    drv.s2c(b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{}}}\n')
+    drv.c2s(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+    declared_nothing = surface_of(drv.rec)
+    assert declared_nothing.capabilities == {} and declared_nothing.negotiated
+    d = diff_surfaces(declared_nothing, s)
+    assert d.codes() == ["protocol.not_negotiated"] and d.breaking
+
+
+# ---------------------------------------------------------------- the diff of two releases
+
+
+async def test_two_releases_diff_with_every_breaking_rule(files):
+    a, b = load_surface(files["r1"]), load_surface(files["r2"])
+    d = diff_surfaces(a, b)
+    assert not d.same and d.breaking
+    assert d.counts() == {"removed": 3, "added": 2, "changed": 7, "breaking": 8}
+
+    def codes(kind: str, key: str) -> list[tuple[str, bool, str]]:
+        item = d.item(kind, key)
+        assert item is not None, (kind, key)
+        return [(f.code, f.breaking, f.pointer) for f in item.findings]
+
+    assert codes("tools", "legacy_echo") == [("tool.removed", True, "")]
+    assert codes("tools", "summarize") == [("item.added", False, "")]
+    assert codes("tools", "add") == [
+        ("input.required_added", True, "/inputSchema/properties/c"),
+        ("input.type_narrowed", True, "/inputSchema/properties/a"),
+    ]
+    assert codes("tools", "search") == [
+        ("input.type_narrowed", True, "/inputSchema/properties/query"),
+        ("input.enum_narrowed", True, "/inputSchema/properties/mode"),
+        ("tool.header_changed", False, "/inputSchema/properties/region"),
+    ]
+    assert codes("tools", "report") == [("output.property_removed", True, "/outputSchema/properties/pages")]
+    assert codes("prompts", "farewell") == [("prompt.removed", True, "")]
+    assert codes("prompts", "greet") == [("prompt.required_argument_added", True, "/arguments/1")]
+    assert codes("resources", "demo://b") == [("resource.removed", True, "")]
+    assert codes("resources", "demo://c") == [("item.added", False, "")]
+    assert codes("resources", "demo://a") == [] and not d.item("resources", "demo://a").breaking
+    assert codes("server", "capabilities") == [("capability.removed", True, "/capabilities/logging")]
+    assert codes("server", "serverInfo") == [("server.info_changed", False, "")]
+    assert d.item("resourceTemplates", "demo://items/{id}") is None  # unchanged
+
+    # inside a changed item: the JSON pointers that changed, with old and new values
+    search = {c.pointer: (c.old, c.new) for c in d.item("tools", "search").changes}
+    assert search == {
+        "/inputSchema/properties/query/type": (["string", "null"], "string"),
+        "/inputSchema/properties/mode/enum": (["exact", "prefix", "fuzzy"], ["exact", "prefix"]),
+        "/inputSchema/properties/region/x-mcp-header": ("Region", "Zone"),
+        "/title": ("Search", "Search v2"),
+    }
+    add = {c.pointer: (c.old, c.new) for c in d.item("tools", "add").changes}
+    assert add["/inputSchema/properties/c"] == (ABSENT, {"type": "number"})
+    assert d.item("resources", "demo://a").changes[0].to_json() == {
+        "path": "/mimeType",
+        "old": "text/plain",
+        "new": "text/markdown",
+    }
+
+    # the text names every added, removed and changed item
+    lines = text_lines(d)
+    assert lines[0] == "The surfaces differ: 2 added, 3 removed, 7 changed (8 breaking)."
+    for item in d.items:
+        assert any(line.startswith(("- ", "+ ", "~ ")) and f" {item.key}: {item.status}" in line for line in lines)
+    assert "- tool legacy_echo: removed [breaking]" in lines
+    assert "+ tool summarize: added" in lines
+    assert "    ! breaking: the input property c became required" in lines
+    assert '    /inputSchema/properties/a/type: "number" -> "integer"' in lines
+    assert "    the x-mcp-header of /inputSchema/properties/region changed from Region to Zone" in lines
+    # the same as data (and the data is JSON)
+    data = orjson.loads(orjson.dumps(d.to_json()))
+    assert data["same"] is False and data["breaking"] is True and data["counts"]["changed"] == 7
+    assert [(i["kind"], i["key"], i["status"]) for i in data["items"]] == [(i.kind, i.key, i.status) for i in d.items]
+    add_json = next(i for i in data["items"] if i["key"] == "add")
+    assert {"path": "/inputSchema/properties/c", "new": {"type": "number"}} in add_json["changes"]
+    assert add_json["findings"][0]["text"] == "the input property c became required"
+    # the other way round: what was added is now removed, what was narrowed is widened
+    back = diff_surfaces(b, a)
+    assert back.item("tools", "summarize").status == "removed" and back.item("tools", "legacy_echo").status == "added"
+    assert back.item("tools", "search").findings == [f for f in back.item("tools", "search").findings if not f.breaking]
+
+
+# ---------------------------------------------------------------- the rules, one by one
+
+
+def _tool(schema: dict, output: dict | None = None) -> Surface:
+    tool: dict = {"name": "t", "inputSchema": schema}
+    if output is not None:
+        tool["outputSchema"] = output
+    return Surface(capabilities={}, protocol_version="2025-11-25", era="legacy", lists={"tools": Listing([tool], 1)})
+
+
+def _prop(**p) -> dict:
+    return {"type": "object", "properties": {"x": p}}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (_prop(type="number"), _prop(type="integer"), ["input.type_narrowed"]),
+        (_prop(type=["string", "null"]), _prop(type="string"), ["input.type_narrowed"]),
+        (_prop(), _prop(type="string"), ["input.type_narrowed"]),  # any type -> string
+        (_prop(type="integer"), _prop(type="number"), []),  # widened
+        (_prop(type="string"), _prop(type=["string", "null"]), []),  # widened
+        (_prop(type="string", enum=["a", "b"]), _prop(type="string", enum=["a"]), ["input.enum_narrowed"]),
+        (_prop(type="string"), _prop(type="string", enum=["a"]), ["input.enum_narrowed"]),
+        (_prop(type="string", enum=["a"]), _prop(type="string", enum=["a", "b"]), []),  # a value added
+        (_prop(type="string"), {"type": "object", "properties": {}}, ["input.property_removed"]),
+        (_prop(type="string"), {**_prop(type="string"), "required": ["x"]}, ["input.required_added"]),
+        (_prop(type="string"), {**_prop(type="string"), "properties": {"x": {}, "y": {}}}, []),  # optional added
+        (_prop(type="string", description="old"), _prop(type="string", description="new"), []),
+        # followed into nested objects and array items
+        (_prop(type="object", properties={"y": {}}), _prop(type="object", properties={}), ["input.property_removed"]),
+        (
+            _prop(type="array", items={"type": "number"}),
+            _prop(type="array", items={"type": "integer"}),
+            ["input.type_narrowed"],
+        ),
+    ],
+)
+def test_input_schema_rules(old, new, expected):
+    d = diff_surfaces(_tool(old), _tool(new))
+    assert d.codes() == expected
+    assert d.breaking is bool(expected) and not d.same
+
+
+def test_output_schema_rules():
+    out = {"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "object", "properties": {"k": {}}}}}
+    fewer = {"type": "object", "properties": {"m": {"type": "object", "properties": {}}}}
+    assert diff_surfaces(_tool({}, out), _tool({}, fewer)).codes() == ["output.property_removed"] * 2
+    more = {"type": "object", "properties": {**out["properties"], "z": {}}}
+    d = diff_surfaces(_tool({}, out), _tool({}, more))
+    assert d.codes() == [] and not d.breaking and not d.same  # a property added to the output
+    assert diff_surfaces(_tool({}, out), _tool({})).codes() == ["output.property_removed"] * 2  # schema dropped
+
+
+def test_capability_and_prompt_rules():
+    a = Surface(capabilities={"tools": {"listChanged": True}, "prompts": {}}, protocol_version="2025-06-18")
+    b = Surface(capabilities={"tools": {"listChanged": False}, "resources": {}}, protocol_version="2025-11-25")
+    d = diff_surfaces(a, b)
+    caps = d.item("server", "capabilities")
+    assert [(f.code, f.values["capability"]) for f in caps.findings] == [
+        ("capability.removed", "tools.listChanged"),
+        ("capability.removed", "prompts"),
+        ("capability.added", "resources"),
+    ]
+    # a version in the same era: a non-breaking change
+    assert [(f.code, f.breaking) for f in d.item("server", "protocol").findings] == [
+        ("protocol.version_changed", False)
+    ]
+
+    def prompt(*args: dict) -> Surface:
+        return Surface(lists={"prompts": Listing([{"name": "p", "arguments": list(args)}], 1)})
+
+    optional, required = {"name": "x"}, {"name": "x", "required": True}
+    assert diff_surfaces(prompt(optional), prompt(required)).codes() == ["prompt.required_argument_added"]
+    assert diff_surfaces(prompt(), prompt({"name": "y", "required": True})).codes() == [
+        "prompt.required_argument_added"
+    ]
+    assert diff_surfaces(prompt(), prompt({"name": "y"})).codes() == []  # an optional argument added
+    assert diff_surfaces(prompt(optional), prompt()).codes() == ["prompt.argument_removed"]
+    assert diff_surfaces(prompt(required), prompt(optional)).codes() == []
+
+
+def test_json_changes_are_pointers():
+    old = {"a": {"b/c": 1, "d~": [1, 2]}, "gone": None}
+    new = {"a": {"b/c": 2, "d~": [1, 3]}, "new": False}
+    assert [c.to_json() for c in json_changes(old, new)] == [
+        {"path": "/a/b~1c", "old": 1, "new": 2},
+        {"path": "/a/d~0/1", "old": 2, "new": 3},
+        {"path": "/gone", "old": None},
+        {"path": "/new", "new": False},
+    ]
+    assert json_changes(1, 1.0) != []  # 1 and 1.0 are different JSON text; told apart
+    assert json_changes([1], [1, 2], "/l") == [PathChange("/l", [1], [1, 2])]  # lengths differ: whole arrays
+
+
+# ---------------------------------------------------------------- surface files
+
+
+async def test_a_surface_survives_its_json_round_trip(files, tmp_path):
+    for key in ("r1", "modern", "tools_only", "reference"):
+        s = load_surface(files[key])
+        again = Surface.from_json(orjson.loads(orjson.dumps(s.to_json())))
+        assert again == s, key
+        path = tmp_path / f"{key}.surface.json"
+        path.write_bytes(s.dumps())
+        assert load_surface(path) == s
+        assert diff_surfaces(s, load_surface(path)).same
+    doc = load_surface(files["r1"]).to_json()
+    assert doc["format"] == "mcp-session-inspector/surface" and doc["version"] == 1
+    assert doc["toolHeaders"] == {"search": {"/properties/region": "Region"}}
+
+
+@pytest.mark.parametrize(
+    ("doc", "words"),
+    [
+        ({"format": "something else"}, "not a surface file"),
+        ({"format": "mcp-session-inspector/surface", "version": 99}, "version 99"),
+        ({"format": "mcp-session-inspector/surface", "version": 1, "capabilities": []}, "/capabilities"),
+        (
+            {"format": "mcp-session-inspector/surface", "version": 1, "lists": {"tools": {"items": 3}}},
+            "/lists/tools/items",
+        ),
+        ({"format": "mcp-session-inspector/surface", "version": 1, "lists": {"other": {}}}, "/lists"),
+    ],
+)
+def test_a_wrong_surface_file_is_refused_with_words(doc, words, tmp_path):
+    with pytest.raises(SurfaceError, match=re.escape(words)):
+        Surface.from_json(doc)
+    path = tmp_path / "bad.json"
+    path.write_bytes(orjson.dumps(doc))
+    if doc["format"] == "mcp-session-inspector/surface":
+        with pytest.raises(SurfaceError):
+            load_surface(path)
+
+
+def test_a_recording_file_loads_as_its_surface(tmp_path):
+    drv = Driver()
+    drv.handshake()
+    _listed(drv, ["only"])
+    path = tmp_path / "hand.jsonl"
+    drv.rec.write_to(path).close()
+    s = load_surface(path)
+    assert (
+        s.source == "hand.jsonl"
+        and names(s, "tools") == ["only"]
+        and s.server_info == {"name": "demo", "version": "1.0"}
+    )
+    assert surface_of(Recording.load(path)) == Surface.from_json({**s.to_json(), "source": None})
