@@ -199,6 +199,23 @@ class HttpPeer:
             self.log.close()
 
 
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (PEM), made by openssl in ``folder``: what an HTTPS
+    fixture serves (``http_misbehave(...) + ["--tls", cert, key]``) and nothing trusts."""
+    import subprocess
+
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            "-keyout", str(key), "-out", str(cert),
+        ],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
 def http_misbehave(port: int, mode: str) -> list[str]:
     """argv of the misbehaving Streamable HTTP fixture server in ``mode``."""
     return [sys.executable, str(FIXTURES / "http_misbehave.py"), "--port", str(port), "--mode", mode]

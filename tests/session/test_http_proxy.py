@@ -25,7 +25,7 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from peers import FIXTURES, HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
+from peers import FIXTURES, HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server, self_signed
 
 from inspector.session.http_proxy import ListenError, endpoint_rewrite, loopback_listen
 from inspector.session.reanalyse import reanalyse
@@ -654,25 +654,11 @@ def test_the_request_target_goes_byte_for_byte_and_a_kept_connection_the_server_
                     assert r.json()["result"]["target"] == "/mcp"
 
 
-def _self_signed(folder: Path) -> tuple[Path, Path]:
-    """A certificate for 127.0.0.1 and its key (PEM), made by openssl."""
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-            "-keyout", str(key), "-out", str(cert),
-        ],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    return cert, key
-
-
 def test_an_https_upstream_is_verified_as_the_inspectors_own_transports_verify(tmp_path: Path) -> None:
     """An upstream over TLS with a certificate no one trusts: the host gets 502 saying the
     certificate could not be verified (the proxy never talks to it unverified). Trusted through
     SSL_CERT_FILE, as the inspector's own HTTP transports honour it: the exchange goes through."""
-    cert, key = _self_signed(tmp_path)
+    cert, key = self_signed(tmp_path)
     port = free_port()
     ping = b'{"jsonrpc":"2.0","id":2,"method":"ping"}'
     json_body = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
@@ -793,7 +779,7 @@ def test_an_https_answer_that_ends_where_the_server_closes_without_close_notify_
     """Over TLS, an answer without a length (the fixture's event stream: HTTP/1.0) ends where the
     server closes; Python's server closes without TLS's close_notify, as many do: that is the
     answer's end (as httpx reads it), not an answer broken off."""
-    cert, key = _self_signed(tmp_path)
+    cert, key = self_signed(tmp_path)
     port = free_port()
     record = tmp_path / "tls.jsonl"
     ask = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}'

@@ -1,0 +1,264 @@
+"""The Connection Doctor against real failing set-ups (and good servers), on 127.0.0.1 only.
+
+Every server is started from an argv list by the doctor's own session and stopped by it; the
+HTTP peers are stopped by their pid (tests/peers.py HttpPeer).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import anyio
+import orjson
+from peers import (
+    HttpPeer,
+    free_port,
+    http_misbehave,
+    misbehave,
+    oauth_peer,
+    reference_server,
+    sdk_http_server,
+    self_signed,
+)
+
+from inspector.session.doctor import HTTP_CHECKS, STDIO_CHECKS, Diagnosis, Verdict, diagnose
+from inspector.session.doctor_words import ADVICE, SEEN, TITLES, all_words
+from inspector.session.profiles import EnvVar, ServerProfile
+from inspector.transport.base import HttpSpec, StdioSpec
+
+
+def run(target: ServerProfile | StdioSpec | HttpSpec) -> Diagnosis:
+    d = anyio.run(diagnose, target)
+    orjson.dumps(d.data())  # every diagnosis is data a front-end can keep
+    return d
+
+
+def verdicts(d: Diagnosis) -> dict[str, str]:
+    return {c.id: c.verdict.value for c in d.checks}
+
+
+def stopped_at(d: Diagnosis, check_id: str, code: str) -> None:
+    """The run failed at ``check_id`` with ``code``: every check before passed (or warned), every
+    one after is skipped, and the failure says what was seen and what to do."""
+    failed = d.failed
+    assert failed is not None, d.lines()
+    assert (failed.id, failed.code) == (check_id, code), d.lines()
+    ids = [c.id for c in d.checks]
+    at = ids.index(check_id)
+    before = [c for c in d.checks[:at] if not (c.verdict is Verdict.SKIPPED and c.code == "not-https")]
+    assert all(c.verdict in (Verdict.PASS, Verdict.WARN) for c in before), d.lines()
+    assert all(c.verdict is Verdict.SKIPPED and c.code == "not-run" for c in d.checks[at + 1 :]), d.lines()
+    assert not re.search(r"\{[a-z_]+\}", failed.seen + failed.advice) and failed.advice, failed.data()
+    assert any(line.startswith("[FAIL]") for line in d.lines())
+
+
+def script(folder: Path, name: str, text: str, mode: int = 0o755) -> Path:
+    path = folder / name
+    path.write_text(text)
+    path.chmod(mode)
+    return path
+
+
+# ---------------------------------------------------------------------- stdio
+
+
+def test_a_missing_command_is_looked_for_on_path_and_named() -> None:
+    d = run(StdioSpec(["no-such-mcp-server-xyz", "--stdio"]))
+    stopped_at(d, "command", "not-on-path")
+    assert d.failed is not None and d.failed.values["program"] == "no-such-mcp-server-xyz"
+    assert int(d.failed.values["count"]) >= 1
+    assert [c.id for c in d.checks] == list(STDIO_CHECKS)
+
+
+def test_a_command_on_path_is_found_where_it_is(tmp_path: Path) -> None:
+    """The PATH searched is the one the server gets (its environment's), not the inspector's."""
+    script(tmp_path, "my-server", "#!/bin/sh\nexit 0\n")
+    d = run(StdioSpec(["my-server"], env={"PATH": f"{tmp_path}:/usr/bin:/bin"}, cwd=str(tmp_path)))
+    command = d.check("command")
+    assert command is not None and command.verdict is Verdict.PASS
+    assert command.values["path"] == str(tmp_path / "my-server")
+    stopped_at(d, "process", "exited")  # it exits at once: the doctor went on to start it
+
+
+def test_a_file_that_is_not_executable(tmp_path: Path) -> None:
+    server = script(tmp_path, "server.py", "#!/usr/bin/env python3\nprint('hi')\n", mode=0o644)
+    d = run(StdioSpec([str(server)]))
+    stopped_at(d, "executable", "no")
+    assert d.failed is not None and d.failed.values["mode"] == "-rw-r--r--"
+    assert str(server) in d.failed.advice
+
+
+def test_a_script_whose_shebang_interpreter_is_missing(tmp_path: Path) -> None:
+    direct = script(tmp_path, "direct", "#!/opt/nowhere/bin/python9\nprint('hi')\n")
+    d = run(StdioSpec([str(direct)]))
+    stopped_at(d, "interpreter", "shebang-missing")
+    assert d.failed is not None and d.failed.values["interpreter"] == "/opt/nowhere/bin/python9"
+    via_env = script(tmp_path, "via-env", "#!/usr/bin/env no-such-node-xyz\nconsole.log(1)\n")
+    d = run(StdioSpec([str(via_env)], cwd=str(tmp_path)))
+    stopped_at(d, "interpreter", "shebang-env-missing")
+    assert d.failed is not None and d.failed.values["interpreter"] == "no-such-node-xyz"
+
+
+def test_a_script_an_interpreter_is_given_must_exist(tmp_path: Path) -> None:
+    d = run(StdioSpec([sys.executable, "-u", "build/server.py"], cwd=str(tmp_path)))
+    stopped_at(d, "interpreter", "script-missing")
+    assert d.failed is not None and d.failed.values["path"] == str(tmp_path / "build" / "server.py")
+
+
+def test_a_missing_working_directory(tmp_path: Path) -> None:
+    d = run(StdioSpec(misbehave("good"), cwd=str(tmp_path / "gone")))
+    stopped_at(d, "cwd", "missing")
+    assert d.checks[0].id == "cwd"
+
+
+def test_an_unset_variable_and_an_unfilled_input() -> None:
+    profile = ServerProfile(name="s", command=sys.executable, args=["-c", "pass", "--token", "${secret:API_TOKEN}"])
+    d = run(profile)
+    stopped_at(d, "environment", "secret-unknown")
+    assert d.failed is not None and d.failed.values["names"] == "API_TOKEN"
+    profile = ServerProfile(
+        name="s", command=sys.executable, args=["-c", "pass"], env=[EnvVar("KEY", "${input:api-key}")]
+    )
+    stopped_at(run(profile), "environment", "input-unfilled")
+
+
+def test_shell_syntax_is_a_warning_and_the_checks_go_on() -> None:
+    """``$HOME`` reaches the server as written (no shell runs it): said, not fatal."""
+    argv = reference_server()  # it takes no options: the word after its mode is left alone
+    profile = ServerProfile(name="s", command=argv[0], args=[*argv[1:], "$HOME"])
+    d = run(profile)
+    env = d.check("environment")
+    assert env is not None and env.verdict is Verdict.WARN and env.values["names"] == "$HOME"
+    assert env.advice
+    assert d.ok, d.lines()
+
+
+def test_a_banner_on_stdout_is_quoted() -> None:
+    d = run(StdioSpec(misbehave("noise")))
+    stopped_at(d, "stdout", "noise")
+    assert d.failed is not None
+    assert d.failed.quoted == ("Server starting...", "=== misbehave MCP server v1.0 ===", "Listening on stdio")
+    assert d.failed.values["count"] == "3"
+    assert verdicts(d)["process"] == "pass"
+
+
+def test_a_server_that_exits_at_once_says_how_and_why() -> None:
+    argv = [sys.executable, "-c", "import sys; print('Error: DATABASE_URL is not set', file=sys.stderr); sys.exit(4)"]
+    d = run(StdioSpec(argv))
+    stopped_at(d, "process", "exited")
+    assert d.failed is not None
+    assert d.failed.values["how"] == "exited with code 4"
+    assert d.failed.quoted == ("Error: DATABASE_URL is not set",)
+
+
+def test_a_server_that_dies_during_initialize() -> None:
+    d = run(StdioSpec(misbehave("crash-init")))
+    stopped_at(d, "process", "exited")
+    assert d.failed is not None and d.failed.values["how"] == "exited with code 3"
+    assert "Error: config file /etc/x.toml not found" in d.failed.quoted
+
+
+def test_a_silent_server_fails_the_start_in_time() -> None:
+    profile = ServerProfile(name="s", command=misbehave("silent-init")[0], args=misbehave("silent-init")[1:])
+    profile.connect_timeout, profile.probe_timeout = 1.0, 0.5
+    d = run(profile)
+    stopped_at(d, "start", "initialize-timeout-after-silence")
+    assert verdicts(d)["process"] == "pass" and verdicts(d)["stdout"] == "pass"
+
+
+def test_the_reference_server_passes_every_check() -> None:
+    d = run(StdioSpec(reference_server()))
+    assert d.ok and all(c.verdict is Verdict.PASS for c in d.checks), d.lines()
+    start = d.check("start")
+    assert start is not None and start.code == "legacy" and start.values["version"] == "2025-11-25"
+    interpreter = d.check("interpreter")
+    assert interpreter is not None and interpreter.code == "script"
+
+
+def test_a_dual_era_server_is_found_modern() -> None:
+    d = run(StdioSpec([sys.executable, str(Path(__file__).parents[1] / "fixtures/servers/modern_fixture.py")]))
+    start = d.check("start")
+    assert d.ok and start is not None and start.code == "modern" and start.values["version"] == "2026-07-28"
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+def test_a_url_that_cannot_be_read() -> None:
+    d = run(HttpSpec("ftp://127.0.0.1/mcp"))
+    stopped_at(d, "url", "url-not-http")
+    assert [c.id for c in d.checks] == list(HTTP_CHECKS)
+
+
+def test_a_refused_port() -> None:
+    port = free_port()
+    d = run(HttpSpec(f"http://127.0.0.1:{port}/mcp"))
+    stopped_at(d, "connect", "refused")
+    assert d.failed is not None and d.failed.values == {"address": "127.0.0.1", "port": str(port)}
+    assert verdicts(d)["resolve"] == "pass"
+
+
+def test_a_name_that_resolves_to_loopback() -> None:
+    port = free_port()
+    d = run(HttpSpec(f"http://localhost:{port}/mcp"))
+    resolved = d.check("resolve")
+    assert resolved is not None and resolved.code == "resolved" and "127.0.0.1" in resolved.values["addresses"]
+    stopped_at(d, "connect", "refused")
+
+
+def test_a_self_signed_certificate_on_loopback(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "cookie") + ["--tls", str(cert), str(key)], port) as peer:
+        url = peer.url.replace("http://", "https://")
+        d = run(HttpSpec(url))
+        stopped_at(d, "tls", "self-signed")
+        assert d.failed is not None and "self-signed" in d.failed.values["reason"]
+        trusting = run(HttpSpec(url, verify_tls=False))  # the user chose to trust it: a warning
+        tls = trusting.check("tls")
+        assert tls is not None and tls.verdict is Verdict.WARN and tls.code == "not-verified"
+        assert verdicts(trusting)["http-status"] != "skipped", trusting.lines()
+
+
+def test_a_server_needing_authorization_has_oauth_metadata() -> None:
+    with oauth_peer() as peer:
+        d = run(HttpSpec(peer.url))
+    stopped_at(d, "authorization", "oauth")
+    status = d.check("http-status")
+    assert status is not None and status.code == "auth-asked" and status.values["status"] == "401"
+    assert d.failed is not None and d.failed.values["issuer"].startswith("http://127.0.0.1:")
+
+
+def test_a_server_needing_a_header_has_no_oauth_metadata() -> None:
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, "--require-headers"), port, env={"REQUIRED_HEADERS": '{"X-Key": "k"}'}) as p:
+        d = run(HttpSpec(p.url))
+    stopped_at(d, "authorization", "no-oauth")
+
+
+def test_the_sdk_server_over_http_passes_every_check() -> None:
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        d = run(HttpSpec(peer.url))
+    assert d.ok, d.lines()
+    assert verdicts(d) == {i: ("skipped" if i == "tls" else "pass") for i in HTTP_CHECKS}
+    tls, transport, start = d.check("tls"), d.check("transport"), d.check("start")
+    assert tls is not None and tls.code == "not-https"
+    assert transport is not None and transport.code == "streamable-http"
+    assert start is not None and start.code == "modern"
+    status = d.check("http-status")
+    assert status is not None and status.values["content_type"] == "application/json"
+
+
+# ---------------------------------------------------------------------- words
+
+
+def test_every_sentence_belongs_to_a_check_and_fills_from_its_values() -> None:
+    for key in (*SEEN, *ADVICE):
+        check, _, code = key.partition(".")
+        assert check == "*" or check in TITLES, key
+        assert code, key
+    assert set(TITLES) == set(STDIO_CHECKS) | set(HTTP_CHECKS)
+    assert len(all_words()) == len(set(TITLES.values()) | set(SEEN.values()) | set(ADVICE.values()))
