@@ -135,5 +135,8 @@ async def follow(http: FlowHttp, url: str, listener: RedirectListener, version: 
                 f"the authorization endpoint answered {answer.said()} and did not redirect to the loopback "
                 "redirect (it may need a person: use the system browser)",
             )
-        url = urljoin(url, location)
+        try:
+            url = urljoin(url, location)
+        except ValueError:  # "http://[::1" and the like
+            raise FlowStopped("authorize", f"a redirect's Location is no URL: {masked_flow_url(location)}") from None
     raise FlowStopped("authorize", f"more than {MAX_HOPS} redirects without reaching the loopback redirect")

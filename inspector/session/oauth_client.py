@@ -18,7 +18,9 @@ gives, each decision taken by the sans-IO core (:mod:`inspector.protocol.oauth_f
    (:func:`~inspector.protocol.oauth_metadata.flow_findings`) at ``authorization-server``.
 2. **Client identity** (step ``client-registration``), in the spec's order: the pre-registered
    client id (and secret) the user gave; a client this store registered earlier with the same
-   issuer; a Client ID Metadata Document is NOT offered (it needs an HTTPS URL the
+   issuer, on the same loopback redirect URI (the listener asks for its port again: a server may
+   match redirect URIs exactly, port included; when that port is taken, a new client is
+   registered); a Client ID Metadata Document is NOT offered (it needs an HTTPS URL the
    authorization server can fetch, which a desktop inspector does not have: said as an ``info``
    step when the server supports it); else Dynamic Client Registration (RFC 7591,
    ``application_type`` ``native``, the loopback redirect URI); else the flow stops and asks for
@@ -45,6 +47,12 @@ rotated when the server gives a new one), :meth:`~OAuthClient.step_up` answers a
 :func:`~inspector.protocol.oauth_flow.step_up_scope` picks, within the
 :class:`~inspector.protocol.oauth_flow.StepUpBudget`; ``grant="client_credentials"`` runs that
 grant instead of the browser (a client id and secret needed, and the metadata must list it).
+One flow runs at a time: a sign-in or refresh asked for while another runs waits for it, and
+when that one renewed the token in force, its token is the answer (requests refused together
+open one browser and redeem a refresh token once). :meth:`~OAuthClient.refresh_due` is false
+for a token without a refresh token, and for :data:`REFRESH_RETRY` seconds after a refresh
+failed (not one more attempt before every request). A token that cannot be stored (an
+unreadable ``secrets.json``) is said in an ``info`` step and kept for the session.
 A failed flow records a ``failed`` step (``failed_step``, ``reason``) and returns a
 :class:`SignInResult` naming the step; nothing raises for what a server sent.
 """
@@ -54,6 +62,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
+from urllib.parse import urlsplit
+
+import anyio
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.oauth_challenge import bearer_of, parse_challenges
@@ -89,8 +100,20 @@ from .oauth_exchange import EVENT, FlowHttp, Note, masked_flow_url
 from .oauth_redirect import loopback_redirect
 from .oauth_tokens import StoredToken, TokenStore, canonical_resource
 
+#: After a refresh failed, :meth:`OAuthClient.refresh_due` says no for this many seconds.
+REFRESH_RETRY = 30.0
 #: The name the inspector registers under (RFC 7591 ``client_name``).
 CLIENT_NAME = "MCP Session Inspector"
+
+
+def _port_of(uri: str | None) -> int:
+    """The port of a loopback redirect URI registered earlier (0: none, or none given)."""
+    if not uri:
+        return 0
+    try:
+        return urlsplit(uri).port or 0
+    except ValueError:
+        return 0
 
 
 def challenge_request(version: str) -> JsonObject:
@@ -160,6 +183,8 @@ class OAuthClient:
         self._token: StoredToken | None = None
         self._discovery: AuthDiscovery | None = None
         self._findings: list[AuthFinding] = []
+        self._busy: anyio.Event | None = None  # a flow is running: the next waits for it
+        self._refresh_failed: float | None = None  # when the last refresh failed (wall clock)
 
     # ------------------------------------------------------------------ the token in force
 
@@ -183,7 +208,10 @@ class OAuthClient:
     def refresh_due(self, now: float | None = None) -> bool:
         """Whether the token in force is at or near its expiry (wall clock)."""
         t = self.current()
-        return t is not None and token_refresh_due(t.expires_at, self.clock() if now is None else now)
+        now = self.clock() if now is None else now
+        if self._refresh_failed is not None and now - self._refresh_failed < REFRESH_RETRY:
+            return False  # not before each request while the refresh fails (a 401 still asks for one)
+        return t is not None and t.refresh_token is not None and token_refresh_due(t.expires_at, now)
 
     def facts(self) -> SignInResult:
         """The public facts of the token in force (``ok`` False when there is none)."""
@@ -196,16 +224,18 @@ class OAuthClient:
 
     async def sign_in(self, refusal: Refusal | None, version: str) -> SignInResult:
         """The whole flow after ``refusal`` (``None``: draw one first), by ``version``'s page."""
-        return await self._run(self._sign_in(refusal, version, None))
+        return await self._one_at_a_time(lambda: self._sign_in(refusal, version, None), renewed_will_do=True)
 
     async def refresh(self, version: str) -> SignInResult:
         """A refresh with the stored refresh token, at the issuer that gave it."""
-        return await self._run(self._refresh(version))
+        result = await self._one_at_a_time(lambda: self._refresh(version), renewed_will_do=True)
+        self._refresh_failed = None if result.ok else self.clock()
+        return result
 
     async def step_up(self, refusal: Refusal, version: str, operation: str = "request") -> SignInResult:
         """A new authorization after a 403 ``insufficient_scope`` (``refusal``) for the scopes
         the challenge names, at most ``budget.limit`` times per resource and ``operation``."""
-        return await self._run(self._step_up(refusal, version, operation))
+        return await self._one_at_a_time(lambda: self._step_up(refusal, version, operation), renewed_will_do=False)
 
     def forget(self) -> int:
         """Sign out: the token in force and every stored entry of this resource dropped."""
@@ -213,6 +243,26 @@ class OAuthClient:
         return self.store.forget(self.server_url) if self.store is not None else 0
 
     # ------------------------------------------------------------------ running and recording
+
+    async def _one_at_a_time(
+        self, flow: Callable[[], Coroutine[object, object, SignInResult]], *, renewed_will_do: bool
+    ) -> SignInResult:
+        """One flow at a time (requests refused together ask together: one browser, one refresh
+        token redeemed once). ``renewed_will_do``: when the flow waited on renewed the token in
+        force, that token is the answer (no second sign-in or refresh)."""
+        before = self.current()
+        waited = False
+        while self._busy is not None:
+            waited = True
+            await self._busy.wait()
+        if waited and renewed_will_do and self._token is not None and self._token is not before:
+            return self.facts()
+        self._busy = busy = anyio.Event()
+        try:
+            return await self._run(flow())
+        finally:
+            self._busy = None
+            busy.set()
 
     async def _run(self, flow: Coroutine[object, object, SignInResult]) -> SignInResult:
         self._findings = []
@@ -243,7 +293,11 @@ class OAuthClient:
 
     def _signed_in(self, token: StoredToken, grant: str) -> SignInResult:
         if self.store is not None:
-            token = self.store.put(token)
+            try:
+                token = self.store.put(token)
+            except OSError as exc:  # signed in all the same: the token is kept for this session only
+                text = f"the token could not be stored ({type(exc).__name__}: {exc}); it is kept for this session only"
+                self.note(text, {"event": EVENT, "step": "info", "text": text})
         self._token = token
         expiry = (
             "no expiry given" if token.expires_at is None else f"expires in {token.expires_at - self.clock():.0f} s"
@@ -349,8 +403,10 @@ class OAuthClient:
         wanted = scopes or self.options.scopes or d.scopes
         wanted = with_offline_access(wanted, meta.scopes_supported)
         resource = self._resource(d, version)
-        async with loopback_redirect() as listener:
-            client = await self._client_identity(http, meta, version, listener.redirect_uri, wanted)
+        earlier = self._earlier_client(meta)
+        async with loopback_redirect(port=_port_of(earlier.redirect_uri if earlier is not None else None)) as listener:
+            client = await self._client_identity(http, meta, version, listener.redirect_uri, wanted, earlier)
+            client_redirect = listener.redirect_uri if self.options.client_id is None else None
             verifier, state = new_code_verifier(), new_state()
             url = authorization_url(
                 AuthorizationRequest(
@@ -385,7 +441,8 @@ class OAuthClient:
         )
         expected = "200 with access_token and token_type Bearer (the code redeemed with its PKCE verifier)"
         tokens = await self._token_exchange(http, "token", request, version, expected, wanted, resource)
-        return self._signed_in(self._stored(meta, tokens, client, wanted), "authorization_code")
+        stored = replace(self._stored(meta, tokens, client, wanted), redirect_uri=client_redirect)
+        return self._signed_in(stored, "authorization_code")
 
     async def _client_identity(
         self,
@@ -394,6 +451,7 @@ class OAuthClient:
         version: str,
         redirect_uri: str,
         scopes: tuple[str, ...] | None,
+        earlier: StoredToken | None,
     ) -> ClientCredentials:
         opts = self.options
         secret: str | None = None
@@ -402,8 +460,8 @@ class OAuthClient:
             client_id, secret, registered = opts.client_id, opts.client_secret, opts.auth_method
             how = "the pre-registered client id given"
         else:
-            earlier = self.store.find(self.server_url, meta.issuer) if self.store is not None else None
-            if earlier is not None and earlier.client_id is not None:
+            # a client registered earlier, on this very redirect URI (a server may match it exactly, port included)
+            if earlier is not None and earlier.client_id is not None and earlier.redirect_uri == redirect_uri:
                 client_id, secret = earlier.client_id, earlier.client_secret
                 how = "the client registered earlier with this issuer"
             else:
@@ -418,6 +476,18 @@ class OAuthClient:
             {"event": EVENT, "step": "client", "client_id": client_id, "how": how, "auth_method": choice.method},
         )
         return ClientCredentials(client_id, secret, choice.method)
+
+    def _earlier_client(self, meta: AuthServerMetadata) -> StoredToken | None:
+        """The entry of a client this store registered earlier with ``meta``'s issuer (none when
+        the user gave a client id)."""
+        if self.options.client_id is not None:
+            return None
+        if self.store is not None:
+            found = self.store.find(self.server_url, meta.issuer)
+            if found is not None:
+                return found
+        t = self._token
+        return t if t is not None and t.issuer == meta.issuer else None
 
     async def _register(
         self,
@@ -539,7 +609,9 @@ class OAuthClient:
             expected = "200 with a new access_token (and, for a public client, a rotated refresh_token)"
             tokens = await self._token_exchange(http, "refresh", request, version, expected, held.scopes, resource)
         stored = self._stored(meta, tokens, client, held.scopes, keep_refresh=held.refresh_token)
-        return self._signed_in(replace(stored, client_secret=held.client_secret), "refresh_token")
+        return self._signed_in(
+            replace(stored, client_secret=held.client_secret, redirect_uri=held.redirect_uri), "refresh_token"
+        )
 
     async def _step_up(self, refusal: Refusal, version: str, operation: str) -> SignInResult:
         bearer = bearer_of(parse_challenges(refusal.challenge)) if refusal.challenge else None

@@ -219,7 +219,7 @@ class FlowHttp:
                             break
         except TimeoutError:
             answer.error = f"no answer within {self.timeout:g} s"
-        except (httpx.HTTPError, OSError, ValueError) as exc:
+        except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as exc:  # InvalidURL: a Location of a hop
             answer.error = masked_text(why_failed(exc))
         answer.body = bytes(body)
         return answer

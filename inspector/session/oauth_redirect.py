@@ -5,7 +5,8 @@ Theory of operation
 A desktop client is redirected back to a loopback address (RFC 8252 section 7.3; the MCP pages
 ask for ``http://127.0.0.1`` or ``localhost`` redirect URIs). :func:`loopback_redirect` opens a
 TCP listener on ``127.0.0.1`` (never ``0.0.0.0``: nothing outside this machine can reach it) on a
-port the operating system chooses, for one flow, and yields a :class:`RedirectListener` whose
+port the operating system chooses (or the port asked for: a client registered earlier with a
+redirect URI on it, when that port is free), for one flow, and yields a :class:`RedirectListener` whose
 :attr:`~RedirectListener.redirect_uri` goes into the registration and the authorization request.
 
 It speaks just enough HTTP/1.1 for a browser's one GET: the request head is read up to
@@ -139,10 +140,16 @@ class RedirectListener:
 
 
 @asynccontextmanager
-async def loopback_redirect(path: str = "/callback") -> AsyncIterator[RedirectListener]:
-    """A :class:`RedirectListener` on ``127.0.0.1`` and a port the OS chose, serving until the
-    callback came or the block ends; closed on every way out."""
-    listener = await anyio.create_tcp_listener(local_host=HOST, local_port=0)
+async def loopback_redirect(path: str = "/callback", port: int = 0) -> AsyncIterator[RedirectListener]:
+    """A :class:`RedirectListener` on ``127.0.0.1`` and ``port`` (0, or when that port cannot be
+    had: one the OS chose; the caller compares :attr:`~RedirectListener.redirect_uri`), serving
+    until the callback came or the block ends; closed on every way out."""
+    try:
+        listener = await anyio.create_tcp_listener(local_host=HOST, local_port=port)
+    except OSError:
+        if not port:
+            raise
+        listener = await anyio.create_tcp_listener(local_host=HOST, local_port=0)
     async with listener:
         port = listener.extra(SocketAttribute.local_port)
         redirect = RedirectListener(port, path)

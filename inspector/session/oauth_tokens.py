@@ -13,7 +13,9 @@ Under the key: the canonical resource (the MCP server URL, RFC 8707 form:
 :func:`~inspector.protocol.oauth_discovery.canonical_resource_uri`) → issuer → one entry
 (:class:`StoredToken`): the access token and its type, the refresh token, the expiry (absolute,
 wall clock seconds), the scopes granted, the client id (and the client secret when the client was
-registered dynamically: the registration belongs to that issuer) and the issuer itself.
+registered dynamically: the registration belongs to that issuer, with the loopback redirect URI
+it was registered with, as servers that match redirect URIs exactly need it again) and the
+issuer itself.
 :meth:`TokenStore.get` gives a resource's entries, :meth:`TokenStore.find` the one of a
 resource AND issuer (credentials are bound to the issuer that gave them: a refresh token or a
 client secret is only ever offered to its own issuer), :meth:`TokenStore.put` keeps one,
@@ -63,6 +65,7 @@ class StoredToken:
     client_id: str | None = None
     client_secret: str | None = field(default=None, repr=False)
     stored_at: float = 0.0
+    redirect_uri: str | None = None  # the loopback redirect URI a dynamic client was registered with
 
     def data(self) -> JsonObject:
         return {
@@ -75,6 +78,7 @@ class StoredToken:
             "client_secret": self.client_secret,
             "issuer": self.issuer,
             "stored_at": self.stored_at,
+            "redirect_uri": self.redirect_uri,
         }
 
     @classmethod
@@ -102,6 +106,7 @@ class StoredToken:
             client_id=text("client_id"),
             client_secret=text("client_secret"),
             stored_at=number("stored_at") or 0.0,
+            redirect_uri=text("redirect_uri"),
         )
 
 

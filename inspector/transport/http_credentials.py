@@ -16,13 +16,17 @@ once (a second refusal fails the request as without an authorizer, no loop). Not
 AUTHORIZED carries the held failure with the refusal's status and challenge, and the engine and
 the session take it as they take a refusal without an authorizer. A link without an authorizer
 sees none of this. HTTP+SSE's event stream refused so is asked about the same way and
-opened again once renewed (its POSTs wait for the endpoint meanwhile). Imported by ``http_streamable``,
+opened again once renewed (its POSTs wait for the endpoint meanwhile). Requests refused together
+are asked about one at a time; one whose credentials were renewed since it went (by another's refusal)
+is sent again without asking the authorizer. Imported by ``http_streamable``,
 which holds one per link."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
+import anyio
 import httpx
 
 from inspector.protocol.jsontypes import JsonObject
@@ -36,6 +40,15 @@ Say = Callable[[str], None]
 Emit = Callable[[LinkEventKind, str, JsonObject], None]
 
 
+class Refused(NamedTuple):
+    """A refusal for credentials: the status, every ``WWW-Authenticate`` value, and the
+    ``Authorization`` the refused request carried (None: none)."""
+
+    status: int
+    challenges: tuple[str, ...]
+    sent: str | None
+
+
 class LinkCredentials:
     """The authorizer's part in one link (see the module docstring); ``None``: it has none."""
 
@@ -46,6 +59,7 @@ class LinkCredentials:
         self._told = False  # the authorizer's header won over the user's, and that was said
         self.working = 0  # refusals whose authorizer is at work
         self._held: dict[int, JsonObject] = {}  # entry -> the failure its refusal would have had
+        self._asking: anyio.Event | None = None  # the authorizer is being asked: set when it answered
 
     @property
     def masked_names(self) -> frozenset[str]:
@@ -74,29 +88,30 @@ class LinkCredentials:
             except Exception as exc:
                 self._say(f"the authorizer failed before a request: {exception_name(exc)}")
 
-    def refusal(self, response: httpx.Response) -> tuple[int, tuple[str, ...]] | None:
-        """The status and challenges of a refusal for credentials that the authorizer is to be
-        asked about; None for any other answer, or without an authorizer."""
+    def refusal(self, response: httpx.Response) -> Refused | None:
+        """The refusal for credentials that the authorizer is to be asked about; None for any
+        other answer, or without an authorizer."""
         status = response.status_code
         if self.authorizer is None or status not in (401, 403):
             return None
         challenges = tuple(response.headers.get_list("www-authenticate"))
         if status == 403 and not any("insufficient_scope" in c for c in challenges):
             return None
-        return status, challenges
+        return Refused(status, challenges, response.request.headers.get("authorization"))
 
     def hold(self, tag: int, failure: JsonObject) -> None:
         """The failure the refusal of entry ``tag`` would have had: it waits for the authorizer."""
         self._held[tag] = failure
 
     async def authorize(
-        self, tag: int | None, refusal: tuple[int, tuple[str, ...]], version: str | None, closed: Callable[[], bool]
+        self, tag: int | None, refusal: Refused, version: str | None, closed: Callable[[], bool]
     ) -> bool:
         """Ask the authorizer about the refusal of entry ``tag`` (None: of HTTP+SSE's event
         stream): AUTHORIZING, its answer, AUTHORIZED (also when the link closes meanwhile: the
-        clocks are let go). True: renewed."""
+        clocks are let go). True: renewed. Credentials renewed since the refused request went
+        (another request's refusal renewed them) are the answer: the authorizer is not asked."""
         assert self.authorizer is not None
-        status, challenges = refusal
+        status, challenges, sent = refusal
         held = self._held.pop(tag, None) if tag is not None else None
         what = f"entry {tag}" if tag is not None else "the event stream's GET"
         renewed = False
@@ -107,11 +122,19 @@ class LinkCredentials:
             "(the session's clocks wait for it)",
             {"status": status} if tag is None else {"request_seq": tag, "status": status},
         )
+        mine: anyio.Event | None = None
         try:
-            renewed = bool(await self.authorizer.refused(status, challenges, version))
+            while self._asking is not None:  # one question at a time: the one asked first may renew for all
+                await self._asking.wait()
+            self._asking = mine = anyio.Event()
+            now = self.authorizer.authorization()
+            renewed = bool(now and now != sent) or bool(await self.authorizer.refused(status, challenges, version))
         except Exception as exc:
             self._say(f"the authorizer failed: {exception_name(exc)}")
         finally:
+            if mine is not None:
+                self._asking = None
+                mine.set()
             self.working -= 1
             info: JsonObject = {"status": status, "renewed": renewed}
             if tag is not None:

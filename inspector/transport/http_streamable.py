@@ -31,7 +31,7 @@ from .base import (
     TransportKind,
     hide_secrets,
 )
-from .http_credentials import LinkCredentials
+from .http_credentials import LinkCredentials, Refused
 from .http_wire import (
     ACCEPT_POST,
     DEFAULT_READ_TIMEOUT,
@@ -395,7 +395,7 @@ class StreamableHttpTransport:
         await self._auth.prepare(self.protocol_version)
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
-        refusal: tuple[int, tuple[str, ...]] | None = None
+        refusal: Refused | None = None
         try:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
                 refusal = None if retried or tag is None else self._auth.refusal(response)

@@ -323,3 +323,30 @@ async def test_http_sse_the_event_stream_and_a_post_are_sent_again_with_renewed_
     assert [x.get("request_seq") for x in events(rec, "authorizing")] == [None, exchanges(rec)[i]["request_seq"]]
     text = record.read_text()
     assert "sse-good-value" not in text and "stale-sse-value" not in text
+
+
+async def test_requests_refused_together_ask_the_authorizer_once(good, tmp_path):
+    """Two requests refused with the same stale token: the first refusal is asked about, the
+    second waits for it and goes again with the renewed token without asking (one browser, one
+    refresh token redeemed once)."""
+    auth = MachineAuthorizer(good)
+    record = tmp_path / "together.jsonl"
+    session = Session(options(good, auth, record))
+    async with session:
+        await session.start()
+        auth.token, auth.expires_at = "stale-token-the-server-refuses", time.monotonic() + 3600
+        auth.slow = 0.5
+        answers = []
+
+        async def call() -> None:
+            answers.append(await session.request("tools/call", {"name": "whoami", "arguments": {}}))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(call)
+            tg.start_soon(call)
+    assert [a.ok for a in answers] == [True, True]
+    assert [s for s, _ in auth.refusals] == [401, 401]  # initialize's, then one for both calls
+    posts = [x for x in exchanges(session.recording) if x["method"] == "POST"]
+    assert [x["status"] for x in posts].count(401) == 3
+    assert [x["renewed"] for x in events(session.recording, "authorized")] == [True, True, True]
+    assert "stale-token-the-server-refuses" not in record.read_text()

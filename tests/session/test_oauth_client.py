@@ -429,3 +429,140 @@ def test_a_token_from_another_issuer_is_never_sent_to_this_server(good: HttpPeer
     assert "refresh" not in events.purposes()  # discovered, then stopped: no token request anywhere
     assert "foreign-refresh" not in events.dump()
     assert client.authorization() is None  # discovery named another issuer: its token is dropped
+
+
+# ---------------------------------------------------------------------------------------------
+# review fixes: the registered redirect URI reused, one flow at a time, a store that cannot be
+# written, no refresh attempt before every request after a failure
+
+
+def redirect_uris(events: Events) -> tuple[list[str], list[str]]:
+    """The redirect URIs registered (DCR bodies) and sent in each authorization request."""
+    from urllib.parse import parse_qs, urlsplit
+
+    registered = [
+        str(u) for x in events.exchanges() if x["purpose"] == "registration" for u in x["request_body"]["redirect_uris"]
+    ]
+    asked = [
+        parse_qs(urlsplit(str(x["url"])).query)["redirect_uri"][0]
+        for x in events.exchanges()
+        if x["purpose"] == "authorize"
+    ]
+    return registered, asked
+
+
+def test_a_stored_dynamic_client_is_reused_on_the_redirect_uri_it_was_registered_with(tmp_path: Path) -> None:
+    """A server may match redirect URIs exactly (the SDK's own OAuthClientInformationFull does,
+    port included): the step-up and the next session's sign-in listen on the registered port."""
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "admin", "arguments": {}}}
+    with oauth_peer("step-up") as peer:
+        events = Events()
+        client = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), events)
+        assert run(client).ok
+        refused = httpx.post(peer.url, json=call, headers={"Authorization": client.authorization() or ""})
+        refusal = Refusal(403, peer.url, tuple(refused.headers.get_list("www-authenticate")))
+        assert anyio.run(client.step_up, refusal, "2025-11-25", "tools/call admin").ok
+        stored = TokenStore(tmp_path).get(peer.url)[0]
+        later = Events()  # the next session: the stored client, no token in force
+        client2 = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), later)
+        assert run(client2).ok
+    registered, asked = redirect_uris(events)
+    assert len(registered) == 1 and asked == [registered[0], registered[0]]
+    assert stored.redirect_uri == registered[0]
+    again_registered, again_asked = redirect_uris(later)
+    assert again_registered == [] and again_asked == [registered[0]]
+
+
+def test_a_taken_port_means_a_new_registration_on_the_new_redirect_uri(good: HttpPeer, tmp_path: Path) -> None:
+    import socket
+
+    events = Events()
+    assert run(OAuthClient(good.url, FOLLOW, TokenStore(tmp_path), events)).ok
+    (registered,), _ = redirect_uris(events)
+    port = int(registered.rsplit(":", 1)[1].split("/")[0])
+    store = TokenStore(tmp_path)
+    entry = store.get(good.url)[0]
+    store.forget(good.url)
+    store.put(
+        StoredToken(
+            resource=good.url,
+            issuer=entry.issuer,
+            access_token="x",
+            client_id=entry.client_id,
+            redirect_uri=entry.redirect_uri,
+        )
+    )
+    later = Events()
+    with socket.socket() as holder:
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the first flow's TIME_WAIT
+        holder.bind(("127.0.0.1", port))
+        holder.listen()
+        client = OAuthClient(good.url, FOLLOW, store, later)
+        result = run(client)
+    assert result.ok, result
+    (new,), asked = redirect_uris(later)
+    assert new != registered and asked == [new] and result.client_id != entry.client_id
+
+
+def test_requests_refused_together_run_one_sign_in_and_one_refresh(good: HttpPeer, tmp_path: Path) -> None:
+    events = Events()
+    client = OAuthClient(good.url, FOLLOW, TokenStore(tmp_path), events)
+    results: list[SignInResult] = []
+
+    async def both(step: str) -> None:
+        async def one() -> None:
+            if step == "sign-in":
+                results.append(await client.sign_in(None, "2025-11-25"))
+            else:
+                results.append(await client.refresh("2025-11-25"))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(one)
+            tg.start_soon(one)
+
+    anyio.run(both, "sign-in")
+    assert events.purposes().count("authorize") == 1 and [r.ok for r in results] == [True, True]
+    anyio.run(both, "refresh")
+    assert events.purposes().count("refresh") == 1 and [r.ok for r in results] == [True] * 4
+    token = TokenStore(tmp_path).get(good.url)[0]
+    assert client.authorization() == f"Bearer {token.access_token}"
+
+
+def test_a_token_that_cannot_be_stored_still_signs_in_and_the_file_is_kept(good: HttpPeer, tmp_path: Path) -> None:
+    (tmp_path / "secrets.json").write_text("{not json")  # the user's file: not the store's to overwrite
+    events = Events()
+    client = OAuthClient(good.url, FOLLOW, TokenStore(tmp_path), events)
+    result = run(client)
+    assert result.ok and client.authorization() is not None
+    assert (tmp_path / "secrets.json").read_text() == "{not json"
+    said = [t for t, e in events.items if e.get("step") == "info" and "could not be stored" in t]
+    assert len(said) == 1 and (client.authorization() or "")[7:] not in events.dump()
+
+
+def test_no_refresh_before_each_request_after_one_failed_or_without_a_refresh_token(good: HttpPeer) -> None:
+    now = [1000.0]
+    client = OAuthClient(good.url, FOLLOW, None, Events(), clock=lambda: now[0])
+    client._token = StoredToken(resource=good.url, issuer="i", access_token="a", expires_at=900.0)
+    assert not client.refresh_due()  # nothing to refresh with: a 401 signs in again
+    client._token = replace_token(client._token, refresh_token="r")
+    assert client.refresh_due()
+    client._refresh_failed = 990.0
+    assert not client.refresh_due()
+    now[0] = 1021.0
+    assert client.refresh_due()
+
+
+def replace_token(t: StoredToken, **kw: object) -> StoredToken:
+    from dataclasses import replace
+
+    return replace(t, **kw)  # type: ignore[arg-type]
+
+
+def test_an_invalid_location_stops_the_flow_instead_of_raising() -> None:
+    async def main() -> tuple[int | None, str | None]:
+        async with FlowHttp("http://127.0.0.1:9/mcp", Events(), timeout=2) as http:
+            answer = await http.send("authorize", "GET", "http://[::1/x?code=abc", expected="-", spec="-")
+        return answer.status, answer.error
+
+    status, error = anyio.run(main)
+    assert status is None and error and "abc" not in error
