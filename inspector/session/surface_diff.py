@@ -33,7 +33,9 @@ that can make a client that worked with ``a`` fail with ``b``:
 * an output schema property removed (``output.property_removed``: a client reading
   ``structuredContent`` may rely on it);
 * a prompt argument that became required or was added required, or was removed;
-* a capability removed (a member of ``capabilities`` gone, or a flag going from true to false);
+* a capability removed (a member of ``capabilities`` gone, or a flag going from true to false or
+  gone; a flag false that is gone is no change of meaning, and not breaking);
+* in 2026-07-28, a version gone from server/discover's ``supportedVersions``;
 * the negotiated version moving to another era (``protocol.era_changed``), a session that
   negotiated nothing where the baseline did, and a list that fails where it was listed.
 
@@ -96,6 +98,7 @@ DIFF_WORDS: dict[str, str] = {
     "protocol.version_changed": "the protocol version changed from {old} to {new}",
     "protocol.era_changed": "the protocol version changed era, from {old} to {new}",
     "protocol.not_negotiated": "session {side} negotiated nothing",
+    "protocol.supported_removed": "the server no longer supports protocol version {version}",
     "capability.removed": "the capability {capability} was removed",
     "capability.added": "the capability {capability} was added",
     "capability.changed": "the capability {capability} changed",
@@ -448,7 +451,7 @@ def _capability_findings(changes: list[PathChange]) -> list[Finding]:
     out = []
     for c in changes:
         name = c.pointer.removeprefix("/capabilities/").replace("/", ".")
-        if c.new is ABSENT or (c.old is True and c.new is not True):
+        if (c.new is ABSENT and c.old is not False) or (c.old is True and c.new is not True):
             out.append(Finding("capability.removed", True, c.pointer, {"capability": name}))
         elif c.old is ABSENT:
             out.append(Finding("capability.added", False, c.pointer, {"capability": name}))
@@ -480,6 +483,15 @@ def _server_diff(a: Surface, b: Surface, diff: SurfaceDiff) -> None:
     if a.instructions != b.instructions:
         changes = json_changes(_or_absent(a.instructions), _or_absent(b.instructions), "/instructions")
         items.append(ItemDiff("server", "instructions", "changed", changes, [Finding("server.instructions_changed")]))
+    if a.supported_versions is not None and b.supported_versions is not None:
+        changes = json_changes(a.supported_versions, b.supported_versions, "/supportedVersions")
+        if changes:
+            findings = [
+                Finding("protocol.supported_removed", True, "/supportedVersions", {"version": v})
+                for v in a.supported_versions
+                if v not in b.supported_versions
+            ]
+            items.append(ItemDiff("server", "supportedVersions", "changed", changes, findings))
     if a.negotiated and b.negotiated:
         changes = json_changes(a.capabilities, b.capabilities, "/capabilities")
         if changes:

@@ -338,6 +338,17 @@ def test_capability_and_prompt_rules():
         ("capability.removed", "prompts"),
         ("capability.added", "resources"),
     ]
+    # a flag false that is gone means the same: a change, not breaking
+    d2 = diff_surfaces(Surface(capabilities={"tools": {"listChanged": False}}), Surface(capabilities={"tools": {}}))
+    assert [(f.code, f.breaking) for f in d2.item("server", "capabilities").findings] == [("capability.changed", False)]
+    # 2026-07-28: a version the server no longer supports
+    d3 = diff_surfaces(
+        Surface(supported_versions=["2026-07-28", "2027-01-01"]), Surface(supported_versions=["2027-01-01"])
+    )
+    assert d3.codes() == ["protocol.supported_removed"] and d3.breaking
+    assert "    ! breaking: the server no longer supports protocol version 2026-07-28" in text_lines(d3)
+    grown = diff_surfaces(Surface(supported_versions=["2026-07-28"]), Surface(supported_versions=["2026-07-28", "x"]))
+    assert grown.codes() == [] and not grown.same
     # a version in the same era: a non-breaking change
     assert [(f.code, f.breaking) for f in d.item("server", "protocol").findings] == [
         ("protocol.version_changed", False)
