@@ -114,7 +114,7 @@ async def resolve_check(host: str, port: int, wait: float) -> tuple[Check, list[
     except TimeoutError:
         return failed("resolve", "unknown", host=host, error=f"no answer within {wait:g} s"), []
     except OSError as exc:
-        return failed("resolve", "unknown", host=host, error=str(exc.strerror or exc)), []
+        return failed("resolve", "unknown", host=host, error=str(exc.strerror or exc).rstrip(".")), []
     addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     return passed("resolve", "resolved", host=host, addresses=", ".join(addresses)), addresses
 
@@ -137,7 +137,7 @@ async def connect_check(addresses: list[str], port: int, wait: float) -> tuple[C
         except TimeoutError:
             outcome = failed("connect", "timed-out", seconds=f"{wait:g}", **values)
         except OSError as exc:
-            outcome = failed("connect", "unreachable", error=str(exc.strerror or exc), **values)
+            outcome = failed("connect", "unreachable", error=str(exc.strerror or exc).rstrip("."), **values)
         else:
             return passed("connect", "connected", ms=f"{took * 1000:.0f}", **values), address
         first = first or outcome
@@ -168,13 +168,13 @@ async def tls_check(address: str, port: int, host: str, verify: bool, wait: floa
     try:
         protocol, cert = await anyio.to_thread.run_sync(_handshake, address, port, host, wait, abandon_on_cancel=True)
     except ssl.SSLCertVerificationError as exc:
-        reason = str(exc.verify_message or exc.reason or exc)
+        reason = str(exc.verify_message or exc.reason or exc).rstrip(".")
         code = VERIFY_REASONS.get(exc.verify_code, "untrusted")
         if not verify:
             return warned("tls", "not-verified", reason=reason, why=code, host=host)
         return failed("tls", code, reason=reason, host=host, verify_code=str(exc.verify_code))
     except (ssl.SSLError, OSError) as exc:
-        error = str(getattr(exc, "reason", None) or exc.strerror or exc)
+        error = str(getattr(exc, "reason", None) or exc.strerror or exc).rstrip(".")
         return failed("tls", "handshake", error=error, host=host)
     return passed(
         "tls",

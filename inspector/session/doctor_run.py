@@ -159,23 +159,24 @@ async def run_http_session(spec: HttpSpec, options: SessionOptions) -> list[Chec
     return out
 
 
-def _exchanges(rec: Recording) -> list[JsonObject]:
-    infos = []
+def _exchanges(rec: Recording) -> list[tuple[int, JsonObject]]:
+    """The HTTP exchanges that got an answer: (entry, the exchange's data)."""
+    out = []
     for seq in rec.exchange_rows:
         info = rec.extra_at(seq).get("http")
         if isinstance(info, dict) and isinstance(info.get("status"), int):
-            infos.append(info)
-    return infos
+            out.append((seq, info))
+    return out
 
 
-def _body_lines(rec: Recording, request_seq: object) -> list[str]:
-    """What came back in the exchange of ``request_seq`` that is no exchange event (its body)."""
+def _body_lines(rec: Recording, row: int) -> list[str]:
+    """What came back in the exchange at entry ``row`` besides its event: the body, or the
+    transport's note quoting it, up to the next exchange."""
+    later = [r for r in rec.exchange_rows if r > row]
     out = []
-    for i in range(len(rec)):
-        if rec.direction_at(i) in (Direction.S2C, Direction.NOTE):
-            info = rec.extra_at(i).get("http")
-            if isinstance(info, dict) and info.get("request_seq") == request_seq and rec.raw_at(i).strip():
-                out.append(quote(rec.raw_at(i)))
+    for i in range(row + 1, later[0] if later else len(rec)):
+        if rec.direction_at(i) in (Direction.S2C, Direction.NOTE) and rec.raw_at(i).strip():
+            out.append(quote(rec.raw_at(i)))
     return out[:QUOTED_LINES]
 
 
@@ -194,47 +195,63 @@ def _content_type(info: JsonObject) -> str:
     return ctype.split(";")[0].strip() if isinstance(ctype, str) and ctype else "no content type"
 
 
+def _status(info: JsonObject) -> int:
+    status = info.get("status")
+    return status if isinstance(status, int) else 0
+
+
 def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
-    """The first POST of the start sequence: its status and content type."""
-    posts = [x for x in _exchanges(rec) if x.get("method") == "POST"]
+    """The POSTs of the start sequence: the one that was answered (after a refused probe, say
+    so), or the one that was not, with its status, content type and body."""
+    end = _established_at(rec)
+    posts = [(row, x) for row, x in _exchanges(rec) if x.get("method") == "POST" and (end is None or row <= end)]
     if not posts:
         return failed("http-status", "no-answer", why=why or str(summary.get("outcome") or "no exchange"))
-    first = posts[0]
-    status = first.get("status")
-    assert isinstance(status, int)
-    values = {
-        "request": _request_method(rec, first),
-        "url": str(first.get("url") or ""),
-        "status": str(status),
-        "content_type": _content_type(first),
-    }
-    if status in (401, 403):
-        return passed("http-status", "auth-asked", **values)
+
+    def values(info: JsonObject) -> dict[str, str]:
+        return {
+            "request": _request_method(rec, info),
+            "url": str(info.get("url") or ""),
+            "status": str(_status(info)),
+            "content_type": _content_type(info),
+        }
+
+    first_row, first = posts[0]
+    refused = next(((row, x) for row, x in posts if _status(x) in (401, 403)), None)
+    if refused is not None:
+        return passed("http-status", "auth-asked", **values(refused[1]))
+    if end is not None and str(getattr(summary.get("transport"), "value", "")) == "sse":
+        return passed("http-status", "fell-back", **values(first))
+    row, last = posts[-1]
+    status = _status(last)
     if 200 <= status < 300:
-        ctype = values["content_type"]
-        if status == 202 or ctype in ("application/json", "text/event-stream"):
-            return passed("http-status", "ok", **values)
-        return failed("http-status", "content-type", _body_lines(rec, first.get("request_seq")), **values)
-    if _established_at(rec) is not None and str(summary.get("transport")) in ("sse", "TransportKind.SSE"):
-        return passed("http-status", "fell-back", **values)
-    return failed("http-status", "bad-status", _body_lines(rec, first.get("request_seq")), **values)
+        ctype = _content_type(last)
+        if status != 202 and ctype not in ("application/json", "text/event-stream"):
+            return failed("http-status", "content-type", _body_lines(rec, row), **values(last))
+        if row != first_row and not 200 <= _status(first) < 300:
+            before = values(first)
+            return passed(
+                "http-status", "after-refusal", first=before["request"], first_status=before["status"], **values(last)
+            )
+        return passed("http-status", "ok", **values(last))
+    return failed("http-status", "bad-status", _body_lines(rec, row), **values(last))
 
 
 def authorization_check(rec: Recording, auth: AuthDiscovery | None) -> Check:
     """Whether credentials were asked for, and whether a client could sign in (OAuth metadata)."""
     if auth is not None:
         status = str(auth.refusal.status)
+        if auth.prm is None and (auth.metadata is None or auth.metadata.from_defaults):
+            return failed("authorization", "no-oauth", status=status)
         if auth.blocked:
             reason = next((f.rule.text for f in auth.findings if f.blocking), "a finding blocks it")
             return failed("authorization", "oauth-blocked", status=status, why=reason)
-        if auth.metadata is not None and not auth.metadata.from_defaults or auth.prm is not None:
-            issuer = auth.issuer or (auth.metadata.issuer if auth.metadata is not None else None) or "?"
-            return failed("authorization", "oauth", status=status, issuer=str(issuer))
-        return failed("authorization", "no-oauth", status=status)
+        issuer = auth.issuer or (auth.metadata.issuer if auth.metadata is not None else None) or "?"
+        return failed("authorization", "oauth", status=status, issuer=str(issuer))
     refusal = refusal_in(rec)
     if refusal is not None:
         return failed("authorization", "no-oauth", status=str(refusal.status))
-    if any(x.get("status") == 403 for x in _exchanges(rec)):
+    if any(_status(x) == 403 for _, x in _exchanges(rec)):
         return failed("authorization", "forbidden", status="403")
     return passed("authorization", "not-asked")
 
@@ -242,7 +259,7 @@ def authorization_check(rec: Recording, auth: AuthDiscovery | None) -> Check:
 def transport_check(rec: Recording, summary: JsonObject, start: Check) -> Check:
     """Streamable HTTP or HTTP+SSE: the transport that carried the start sequence."""
     wire = getattr(summary.get("transport"), "value", summary.get("transport"))
-    answered = any(isinstance(s := x.get("status"), int) and 200 <= s < 300 for x in _exchanges(rec))
+    answered = any(200 <= _status(x) < 300 for _, x in _exchanges(rec))
     if start.verdict.value == "pass" or answered:
         if wire == "sse":
             return passed("transport", "sse")

@@ -28,7 +28,7 @@ TITLES: dict[str, str] = {
     "resolve": "The host name resolves",
     "connect": "A TCP connection opens",
     "tls": "The TLS certificate is trusted",
-    "http-status": "The server answers the first POST",
+    "http-status": "The server answers the start sequence's POST",
     "authorization": "No authorization is in the way",
     "transport": "The HTTP transport is found",
     "start": "The server answers the start sequence",
@@ -93,6 +93,10 @@ SEEN: dict[str, str] = {
     "tls.not-verified": "The certificate cannot be verified ({reason}), and this server is set to skip verification.",
     "tls.handshake": "The TLS handshake failed: {error}.",
     "http-status.ok": "The POST of {request} to {url} was answered {status} ({content_type}).",
+    "http-status.after-refusal": (
+        "The POST of {first} was answered {first_status} (the server does not speak that era); the POST of "
+        "{request} to {url} was answered {status} ({content_type})."
+    ),
     "http-status.auth-asked": "The POST of {request} to {url} was answered {status}: authorization is asked for.",
     "http-status.fell-back": "The POST of {request} to {url} was answered {status}; HTTP+SSE answered there instead.",
     "http-status.bad-status": "The POST of {request} to {url} was answered {status} ({content_type}).",

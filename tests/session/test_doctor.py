@@ -12,12 +12,14 @@ from pathlib import Path
 
 import anyio
 import orjson
+import pytest
 from peers import (
     HttpPeer,
     free_port,
     http_misbehave,
     misbehave,
     oauth_peer,
+    reference_http_server,
     reference_server,
     sdk_http_server,
     self_signed,
@@ -160,6 +162,12 @@ def test_a_server_that_dies_during_initialize() -> None:
     assert "Error: config file /etc/x.toml not found" in d.failed.quoted
 
 
+def test_a_server_that_exits_right_after_answering_does_not_stay_up() -> None:
+    d = run(StdioSpec(misbehave("exit-after-init")))
+    stopped_at(d, "process", "exited")
+    assert d.failed is not None and d.failed.values["how"] == "exited with code 7"
+
+
 def test_a_silent_server_fails_the_start_in_time() -> None:
     profile = ServerProfile(name="s", command=misbehave("silent-init")[0], args=misbehave("silent-init")[1:])
     profile.connect_timeout, profile.probe_timeout = 1.0, 0.5
@@ -219,7 +227,49 @@ def test_a_self_signed_certificate_on_loopback(tmp_path: Path) -> None:
         trusting = run(HttpSpec(url, verify_tls=False))  # the user chose to trust it: a warning
         tls = trusting.check("tls")
         assert tls is not None and tls.verdict is Verdict.WARN and tls.code == "not-verified"
-        assert verdicts(trusting)["http-status"] != "skipped", trusting.lines()
+        assert trusting.ok and verdicts(trusting)["start"] == "pass", trusting.lines()
+
+
+def test_a_certificate_trusted_through_ssl_cert_file_and_one_for_another_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Trusted (SSL_CERT_FILE, which the session's client honours too): its subject, issuer and
+    expiry are said and every check passes, the era fallback on the way said as such; the same
+    server by a name its certificate does not hold: the wrong name is the reason."""
+    cert, key = self_signed(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "cookie") + ["--tls", str(cert), str(key)], port) as peer:
+        url = peer.url.replace("http://", "https://")
+        d = run(HttpSpec(url))
+        assert d.ok and all(c.verdict is Verdict.PASS for c in d.checks), d.lines()
+        tls, status = d.check("tls"), d.check("http-status")
+        assert tls is not None and tls.values["subject"] == "CN=127.0.0.1" and tls.values["expires"].endswith("GMT")
+        assert status is not None and status.code == "after-refusal", status
+        assert (status.values["first"], status.values["first_status"], status.values["request"]) == (
+            "server/discover",
+            "400",
+            "initialize",
+        )
+        stopped_at(run(HttpSpec(url.replace("127.0.0.1", "localhost"))), "tls", "wrong-name")
+
+
+def test_a_wrong_path_quotes_the_answer() -> None:
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        d = run(HttpSpec(peer.url.replace("/mcp", "/nothing-here")))
+    stopped_at(d, "http-status", "bad-status")
+    assert d.failed is not None and d.failed.values["status"] == "404" and d.failed.quoted, d.lines()
+
+
+def test_an_http_sse_server_is_found_after_the_streamable_post_is_refused() -> None:
+    port = free_port()
+    with HttpPeer(reference_http_server("sse"), port, path="/sse", env={"PORT": str(port)}) as peer:
+        d = run(HttpSpec(peer.url))
+    assert d.ok, d.lines()
+    transport, status = d.check("transport"), d.check("http-status")
+    assert transport is not None and transport.code == "sse"
+    assert status is not None and status.code == "fell-back" and status.values["status"] == "404"
 
 
 def test_a_server_needing_authorization_has_oauth_metadata() -> None:
