@@ -19,13 +19,14 @@ gives, each decision taken by the sans-IO core (:mod:`inspector.protocol.oauth_f
 2. **Client identity** (step ``client-registration``), in the spec's order: the pre-registered
    client id (and secret) the user gave; a client this store registered earlier with the same
    issuer, on the same loopback redirect URI (the listener asks for its port again: a server may
-   match redirect URIs exactly, port included; when that port is taken, a new client is
-   registered); a Client ID Metadata Document is NOT offered (it needs an HTTPS URL the
-   authorization server can fetch, which a desktop inspector does not have: said as an ``info``
-   step when the server supports it); else Dynamic Client Registration (RFC 7591,
-   ``application_type`` ``native``, the loopback redirect URI); else the flow stops and asks for
-   a client id. The token endpoint's client authentication (none, client_secret_basic,
-   client_secret_post) is chosen from the metadata (step ``client-authentication`` when none fits).
+   match redirect URIs exactly, port included; when that port is taken, or the scopes wanted
+   go beyond those it was registered for, a new client is registered); a Client ID Metadata
+   Document is NOT offered (it needs an HTTPS URL the authorization server can fetch, which a
+   desktop inspector does not have: said as an ``info`` step when the server supports it); else
+   Dynamic Client Registration (RFC 7591, ``application_type`` ``native``, the loopback redirect
+   URI, the scopes wanted); else the flow stops and asks for a client id. The token endpoint's
+   client authentication (none, client_secret_basic, client_secret_post) is chosen from the
+   metadata (step ``client-authentication`` when none fits).
 3. **Authorization** (steps ``authorize`` and ``redirect``): PKCE S256, ``state``, ``resource``
    (RFC 8707, 2025-06-18 on), ``scope`` (the user's, else the core's
    :func:`~inspector.protocol.oauth_flow.select_scope`), sent to the browser with the loopback
@@ -405,7 +406,9 @@ class OAuthClient:
         resource = self._resource(d, version)
         earlier = self._earlier_client(meta)
         async with loopback_redirect(port=_port_of(earlier.redirect_uri if earlier is not None else None)) as listener:
-            client = await self._client_identity(http, meta, version, listener.redirect_uri, wanted, earlier)
+            client, for_scopes = await self._client_identity(
+                http, meta, version, listener.redirect_uri, wanted, earlier
+            )
             client_redirect = listener.redirect_uri if self.options.client_id is None else None
             verifier, state = new_code_verifier(), new_state()
             url = authorization_url(
@@ -441,7 +444,9 @@ class OAuthClient:
         )
         expected = "200 with access_token and token_type Bearer (the code redeemed with its PKCE verifier)"
         tokens = await self._token_exchange(http, "token", request, version, expected, wanted, resource)
-        stored = replace(self._stored(meta, tokens, client, wanted), redirect_uri=client_redirect)
+        stored = replace(
+            self._stored(meta, tokens, client, wanted), redirect_uri=client_redirect, client_scopes=for_scopes
+        )
         return self._signed_in(stored, "authorization_code")
 
     async def _client_identity(
@@ -452,20 +457,30 @@ class OAuthClient:
         redirect_uri: str,
         scopes: tuple[str, ...] | None,
         earlier: StoredToken | None,
-    ) -> ClientCredentials:
+    ) -> tuple[ClientCredentials, tuple[str, ...] | None]:
+        """The client, and the scopes a dynamic one was registered for (None: not limited)."""
         opts = self.options
         secret: str | None = None
         registered: str | None = None
+        for_scopes: tuple[str, ...] | None = None
         if opts.client_id is not None:
             client_id, secret, registered = opts.client_id, opts.client_secret, opts.auth_method
             how = "the pre-registered client id given"
         else:
-            # a client registered earlier, on this very redirect URI (a server may match it exactly, port included)
-            if earlier is not None and earlier.client_id is not None and earlier.redirect_uri == redirect_uri:
-                client_id, secret = earlier.client_id, earlier.client_secret
+            # a client registered earlier on this very redirect URI (a server may match it exactly, port
+            # included) for the scopes wanted now (a server may hold a client to the scope it registered)
+            if (
+                earlier is not None
+                and earlier.client_id is not None
+                and earlier.redirect_uri == redirect_uri
+                and (earlier.client_scopes is None or set(scopes or ()) <= set(earlier.client_scopes))
+            ):
+                client_id, secret, for_scopes = earlier.client_id, earlier.client_secret, earlier.client_scopes
                 how = "the client registered earlier with this issuer"
             else:
-                client_id, secret, registered = await self._register(http, meta, version, redirect_uri, scopes)
+                client_id, secret, registered, for_scopes = await self._register(
+                    http, meta, version, redirect_uri, scopes
+                )
                 how = "the client registered just now"
         choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
         self._stop_on("client-authentication", choice.findings, "no client authentication fits")
@@ -475,7 +490,7 @@ class OAuthClient:
             f"client id {client_id} ({how}), client authentication {choice.method}",
             {"event": EVENT, "step": "client", "client_id": client_id, "how": how, "auth_method": choice.method},
         )
-        return ClientCredentials(client_id, secret, choice.method)
+        return ClientCredentials(client_id, secret, choice.method), for_scopes
 
     def _earlier_client(self, meta: AuthServerMetadata) -> StoredToken | None:
         """The entry of a client this store registered earlier with ``meta``'s issuer (none when
@@ -496,7 +511,7 @@ class OAuthClient:
         version: str,
         redirect_uri: str,
         scopes: tuple[str, ...] | None,
-    ) -> tuple[str, str | None, str | None]:
+    ) -> tuple[str, str | None, str | None, tuple[str, ...] | None]:
         if meta.client_id_metadata_document_supported:
             text = (
                 "the authorization server supports Client ID Metadata Documents, but the inspector has no HTTPS "
@@ -524,7 +539,10 @@ class OAuthClient:
         self._stop_on("client-registration", findings, "dynamic client registration failed")
         if reg is None:
             raise FlowStopped("client-registration", "dynamic client registration gave no client id")
-        return reg.client_id, reg.client_secret, reg.token_endpoint_auth_method
+        doc = answer.json()
+        given = doc.get("scope") if isinstance(doc, dict) else None  # RFC 7591 3.2.1: the metadata registered
+        for_scopes = tuple(given.split()) if isinstance(given, str) else (tuple(scopes) if scopes else None)
+        return reg.client_id, reg.client_secret, reg.token_endpoint_auth_method, for_scopes
 
     # ------------------------------------------------------------------ tokens
 
@@ -609,9 +627,10 @@ class OAuthClient:
             expected = "200 with a new access_token (and, for a public client, a rotated refresh_token)"
             tokens = await self._token_exchange(http, "refresh", request, version, expected, held.scopes, resource)
         stored = self._stored(meta, tokens, client, held.scopes, keep_refresh=held.refresh_token)
-        return self._signed_in(
-            replace(stored, client_secret=held.client_secret, redirect_uri=held.redirect_uri), "refresh_token"
+        kept = replace(
+            stored, client_secret=held.client_secret, redirect_uri=held.redirect_uri, client_scopes=held.client_scopes
         )
+        return self._signed_in(kept, "refresh_token")
 
     async def _step_up(self, refusal: Refusal, version: str, operation: str) -> SignInResult:
         bearer = bearer_of(parse_challenges(refusal.challenge)) if refusal.challenge else None

@@ -14,8 +14,8 @@ Under the key: the canonical resource (the MCP server URL, RFC 8707 form:
 (:class:`StoredToken`): the access token and its type, the refresh token, the expiry (absolute,
 wall clock seconds), the scopes granted, the client id (and the client secret when the client was
 registered dynamically: the registration belongs to that issuer, with the loopback redirect URI
-it was registered with, as servers that match redirect URIs exactly need it again) and the
-issuer itself.
+it was registered with, as servers that match redirect URIs exactly need it again, and the
+scopes it was registered for) and the issuer itself.
 :meth:`TokenStore.get` gives a resource's entries, :meth:`TokenStore.find` the one of a
 resource AND issuer (credentials are bound to the issuer that gave them: a refresh token or a
 client secret is only ever offered to its own issuer), :meth:`TokenStore.put` keeps one,
@@ -66,6 +66,7 @@ class StoredToken:
     client_secret: str | None = field(default=None, repr=False)
     stored_at: float = 0.0
     redirect_uri: str | None = None  # the loopback redirect URI a dynamic client was registered with
+    client_scopes: tuple[str, ...] | None = None  # the scopes it was registered for (None: not limited)
 
     def data(self) -> JsonObject:
         return {
@@ -79,6 +80,7 @@ class StoredToken:
             "issuer": self.issuer,
             "stored_at": self.stored_at,
             "redirect_uri": self.redirect_uri,
+            "client_scopes": list(self.client_scopes) if self.client_scopes is not None else None,
         }
 
     @classmethod
@@ -94,7 +96,7 @@ class StoredToken:
             v = d.get(key)
             return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
-        scopes = d.get("scopes")
+        scopes, client_scopes = d.get("scopes"), d.get("client_scopes")
         return cls(
             resource=resource,
             issuer=issuer,
@@ -107,6 +109,9 @@ class StoredToken:
             client_secret=text("client_secret"),
             stored_at=number("stored_at") or 0.0,
             redirect_uri=text("redirect_uri"),
+            client_scopes=(
+                tuple(s for s in client_scopes if isinstance(s, str)) if isinstance(client_scopes, list) else None
+            ),
         )
 
 

@@ -453,7 +453,9 @@ def redirect_uris(events: Events) -> tuple[list[str], list[str]]:
 
 def test_a_stored_dynamic_client_is_reused_on_the_redirect_uri_it_was_registered_with(tmp_path: Path) -> None:
     """A server may match redirect URIs exactly (the SDK's own OAuthClientInformationFull does,
-    port included): the step-up and the next session's sign-in listen on the registered port."""
+    port included) and hold a client to the scope it registered (so does the SDK's validate_scope):
+    the step-up registers a client for its wider scopes on the same port, the next session's
+    sign-in reuses that client on that port."""
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "admin", "arguments": {}}}
     with oauth_peer("step-up") as peer:
         events = Events()
@@ -467,8 +469,10 @@ def test_a_stored_dynamic_client_is_reused_on_the_redirect_uri_it_was_registered
         client2 = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), later)
         assert run(client2).ok
     registered, asked = redirect_uris(events)
-    assert len(registered) == 1 and asked == [registered[0], registered[0]]
-    assert stored.redirect_uri == registered[0]
+    assert len(registered) == 2 and asked == [registered[0]] * 2 and registered[1] == registered[0]
+    scopes = [x["request_body"]["scope"] for x in events.exchanges() if x["purpose"] == "registration"]
+    assert "mcp:admin" not in scopes[0] and "mcp:admin" in scopes[1]
+    assert stored.redirect_uri == registered[0] and stored.client_scopes and "mcp:admin" in stored.client_scopes
     again_registered, again_asked = redirect_uris(later)
     assert again_registered == [] and again_asked == [registered[0]]
 
