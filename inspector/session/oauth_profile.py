@@ -62,6 +62,15 @@ WORDS = {
     "sign_in_title": "Sign in",
 }
 
+#: The editor's OAuth controls (its attributes) -> the keys of their text and tooltip in :data:`WORDS`.
+CONTROLS = {
+    "oauth": ("oauth", "oauth_tip"),
+    "oauth_client_id": ("client_id_hint", ""),
+    "oauth_client_secret": ("client_secret_hint", ""),
+    "oauth_scopes": ("scopes_hint", ""),
+    "sign_out": ("sign_out", "sign_out_tip"),
+}
+
 
 def oauth_options(profile: ServerProfile, browser: str = "system") -> OAuthOptions:
     """The driver's options from ``profile``'s OAuth settings: the client id (its secret only

@@ -18,6 +18,10 @@ wherever the command line is shown or recorded.
 A URL that carries a secret (a password in its userinfo, an ``api_key=`` query value, a token in
 its path, or a secret an import expanded into it: :attr:`ServerProfile.url_kept_secret`) is kept
 in ``secrets.json`` too; ``servers.json`` and exports hold it masked (:func:`stored_url`).
+A server reached by URL may sign in with OAuth (``oauth``, a pre-registered ``oauth_client_id``,
+``oauth_scopes``: :mod:`.oauth_profile`); the client's secret is kept in ``secrets.json`` only
+(:data:`OAUTH_SECRET`), never in ``servers.json`` or an export, and the tokens a sign-in gets live
+in the same file under the token store's own key (:mod:`.oauth_tokens`), which this store keeps.
 
 The two files are read through pydantic models (:mod:`.documents`; the saved server's is made
 from :class:`ServerProfile`'s fields, :func:`saved_server_model`), leniently: a setting of the

@@ -42,6 +42,7 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.session import roots as root_words
 from inspector.session import server_editor as words
 from inspector.session.action_words import action_text
+from inspector.session.oauth_profile import CONTROLS as OAUTH_CONTROLS
 from inspector.session.oauth_profile import WORDS as OAUTH_WORDS
 from inspector.session.oauth_profile import sign_in_text
 from inspector.session.oauth_tokens import TokenStore
@@ -69,14 +70,6 @@ from .widgets import (
 # a row's Secret box: the user's to check (a judged row's is locked)
 _CHECKABLE = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _tr = QCoreApplication.translate  # the session's words (English in tables) in the window's language
-# the OAuth box's controls (ProfileEditor's attributes) -> the keys of their words in OAUTH_WORDS
-_OAUTH_CONTROLS = {
-    "oauth": ("oauth", "oauth_tip"),
-    "oauth_client_id": ("client_id_hint", ""),
-    "oauth_client_secret": ("client_secret_hint", ""),
-    "oauth_scopes": ("scopes_hint", ""),
-    "sign_out": ("sign_out", "sign_out_tip"),
-}
 
 
 def _say(key: str, table: dict[str, str] = words.EDITOR_WORDS) -> str:
@@ -416,7 +409,7 @@ class ProfileEditor(QWidget):
         form = self._fields_form(*zip(labels, keys, self._oauth_lines, strict=True))
         self.signed_in = plain_label(selectable=True)
         self.sign_out = push_button("", self.sign_out_now)
-        set_words(self, words.CONTEXT, OAUTH_WORDS, _OAUTH_CONTROLS)
+        set_words(self, words.CONTEXT, OAUTH_WORDS, OAUTH_CONTROLS)
         return group_box(_say("section", OAUTH_WORDS), self.oauth, form, hbox((self.signed_in, 1), self.sign_out))
 
     def show_sign_in(self) -> None:
@@ -616,9 +609,7 @@ class ConnectionPanel(QWidget):
     disconnectRequested = Signal()
     compactChanged = Signal(bool)
 
-    def __init__(
-        self, profiles: list[ServerProfile], parent: QWidget | None = None, tokens: TokenStore | None = None
-    ) -> None:
+    def __init__(self, profiles: list[ServerProfile], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profiles = profiles
         self.servers = ServerList(profiles)
@@ -634,7 +625,7 @@ class ConnectionPanel(QWidget):
         self.undo_button = _button("undo", self.undo_delete)
         hbox((self.undo_label, 1), self.undo_button, margins=False, parent=self.undo_row)
         self.undo_row.hide()
-        self.editor = ProfileEditor(tokens=tokens)
+        self.editor = ProfileEditor()
         self.editor.edited.connect(self._edited)
         scroll = scroll_area(self.editor)
         self.compact_button = _button("compact", lambda: self.set_compact(True), tool=True)

@@ -160,7 +160,8 @@ class MainWindow(QMainWindow):
     def _make_connection_panel(self) -> ConnectionPanel:
         if self.languages is not None:
             demo_speaks(self.profiles, self.languages.effective())
-        panel = ConnectionPanel(self.profiles, tokens=TokenStore(self.store.directory))
+        panel = ConnectionPanel(self.profiles)
+        panel.editor.tokens = TokenStore(self.store.directory)  # the OAuth tokens beside the saved servers
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)
         panel.disconnectRequested.connect(lambda: self.act_disconnect.trigger())

@@ -15,7 +15,7 @@ import pytest
 
 from inspector.session import server_editor
 from inspector.session.client_export import EXPORT_CLIENTS, export_entry
-from inspector.session.oauth_profile import WORDS, authorizer_for, oauth_options, sign_in_text, token_line
+from inspector.session.oauth_profile import CONTROLS, WORDS, authorizer_for, oauth_options, sign_in_text, token_line
 from inspector.session.oauth_tokens import OAUTH_KEY, StoredToken, TokenStore
 from inspector.session.profiles import ProfileStore, ServerProfile
 from inspector.session.translate import untranslated
@@ -140,3 +140,4 @@ def test_the_words_go_through_the_callers_translation() -> None:
     assert sign_in_text([], 0.0, tr) == "NOT SIGNED IN"
     assert said == [("ProfileEditor", WORDS["none"])]
     assert set(WORDS.values()) <= set(server_editor.all_words())  # in the editor's catalogue
+    assert {key for keys in CONTROLS.values() for key in keys if key} <= set(WORDS)  # the editor's controls' words
