@@ -841,7 +841,7 @@ async def run_probe(
     if authorizer is not None:
         from inspector.cli_oauth import authorization_block
 
-        summary["authorization"] = authorization_block(authorizer)
+        summary["authorization"] = authorization_block(authorizer, session_ok=code == EXIT_OK)
     summary["exit"], summary["exit_reason"] = verdict()
     if record_file is not None:  # the recording's summary is the printed one, exit included
         record_file.finish(summary)

@@ -135,12 +135,14 @@ def iso_time(at: float | None) -> str | None:
     return None if at is None else datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
 
 
-def authorization_block(authorizer: OAuthAuthorizer) -> JsonObject:
-    """The summary's ``authorization`` (see the module's theory): public facts only."""
+def authorization_block(authorizer: OAuthAuthorizer, session_ok: bool = False) -> JsonObject:
+    """The summary's ``authorization`` (see the module's theory): public facts only. Signed in:
+    a token is in force and the last flow did not fail, or it failed (a refresh before a request)
+    and the session went well all the same with the token it had."""
     last = authorizer.last
     facts = authorizer.client.facts()
     failed = last is not None and not last.ok
-    held = facts if facts.ok and not failed else None
+    held = facts if facts.ok and (session_ok or not failed) else None
     return {
         "signed_in": held is not None,
         "issuer": held.issuer if held is not None else None,
@@ -166,9 +168,9 @@ def authorization_lines(block: JsonObject) -> list[str]:
     """The ``authorization`` block in words, as the summary's lines (the first without its label)."""
     findings = block.get("findings")
     rules = ", ".join(str(f) for f in findings) if isinstance(findings, list) and findings else ""
-    if block.get("failed_step"):
-        first = f"failed at step {block['failed_step']}: {block.get('reason')}"
-        return [first] + ([f"                  findings: {rules}"] if rules else [])
+    failed = f"failed at step {block['failed_step']}: {block.get('reason')}" if block.get("failed_step") else ""
+    if failed and not block.get("signed_in"):
+        return [failed] + ([f"                  findings: {rules}"] if rules else [])
     if not block.get("signed_in"):
         return ["not signed in (no sign-in was asked for)"]
     scopes = block.get("scopes")
@@ -180,6 +182,8 @@ def authorization_lines(block: JsonObject) -> list[str]:
         f"signed in at {block.get('issuer')} ({how}): scopes {scope_text}, "
         f"expires {block.get('expires_at') or 'never said'}, client id {block.get('client_id')}"
     ]
+    if failed:  # signed in all the same: the session went well with the token it had
+        lines.append(f"                  but the last {block.get('flow')} {failed}")
     if rules:
         lines.append(f"                  findings: {rules}")
     return lines

@@ -291,6 +291,24 @@ def test_sign_out_forgets_the_tokens_and_the_next_run_signs_in_again(good: HttpP
     assert "authorize" in again.purposes()
 
 
+def test_a_failed_refresh_with_a_token_still_good_is_said_and_the_run_exits_0(good: HttpPeer, probe: Prober) -> None:
+    """The stored token is due by its expiry, its refresh token unknown to the server, the access
+    token still good there: the refresh fails (said), the session goes on with the token."""
+    assert probe("--url", good.url, "--oauth", "--no-browser", record=False).code == 0
+    doc = orjson.loads(probe.secrets.read_bytes())
+    (entry,) = doc["oauth:tokens"][good.url].values()
+    entry.update(expires_at=1.0, refresh_token="a-refresh-token-the-server-does-not-know")
+    probe.secrets.write_bytes(orjson.dumps(doc))
+    run = probe("--url", good.url, "--oauth", "--no-browser", "--request", "tools/list")
+    assert run.code == 0, run.err
+    auth = run.summary["authorization"]
+    assert auth["signed_in"] is True and auth["flow"] == "refresh" and auth["failed_step"] == "refresh"
+    assert run.purposes() == ["challenge", "refresh"]  # discovery drawn first, the refresh once; no sign-in
+    text = probe("--url", good.url, "--oauth", "--no-browser", json=False, record=False)
+    assert text.code == 0
+    assert "                  but the last refresh failed at step refresh: " in text.out
+
+
 def test_without_oauth_a_401_is_explained_as_before(good: HttpPeer, probe: Prober) -> None:
     run = probe("--url", good.url)
     assert run.code == cli.EXIT_PROTOCOL == 5  # today's exit: the start was refused
