@@ -200,8 +200,10 @@ def fill(text: str, values: Mapping[str, str]) -> str:
         def __missing__(self, key: str) -> str:
             return "{" + key + "}"
 
+    # a value that is a sentence of its own (an exception's text) loses its full stop: the template has one
+    shown = {k: v[:-1] if v.endswith(".") and " " in v else v for k, v in values.items()}
     try:
-        return text.format_map(Keep(values))
+        return text.format_map(Keep(shown))
     except (ValueError, IndexError):
         return text
 

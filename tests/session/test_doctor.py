@@ -49,7 +49,7 @@ def stopped_at(d: Diagnosis, check_id: str, code: str) -> None:
     assert (failed.id, failed.code) == (check_id, code), d.lines()
     ids = [c.id for c in d.checks]
     at = ids.index(check_id)
-    before = [c for c in d.checks[:at] if not (c.verdict is Verdict.SKIPPED and c.code == "not-https")]
+    before = [c for c in d.checks[:at] if not (c.verdict is Verdict.SKIPPED and c.code in ("not-https", "proxied"))]
     assert all(c.verdict in (Verdict.PASS, Verdict.WARN) for c in before), d.lines()
     assert all(c.verdict is Verdict.SKIPPED and c.code == "not-run" for c in d.checks[at + 1 :]), d.lines()
     assert not re.search(r"\{[a-z_]+\}", failed.seen + failed.advice) and failed.advice, failed.data()
@@ -206,6 +206,23 @@ def test_a_refused_port() -> None:
     stopped_at(d, "connect", "refused")
     assert d.failed is not None and d.failed.values == {"address": "127.0.0.1", "port": str(port)}
     assert verdicts(d)["resolve"] == "pass"
+
+
+def test_a_saved_server_at_a_url_behind_a_proxy_that_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment routes the URL through a proxy (as the session's client follows it): the
+    direct connection and TLS are not what would happen, so the doctor says so and leaves them;
+    the session through the proxy that does not answer is what fails."""
+    proxy = f"http://127.0.0.1:{free_port()}"
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", proxy)
+    profile = ServerProfile(name="s", command="", transport="http-auto", url=f"http://127.0.0.1:{free_port()}/mcp")
+    profile.connect_timeout = 3.0
+    d = run(profile)
+    connect, tls = d.check("connect"), d.check("tls")
+    assert connect is not None and connect.code == "proxied" and connect.values["proxy"] == proxy
+    assert tls is not None and tls.verdict is Verdict.SKIPPED and tls.code == "proxied"
+    stopped_at(d, "http-status", "no-answer")
 
 
 def test_a_name_that_resolves_to_loopback() -> None:
