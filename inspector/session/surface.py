@@ -45,6 +45,7 @@ A surface is plain data: :meth:`Surface.to_json` writes it with a format name an
 from __future__ import annotations
 
 import bisect
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,6 +78,8 @@ __all__ = [
 
 SURFACE_FORMAT = "mcp-session-inspector/surface"
 SURFACE_VERSION = 1
+#: the largest surface file read (a recording file has no such bound: it is read as a stream)
+MAX_SURFACE_FILE = 64 << 20
 # Version history: 1 the first format.
 
 #: The lists of a surface, in the order they are shown.
@@ -342,12 +345,20 @@ def _changed_rows(rec: Recording) -> dict[str, list[int]]:
 def load_surface(path: str | Path) -> Surface:
     """A surface file, or the surface of a recording file (its first bytes tell which).
 
-    Raises :class:`SurfaceError` for a surface file that is wrong and :class:`RecordingError`
-    for anything that is neither (the recording loader's sentence)."""
+    Raises :class:`SurfaceError` for a file that cannot be read or a surface file that is
+    wrong, and :class:`RecordingError` for anything else that is no recording (the recording
+    loader's sentence). Only a regular file is opened here (a FIFO never blocks the caller)."""
     p = Path(path)
-    with open(p, "rb") as f:
-        head = f.read(4096)
-    if b'"' + SURFACE_FORMAT.encode() + b'"' in head:  # to_json writes the format first
-        return Surface.loads(p.read_bytes())
+    try:
+        st = p.stat()
+        if stat.S_ISREG(st.st_mode):
+            with open(p, "rb") as f:
+                head = f.read(4096)
+                if b'"' + SURFACE_FORMAT.encode() + b'"' in head:  # to_json writes the format first
+                    if st.st_size > MAX_SURFACE_FILE:
+                        raise SurfaceError(f"{p.name} is larger than a surface file may be ({MAX_SURFACE_FILE} bytes)")
+                    return Surface.loads(head + f.read())
+    except OSError as exc:
+        raise SurfaceError(f"cannot read {p}: {exc.strerror or exc}") from None
     rec = Recording.load(p)
     return surface_of(rec, source=p.name)

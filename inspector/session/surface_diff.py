@@ -56,12 +56,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeAlias
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .recording import quote_value
-from .surface import KEY_FIELDS, KINDS, Surface, header_pointers, pointer_step
+from .surface import KEY_FIELDS, KINDS, Surface, header_pointers, load_surface, pointer_step
 from .translate import Translate, untranslated
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "ItemDiff",
     "PathChange",
     "SurfaceDiff",
+    "diff_files",
     "diff_surfaces",
     "json_changes",
     "text_lines",
@@ -516,6 +518,13 @@ def diff_surfaces(a: Surface, b: Surface) -> SurfaceDiff:
     for kind in KINDS:
         _list_diff(kind, a, b, diff)
     return diff
+
+
+def diff_files(a: str | Path, b: str | Path) -> SurfaceDiff:
+    """The diff of two files, each a recording or a surface file (:func:`~.surface.load_surface`;
+    it raises :class:`~.surface.SurfaceError` or :class:`~.recording.RecordingError` when one
+    cannot be read: a usage error for ``diff``, not a difference)."""
+    return diff_surfaces(load_surface(a), load_surface(b))
 
 
 # ---------------------------------------------------------------- words

@@ -13,10 +13,10 @@ from recording_driver import Driver
 from session_helpers import options, reference_server
 from surface_sessions import record, surface_server
 
-from inspector.session import Recording, Session
+from inspector.session import Recording, Session, host_logs
 from inspector.session.operations import ListPager
-from inspector.session.surface import Listing, Surface, SurfaceError, load_surface, surface_of
-from inspector.session.surface_diff import ABSENT, PathChange, diff_surfaces, json_changes, text_lines
+from inspector.session.surface import Listing, RecordingError, Surface, SurfaceError, load_surface, surface_of
+from inspector.session.surface_diff import ABSENT, PathChange, diff_files, diff_surfaces, json_changes, text_lines
 
 pytestmark = pytest.mark.anyio
 
@@ -207,6 +207,7 @@ async def test_two_releases_diff_with_every_breaking_rule(files):
     a, b = load_surface(files["r1"]), load_surface(files["r2"])
     d = diff_surfaces(a, b)
     assert not d.same and d.breaking
+    assert diff_files(files["r1"], files["r2"]).to_json() == d.to_json()
     assert d.counts() == {"removed": 3, "added": 2, "changed": 7, "breaking": 8}
 
     def codes(kind: str, key: str) -> list[tuple[str, bool, str]]:
@@ -392,6 +393,7 @@ async def test_a_surface_survives_its_json_round_trip(files, tmp_path):
         path.write_bytes(s.dumps())
         assert load_surface(path) == s
         assert diff_surfaces(s, load_surface(path)).same
+        assert diff_files(path, files[key]).same  # a surface file against the recording it came from
     doc = load_surface(files["r1"]).to_json()
     assert doc["format"] == "mcp-session-inspector/surface" and doc["version"] == 1
     assert doc["toolHeaders"] == {"search": {"/properties/region": "Region"}}
@@ -433,3 +435,38 @@ def test_a_recording_file_loads_as_its_surface(tmp_path):
         and s.server_info == {"name": "demo", "version": "1.0"}
     )
     assert surface_of(Recording.load(path)) == Surface.from_json({**s.to_json(), "source": None})
+
+
+async def test_a_host_log_of_a_session_gives_the_surface_of_its_recording(files, tmp_path):
+    # the session as Claude Desktop logs it (its messages, one a line), converted: an imported
+    # recording is a recording, and its surface is the one the session's own recording gives
+    rec = Recording.load(files["r2"])
+    lines = []
+    for i in range(len(rec)):
+        who = {"c2s": "client", "s2c": "server"}.get(rec.direction_at(i).label)
+        if who is not None:
+            stamp = f"2026-01-02T03:{i // 60:02d}:{i % 60:02d}.000Z"
+            message = rec.raw_at(i).decode().strip()
+            lines.append(f"{stamp} [surface] [info] Message from {who}: {message} {{ metadata: undefined }}")
+    log = tmp_path / "mcp-server-surface.log"
+    log.write_text("\n".join(lines) + "\n")
+    _sessions, recordings = host_logs.convert(log)
+    assert len(recordings) == 1 and recordings[0].header["imported_from"]["kind"] == "claude-desktop"
+    imported, recorded = surface_of(recordings[0]), surface_of(rec)
+    assert imported == recorded and names(imported, "tools") == ["add", "search", "report", "summarize"]
+    assert diff_surfaces(recorded, imported).same
+
+
+def test_a_file_that_cannot_be_read_is_a_surface_error(tmp_path):
+    with pytest.raises(SurfaceError, match="cannot read"):
+        load_surface(tmp_path / "missing.json")
+    not_json = tmp_path / "broken.surface.json"
+    not_json.write_bytes(b'{"format": "mcp-session-inspector/surface", "version": 1,')
+    with pytest.raises(SurfaceError, match="not JSON"):
+        load_surface(not_json)
+    with pytest.raises(RecordingError):  # neither a surface nor a recording
+        load_surface(tmp_path)
+    other = tmp_path / "other.json"
+    other.write_bytes(b'{"hello": "world"}\n')
+    with pytest.raises(RecordingError):
+        load_surface(other)
