@@ -27,6 +27,7 @@ import pytest
 from peers import HttpPeer, oauth_peer
 
 from inspector import cli
+from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile
 
 pytestmark = pytest.mark.peer
 
@@ -307,6 +308,25 @@ def test_a_failed_refresh_with_a_token_still_good_is_said_and_the_run_exits_0(go
     text = probe("--url", good.url, "--oauth", "--no-browser", json=False, record=False)
     assert text.code == 0
     assert "                  but the last refresh failed at step refresh: " in text.out
+
+
+def test_the_tokens_share_the_windows_secrets_json_with_its_saved_servers(good: HttpPeer, probe: Prober) -> None:
+    """The window's profile store (the same folder) keeps its servers' secrets beside the tokens:
+    a probe sign-in keeps them, and a save of the servers keeps the tokens."""
+    folder = probe.secrets.parent
+    store = ProfileStore(folder)
+    saved = ServerProfile(
+        "saved", "", transport="http-auto", url=good.url, headers=[EnvVar("X-Api-Key", "saved-key-1234", secret=True)]
+    )
+    store.save([saved])
+    assert probe("--url", good.url, "--oauth", "--no-browser", record=False).code == 0
+    (loaded,) = [p for p in ProfileStore(folder).load() if p.name == "saved"]
+    assert [(h.name, h.value, h.secret) for h in loaded.headers] == [("X-Api-Key", "saved-key-1234", True)]
+    ProfileStore(folder).save(ProfileStore(folder).load())  # the window saves its servers: the tokens stay
+    assert good.url in probe.stored()
+    assert stat.S_IMODE(probe.secrets.stat().st_mode) == 0o600
+    again = probe("--url", good.url, "--oauth", "--no-browser")
+    assert again.code == 0 and again.summary["authorization"]["flow"] is None and again.purposes() == []
 
 
 def test_without_oauth_a_401_is_explained_as_before(good: HttpPeer, probe: Prober) -> None:
