@@ -47,7 +47,8 @@ rotated when the server gives a new one), :meth:`~OAuthClient.step_up` answers a
 ``insufficient_scope`` with a new authorization for the scopes the core's
 :func:`~inspector.protocol.oauth_flow.step_up_scope` picks, within the
 :class:`~inspector.protocol.oauth_flow.StepUpBudget`; ``grant="client_credentials"`` runs that
-grant instead of the browser (a client id and secret needed, and the metadata must list it).
+grant instead of the browser (a client id and secret needed, and the metadata must list it), its
+step-up too (the same grant for the wider scopes: a machine client has no browser).
 One flow runs at a time: a sign-in or refresh asked for while another runs waits for it, and
 when that one renewed the token in force, its token is the answer (requests refused together
 open one browser and redeem a refresh token once). :meth:`~OAuthClient.refresh_due` is false
@@ -648,10 +649,17 @@ class OAuthClient:
             d = self._discovery or await self._discover(http, refusal, version)
             meta = d.metadata
             assert meta is not None
+            if self.options.grant == "client_credentials":  # a machine client: the same grant, wider (no browser)
+                return await self._client_credentials(http, d, meta, version, choice.scopes)
             return await self._authorize(http, d, meta, version, choice.scopes)
 
     async def _client_credentials(
-        self, http: FlowHttp, d: AuthDiscovery, meta: AuthServerMetadata, version: str
+        self,
+        http: FlowHttp,
+        d: AuthDiscovery,
+        meta: AuthServerMetadata,
+        version: str,
+        scopes: tuple[str, ...] | None = None,
     ) -> SignInResult:
         opts = self.options
         if opts.client_id is None or opts.client_secret is None:
@@ -668,7 +676,7 @@ class OAuthClient:
         self._stop_on("client-authentication", choice.findings, "no client authentication fits")
         client = ClientCredentials(opts.client_id, opts.client_secret, choice.method or "client_secret_basic")
         resource = self._resource(d, version)
-        wanted = opts.scopes or d.scopes
+        wanted = scopes or opts.scopes or d.scopes
         request = client_credentials_request(meta.token_endpoint or "", client=client, resource=resource, scope=wanted)
         expected = "200 with an access_token for the client itself (no refresh token)"
         tokens = await self._token_exchange(http, "client-credentials", request, version, expected, wanted, resource)

@@ -570,3 +570,21 @@ def test_an_invalid_location_stops_the_flow_instead_of_raising() -> None:
 
     status, error = anyio.run(main)
     assert status is None and error and "abc" not in error
+
+
+def test_a_machine_client_steps_up_with_its_own_grant_not_a_browser(tmp_path: Path) -> None:
+    options = OAuthOptions(client_id="fixture-machine", client_secret=SECRET, grant="client_credentials", wait=2)
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "admin", "arguments": {}}}
+    events = Events()
+    with oauth_peer("step-up") as peer:
+        client = OAuthClient(peer.url, options, TokenStore(tmp_path), events)
+        assert run(client).ok
+        refused = httpx.post(peer.url, json=call, headers={"Authorization": client.authorization() or ""})
+        refusal = Refusal(403, peer.url, tuple(refused.headers.get_list("www-authenticate")))
+        stepped = anyio.run(client.step_up, refusal, "2025-11-25", "tools/call admin")
+        allowed = httpx.post(peer.url, json=call, headers={"Authorization": client.authorization() or ""})
+    assert refused.status_code == 403
+    assert stepped.ok and "mcp:admin" in stepped.scopes, stepped
+    assert allowed.status_code not in (401, 403)  # (400: a tools/call outside a session; past the bearer gate)
+    assert events.purposes() == ["challenge", "client-credentials", "client-credentials"]
+    assert SECRET not in events.dump()
