@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 from anyio.abc import TaskGroup
@@ -32,10 +33,14 @@ from inspector.protocol.versions import EraMode
 
 from .found_out import remember_found
 from .handlers import ClientHandlers
+from .oauth_tokens import canonical_resource
 from .profiles import ServerProfile
 from .recording import Progress, Recording, RecordingError, RecordingWriter
 from .session import PendingStep, Session, StartFailed
 from .translate import Translate, untranslated
+
+if TYPE_CHECKING:  # the sign-in driver is imported when a server signs in
+    from .oauth_link import OAuthAuthorizer
 
 #: The events :meth:`SessionRunner.tell` names, and what each one carries.
 EVENTS = {
@@ -79,6 +84,7 @@ class SessionRunner:
         self.listeners: list[Callable[[str, tuple[object, ...]], None]] = []
         # where OAuth tokens are kept (the saved servers' folder; None: no OAuth sign-in)
         self.token_folder: Path | None = None
+        self.authorizer: OAuthAuthorizer | None = None  # the live session's sign-in driver, if it signs in
 
     def tell(self, event: str, *values: object) -> None:
         """``event`` (a name of :data:`EVENTS`) happened, with ``values``: the listeners are told
@@ -122,6 +128,7 @@ class SessionRunner:
             authorizer = authorizer_for(profile, self.token_folder, announce)
             if authorizer is not None:
                 options = with_authorizer(options, authorizer)
+        self.authorizer = authorizer
         handlers = self.handlers_factory(profile) if self.handlers_factory is not None else None
         session = Session(options, handlers=handlers)
         if authorizer is not None:
@@ -143,6 +150,14 @@ class SessionRunner:
         self.tell("runningChanged", True)
         self.task_group.start_soon(self._run, session, profile, self._stop)
         return True
+
+    def sign_out(self, url: str) -> None:
+        """Signed out of the server at ``url`` (its stored tokens forgotten): the live session's
+        driver, when it serves that server, forgets the token it holds too (its next refresh would
+        store one again)."""
+        client = self.authorizer.client if self.authorizer is not None else None
+        if client is not None and client.resource_key == canonical_resource(url):
+            client.forget()
 
     def end_session(self, *, step_shutdown: bool = False) -> None:
         """Shut the server down per spec (the shutdown steps appear in the timeline).

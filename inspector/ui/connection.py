@@ -321,6 +321,7 @@ class ProfileEditor(QWidget):
     """Edits one ServerProfile; shows problems next to the fields where they were typed."""
 
     edited = Signal()
+    signedOut = Signal(str)  # the URL whose tokens Sign out forgot
 
     def __init__(self, parent: QWidget | None = None, tokens: TokenStore | None = None) -> None:
         super().__init__(parent)
@@ -424,6 +425,7 @@ class ProfileEditor(QWidget):
         """Forget the tokens stored for the server's URL (the next connection signs in again)."""
         if self.tokens is not None and self._profile is not None:
             self.tokens.forget(self._profile.url.strip())
+            self.signedOut.emit(self._profile.url.strip())
         self.show_sign_in()
 
     def _spin_box(self, low: float, high: float, *, decimals: int, step: float = 1.0) -> QDoubleSpinBox:

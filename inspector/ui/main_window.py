@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
             demo_speaks(self.profiles, self.languages.effective())
         panel = ConnectionPanel(self.profiles)
         panel.editor.tokens = TokenStore(self.store.directory)  # the OAuth tokens beside the saved servers
+        panel.editor.signedOut.connect(self.controller.sign_out)  # a live session forgets its token too
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)
         panel.disconnectRequested.connect(lambda: self.act_disconnect.trigger())

@@ -114,14 +114,21 @@ async def test_a_sign_in_from_the_window(window_and_controller, tmp_path: Path, 
             assert len(steps) >= 4 and all(step.startswith("✓") for step in steps), steps
             assert editor.signed_in.text().startswith(f"Signed in at http://127.0.0.1:{peer.port}")
             assert editor.sign_out.isEnabled()
+            client = controller.authorizer.client
+            assert client.current() is not None
+            tokens = TokenStore(tmp_path).get(peer.url)
+            assert len(tokens) == 1 and tokens[0].refresh_token
+            window.save_profiles()
+            controller.save_recording(tmp_path / "session.jsonl")
+            for secret in (
+                tokens[0].access_token,
+                tokens[0].refresh_token,
+            ):  # neither saved with the server nor recorded
+                assert secret not in (tmp_path / "servers.json").read_text() + (tmp_path / "session.jsonl").read_text()
+            editor.sign_out.click()  # during the session: the live driver forgets its token too
+            assert TokenStore(tmp_path).get(peer.url) == [] and editor.signed_in.text() == "Not signed in"
+            assert client.current() is None and not editor.sign_out.isEnabled()
             controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
-    stored = TokenStore(tmp_path).get(peer.url)
-    window.save_profiles()
-    controller.save_recording(tmp_path / "session.jsonl")
-    assert len(stored) == 1 and stored[0].refresh_token
-    for secret in (stored[0].access_token, stored[0].refresh_token):  # neither saved with the server nor recorded
-        assert secret not in (tmp_path / "servers.json").read_text() + (tmp_path / "session.jsonl").read_text()
-    editor.sign_out.click()
-    assert TokenStore(tmp_path).get(peer.url) == [] and editor.signed_in.text() == "Not signed in"
+    assert TokenStore(tmp_path).get(peer.url) == []  # nothing stored again as the session ended
