@@ -328,6 +328,17 @@ def _shebang(path: Path) -> tuple[bytes, str | None]:
     return head, head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").strip()
 
 
+#: the first bytes of a compiled program: ELF, Mach-O (32, 64, universal)
+BINARY_MAGIC = (
+    b"\x7fELF",
+    b"\xfe\xed\xfa\xce",
+    b"\xfe\xed\xfa\xcf",
+    b"\xce\xfa\xed\xfe",
+    b"\xcf\xfa\xed\xfe",
+    b"\xca\xfe\xba\xbe",
+)
+
+
 def interpreter_check(path: Path, argv: Sequence[str], cwd: str | None, env: Mapping[str, str]) -> Check:
     """A script's interpreter (its ``#!`` line), the script an interpreter is given, what a
     launcher fetches."""
@@ -351,7 +362,7 @@ def interpreter_check(path: Path, argv: Sequence[str], cwd: str | None, env: Map
         if not (Path(interpreter).is_file() and os.access(interpreter, os.X_OK)):
             return failed("interpreter", "shebang-missing", path=str(path), interpreter=interpreter)
         return _script_or(passed("interpreter", "shebang", path=str(path), interpreter=interpreter), argv, cwd)
-    if not head.startswith(b"\x7fELF"):
+    if not head.startswith(BINARY_MAGIC):
         return failed("interpreter", "no-shebang", path=str(path))
     return _script_or(passed("interpreter", "binary", path=str(path)), argv, cwd)
 

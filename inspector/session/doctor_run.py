@@ -55,8 +55,9 @@ def _established_at(rec: Recording) -> int | None:
     return next((i for i in range(len(rec)) if rec.state_at(i) in (State.OPERATING, State.READY)), None)
 
 
-def start_check(session: Session, seconds: float, why: str) -> Check:
-    """The start sequence: answered (era, version, how long, why that era) or the outcome."""
+def start_check(session: Session, seconds: float, why: str, quoted: list[str] | None = None) -> Check:
+    """The start sequence: answered (era, version, how long, why that era) or the outcome, with
+    ``quoted`` (the server's telling stderr lines) when it failed."""
     s = session.engine.summary()
     if _established_at(session.recording) is not None and not s.get("outcome_code"):
         era = "modern" if s.get("era") == "modern" else "legacy"
@@ -68,8 +69,15 @@ def start_check(session: Session, seconds: float, why: str) -> Check:
             basis=str(s.get("era_reason") or ""),
         )
     code = s.get("outcome_code")
-    outcome = s.get("outcome")
-    return failed("start", str(code or "unknown"), outcome=str(outcome or why or "the start sequence failed"))
+    outcome = str(s.get("outcome") or why or "the start sequence failed")
+    return failed("start", str(code or "unknown"), quoted or (), outcome=outcome)
+
+
+def stderr_told(rec: Recording) -> list[str]:
+    """The server's stderr lines that say why it failed (else its last ones), cut for quoting."""
+    lines = [line.rstrip("\r\n") for line in recording_stderr(rec)]
+    told = stderr_digest(lines) or [x for x in lines if x.strip()][-QUOTED_LINES:]
+    return [t if len(t) <= QUOTED_CHARS else t[:QUOTED_CHARS] + "…" for t in told]
 
 
 # ---------------------------------------------------------------------- stdio
@@ -87,22 +95,20 @@ async def run_stdio_session(spec: StdioSpec, options: SessionOptions, stay_up: f
                 await session.start()
             except StartFailed as exc:
                 why = str(exc)
-            else:
+            answered = session.clock() - spawned
+            if not why:
                 await session.wait_exit(stay_up)
             took = session.clock() - spawned
             if session.returncode is not None or session.signal is not None:
                 exited = (session.returncode, session.signal)
                 took = _exit_time(session.recording, took)
             pid = getattr(session.transport, "pid", None)
-            start = start_check(session, took, why)
+            start = start_check(session, answered, why, stderr_told(session.recording) if why else None)
     except StartFailed as exc:  # it could not be spawned
         return [failed("process", "spawn-failed", why=str(exc))]
     rec = session.recording
     if exited is not None:
-        lines = [line.rstrip("\r\n") for line in recording_stderr(rec)]
-        told = stderr_digest(lines) or [x for x in lines if x.strip()][-QUOTED_LINES:]
-        how = describe_exit(*exited)
-        return [failed("process", "exited", [t[:QUOTED_CHARS] for t in told], how=how, seconds=_seconds(took))]
+        return [failed("process", "exited", stderr_told(rec), how=describe_exit(*exited), seconds=_seconds(took))]
     out = [passed("process", "running", pid=str(pid or "?"), seconds=_seconds(took))]
     out.append(stdout_check(rec))
     out.append(start)
