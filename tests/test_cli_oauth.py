@@ -329,6 +329,22 @@ def test_the_tokens_share_the_windows_secrets_json_with_its_saved_servers(good: 
     assert again.code == 0 and again.summary["authorization"]["flow"] is None and again.purposes() == []
 
 
+def test_without_no_browser_the_system_browser_opens_and_the_url_is_on_stderr(good: HttpPeer, probe: Prober) -> None:
+    """``webbrowser`` for real: BROWSER names a script that GETs the URL and follows its redirects,
+    as a browser would; the authorization URL is announced on stderr, never on stdout."""
+    browser = probe.home / "browser.py"
+    browser.write_text("import sys, urllib.request\nurllib.request.urlopen(sys.argv[1], timeout=10).read()\n")
+    run = probe("--url", good.url, "--oauth", env={"BROWSER": f"{sys.executable} {browser} %s"})
+    assert run.code == 0, run.err
+    announced = [line.strip() for line in run.err.splitlines() if "/authorize?" in line]
+    assert len(announced) == 1 and announced[0].startswith(f"http://127.0.0.1:{good.port}/authorize?")
+    assert "code_challenge_method=S256" in announced[0]
+    assert announced[0] not in run.out and announced[0] not in run.record_text  # recorded with state masked
+    assert run.err.startswith("mcp-session-inspector probe: sign in: the browser should open this URL")
+    assert "browser" in [e["step"] for e in run.flow()]
+    assert run.summary["authorization"]["signed_in"] is True
+
+
 def test_without_oauth_a_401_is_explained_as_before(good: HttpPeer, probe: Prober) -> None:
     run = probe("--url", good.url)
     assert run.code == cli.EXIT_PROTOCOL == 5  # today's exit: the start was refused
