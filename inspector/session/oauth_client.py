@@ -104,6 +104,8 @@ from .oauth_tokens import StoredToken, TokenStore, canonical_resource
 
 #: After a refresh failed, :meth:`OAuthClient.refresh_due` says no for this many seconds.
 REFRESH_RETRY = 30.0
+#: Discovery's rules about the authorization code flow alone (a client-credentials sign-in is not stopped by them).
+CODE_FLOW_RULES = frozenset({"auth.no-s256", "auth.no-pkce-advertised", "auth.no-code-response-type"})
 #: The name the inspector registers under (RFC 7591 ``client_name``).
 CLIENT_NAME = "MCP Session Inspector"
 
@@ -360,7 +362,10 @@ class OAuthClient:
         if d.no_section:
             raise FlowStopped("discovery", f"{version} has no authorization section")
         # discovery judged registration without the user's client id: the client identity step says it again
-        blocking = [f.rule_id for f in d.findings if f.blocking and f.rule_id != "auth.no-registration"]
+        ignored = {"auth.no-registration"}
+        if self.options.grant == "client_credentials":  # no authorization request: PKCE and "code" do not apply
+            ignored |= CODE_FLOW_RULES
+        blocking = [f.rule_id for f in d.findings if f.blocking and f.rule_id not in ignored]
         if blocking:
             rules = ", ".join(dict.fromkeys(blocking))
             raise FlowStopped("discovery", f"the server's authorization metadata cannot be used: {rules}")

@@ -588,3 +588,14 @@ def test_a_machine_client_steps_up_with_its_own_grant_not_a_browser(tmp_path: Pa
     assert allowed.status_code not in (401, 403)  # (400: a tools/call outside a session; past the bearer gate)
     assert events.purposes() == ["challenge", "client-credentials", "client-credentials"]
     assert SECRET not in events.dump()
+
+
+@pytest.mark.parametrize("mode", ["no-s256", "no-pkce-methods"])
+def test_a_machine_client_is_not_stopped_by_the_code_flows_pkce_rules(mode: str) -> None:
+    options = OAuthOptions(client_id="fixture-machine", client_secret=SECRET, grant="client_credentials")
+    events = Events()
+    with oauth_peer(mode) as peer:
+        result = run(OAuthClient(peer.url, options, None, events))
+    assert result.ok, result
+    assert events.purposes() == ["challenge", "client-credentials"]
+    assert {"auth.no-s256", "auth.no-pkce-advertised"} & set(rules(result))  # said all the same
