@@ -7,6 +7,7 @@ HTTP peers are stopped by their pid (tests/peers.py HttpPeer).
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -176,6 +177,19 @@ def test_a_silent_server_fails_the_start_in_time() -> None:
     assert verdicts(d)["process"] == "pass" and verdicts(d)["stdout"] == "pass"
 
 
+def test_a_start_that_times_out_quotes_what_the_server_said_on_stderr() -> None:
+    argv = [
+        sys.executable,
+        "-c",
+        "import sys; print('waiting for the database at db:5432', file=sys.stderr, flush=True); sys.stdin.read()",
+    ]
+    profile = ServerProfile(name="s", command=argv[0], args=argv[1:])
+    profile.connect_timeout, profile.probe_timeout = 1.0, 0.5
+    d = run(profile)
+    stopped_at(d, "start", "initialize-timeout-after-silence")
+    assert d.failed is not None and d.failed.quoted == ("waiting for the database at db:5432",)
+
+
 def test_the_reference_server_passes_every_check() -> None:
     d = run(StdioSpec(reference_server()))
     assert d.ok and all(c.verdict is Verdict.PASS for c in d.checks), d.lines()
@@ -269,6 +283,43 @@ def test_a_certificate_trusted_through_ssl_cert_file_and_one_for_another_name(
             "initialize",
         )
         stopped_at(run(HttpSpec(url.replace("127.0.0.1", "localhost"))), "tls", "wrong-name")
+
+
+def expired_self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 that expired in 2020 and its key, made by openssl (``ca``: the one
+    of its commands that takes dates in the past)."""
+    (folder / "index.txt").write_text("")
+    (folder / "serial").write_text("01\n")
+    (folder / "ca.cnf").write_text(
+        "[ca]\ndefault_ca = d\n[d]\ndatabase = index.txt\nserial = serial\nnew_certs_dir = .\n"
+        "default_md = sha256\npolicy = p\ncopy_extensions = copy\n[p]\ncommonName = supplied\n"
+    )
+    cert, key = folder / "expired.pem", folder / "expired-key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-new", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", "req.csr",
+        ],
+        check=True, capture_output=True, timeout=60, cwd=folder,
+    )  # fmt: skip
+    subprocess.run(
+        [
+            "openssl", "ca", "-batch", "-config", "ca.cnf", "-selfsign", "-keyfile", str(key), "-in", "req.csr",
+            "-out", str(cert), "-startdate", "20200101000000Z", "-enddate", "20200102000000Z",
+        ],
+        check=True, capture_output=True, timeout=60, cwd=folder,
+    )  # fmt: skip
+    return cert, key
+
+
+def test_an_expired_certificate_even_when_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cert, key = expired_self_signed(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "cookie") + ["--tls", str(cert), str(key)], port) as peer:
+        d = run(HttpSpec(peer.url.replace("http://", "https://")))
+    stopped_at(d, "tls", "expired")
+    assert d.failed is not None and "expired" in d.failed.values["reason"]
 
 
 def test_a_wrong_path_quotes_the_answer() -> None:
