@@ -345,6 +345,21 @@ def test_without_no_browser_the_system_browser_opens_and_the_url_is_on_stderr(go
     assert run.summary["authorization"]["signed_in"] is True
 
 
+def test_a_2025_03_26_server_is_signed_in_by_that_versions_page(probe: Prober) -> None:
+    with oauth_peer("2025-03-26") as peer:
+        run = probe(
+            *("--url", peer.url, "--oauth", "--no-browser", "--era", "legacy", "--protocol-version", "2025-03-26"),
+            *("--request", "tools/call=" + WHOAMI),
+        )
+    assert run.code == 0, run.err
+    assert run.summary["protocol_version"] == "2025-03-26"
+    exchanges = [e["exchange"] for e in run.flow() if e.get("step") == "exchange"]
+    assert [x["purpose"] for x in exchanges] == ["registration", "authorize", "redirect", "token"]
+    assert all(str(x["spec"]).startswith("2025-03-26 basic/authorization") for x in exchanges)
+    assert "resource=" not in str(exchanges[1]["url"])  # no resource indicator before 2025-06-18
+    assert run.summary["authorization"]["issuer"] == f"http://127.0.0.1:{peer.port}"
+
+
 def test_without_oauth_a_401_is_explained_as_before(good: HttpPeer, probe: Prober) -> None:
     run = probe("--url", good.url)
     assert run.code == cli.EXIT_PROTOCOL == 5  # today's exit: the start was refused
