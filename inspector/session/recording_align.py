@@ -40,8 +40,9 @@ from inspector.protocol.messages import Kind
 
 from .recording import Direction, Recording
 from .surface_diff import PathChange, json_changes
+from .translate import Translate, untranslated
 
-__all__ = ["ALIGN_WORDS", "AlignedPair", "Alignment", "Step", "align", "steps_of"]
+__all__ = ["ALIGN_CONTEXT", "ALIGN_WORDS", "AlignedPair", "Alignment", "Step", "align", "steps_of"]
 
 #: the most steps read from one recording by default
 STEP_LIMIT = 200_000
@@ -53,9 +54,6 @@ ALIGN_WORDS: dict[str, str] = {
     "same": "The recordings hold the same conversation ({n} steps).",
     "parted": "The recordings part at step {n}: A's entry {a}, B's entry {b}.",
     "none": "none",
-    "only_a": "only in A",
-    "only_b": "only in B",
-    "changed": "changed",
     "unanswered": "unanswered",
     "cut": "Only the first {limit} steps of {side} were compared ({more} more).",
 }
@@ -139,9 +137,9 @@ class Alignment:
             "after_parting": [p.to_json() for p in self.after_parting()],
         }
 
-    def text_lines(self, *, most: int = 20) -> list[str]:
+    def text_lines(self, tr: Translate = untranslated, *, most: int = 20) -> list[str]:
         """The alignment for a terminal: where the runs part and up to ``most`` pairs after."""
-        w = ALIGN_WORDS
+        w = {k: tr(ALIGN_CONTEXT, v) for k, v in ALIGN_WORDS.items()}
         at = self.parted_at
         if at is None:
             lines = [w["same"].format(n=len(self.pairs))]
@@ -150,7 +148,7 @@ class Alignment:
             a, b = (str(s.seq) if s else w["none"] for s in (p.a, p.b))
             lines = [w["parted"].format(n=at + 1, a=a, b=b)]
             for pair in self.after_parting()[:most]:
-                lines.append("  " + _pair_text(pair))
+                lines.append("  " + _pair_text(pair, w["unanswered"]))
                 lines += [f"      {c.pointer}" for c in pair.changes[:5]]
         for side, more in (("A", self.a_more), ("B", self.b_more)):
             if more:
@@ -158,18 +156,18 @@ class Alignment:
         return lines
 
 
-def _step_text(s: Step | None) -> str:
+def _step_text(s: Step | None, unanswered: str) -> str:
     if s is None:
         return "-"
     what = s.method or s.kind
     if s.kind == "request":
-        what += f" -> {s.outcome or ALIGN_WORDS['unanswered']}"
+        what += f" -> {s.outcome or unanswered}"
     return f"#{s.seq} {s.direction} {what}"
 
 
-def _pair_text(p: AlignedPair) -> str:
+def _pair_text(p: AlignedPair, unanswered: str) -> str:
     mark = {"same": "=", "changed": "~", "only_a": "<", "only_b": ">"}[p.status]
-    return f"{mark} {_step_text(p.a):<40} {_step_text(p.b)}"
+    return f"{mark} {_step_text(p.a, unanswered):<40} {_step_text(p.b, unanswered)}"
 
 
 # ---------------------------------------------------------------- reading steps

@@ -8,10 +8,12 @@ newer). Its result, :class:`SurfaceDiff`, is a list of :class:`ItemDiff`: one pe
 added, removed or changed. Items are keyed as a client knows them: tools and prompts by
 ``name``, resources by ``uri``, resource templates by ``uriTemplate`` (an item repeated in one
 list: the last one counts). Beside the four lists, the server itself is compared as items of
-kind ``server``: ``serverInfo``, ``instructions``, ``protocol`` (the negotiated version and its
-era), ``capabilities`` and ``cache`` (2026-07-28 cache hints of server/discover and of each
-list's pages); and a list listed by one session only is an item of kind ``list`` - its items
-are not compared (a list never listed is not an empty list), and neither is a list that failed.
+kind ``server``: ``protocol`` (the negotiated version and its era), ``supportedVersions``
+(2026-07-28), ``serverInfo``, ``instructions``, ``capabilities`` and ``cache`` (server/discover's
+cache hints). What is said of a whole list is an item of kind ``list`` keyed by the list: a list
+listed by one session only (its items are not compared: a list never listed is not an empty
+list), a list that failed (not compared either), and its pages' cache hints (each different
+hint once, so two page sizes with the same hints are the same).
 
 Inside a changed item, :attr:`ItemDiff.changes` holds every JSON Pointer (RFC 6901, from the
 item's root) whose value differs, with the old and the new value (:data:`ABSENT` for a member
@@ -442,11 +444,21 @@ def _list_diff(kind: str, a: Surface, b: Surface, diff: SurfaceDiff) -> None:
                 changed.append(ItemDiff(kind, k, "changed", changes, item_findings(kind, old[k], new[k])))
     for group in (removed, added, changed):
         diff.items += sorted(group, key=lambda i: i.key)
-    if la.cache != lb.cache:
-        changes = json_changes(list(la.cache), list(lb.cache), "/cache")
+    ca, cb = _distinct(la.cache), _distinct(lb.cache)
+    if ca != cb:  # the hints, not how many pages carried them
+        changes = json_changes(ca, cb, "/cache")
         diff.items.append(
             ItemDiff("list", kind, "changed", changes, [Finding("cache.changed", values={"where": kind})])
         )
+
+
+def _distinct(hints: list[JsonObject]) -> list[JsonValue]:
+    """Each different cache hint once, in the order the pages gave them."""
+    out: list[JsonValue] = []
+    for h in hints:
+        if h not in out:
+            out.append(h)
+    return out
 
 
 def _capability_findings(changes: list[PathChange]) -> list[Finding]:

@@ -36,6 +36,7 @@ async def files(tmp_path_factory, anyio_backend) -> dict[str, object]:
         "r2": await record(surface_server(2), d / "r2.jsonl"),
         "r1_again": await record(surface_server(1, "--page-size", "3"), d / "r1_again.jsonl"),
         "modern": await record(surface_server(1), d / "modern.jsonl", modern=True),
+        "modern_three": await record(surface_server(1, "--page-size", "3"), d / "modern3.jsonl", modern=True),
         "modern_ttl": await record(surface_server(1, "--ttl", "5000"), d / "modern_ttl.jsonl", modern=True),
         "tools_only": await record(surface_server(1), d / "tools_only.jsonl", kinds=("tools",)),
         "one_page": await record(surface_server(1), d / "one_page.jsonl", kinds=("tools",), pages=1),
@@ -128,6 +129,11 @@ async def test_modern_sessions_keep_the_cache_hints(files):
     tools = s.listing("tools")
     assert tools.pages == 2 and tools.cache == [{"ttlMs": 60000, "cacheScope": "public"}] * 2
     assert names(s, "tools") == ["add", "search", "report", "legacy_echo"]
+    # another page size: other pages, the same hints, the same surface
+    three = load_surface(files["modern_three"])
+    assert three.listing("tools").pages == 2 and three.listing("tools").items == tools.items
+    assert three.listing("prompts").cache == [{"ttlMs": 60000, "cacheScope": "public"}]
+    assert diff_surfaces(s, three).same
     # only the TTL differs: a non-breaking change of each list's cache hints
     d = diff_surfaces(s, load_surface(files["modern_ttl"]))
     assert not d.same and not d.breaking
