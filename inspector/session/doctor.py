@@ -33,8 +33,9 @@ from __future__ import annotations
 import enum
 import os
 import re
+import shlex
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,18 +148,25 @@ def warned(check_id: str, code: str, quoted: Sequence[str] = (), **values: str) 
     return Check(check_id, Verdict.WARN, code, values, tuple(quoted))
 
 
+#: Told of each check as it is done (and of each skipped one at the end): a front-end's progress.
+OnCheck = Callable[[Check], None]
+
+
 class Run:
     """The checks so far; :meth:`add` says whether to go on (not after a failure)."""
 
-    def __init__(self, order: Sequence[str]) -> None:
+    def __init__(self, order: Sequence[str], on_check: OnCheck | None = None) -> None:
         self.order = tuple(order)
         self.done: list[Check] = []
+        self.on_check = on_check
 
     def add(self, *checks: Check) -> bool:
         for c in checks:
             if self.stopped:
                 break
             self.done.append(c)
+            if self.on_check is not None:
+                self.on_check(c)
         return not self.stopped
 
     @property
@@ -168,6 +176,9 @@ class Run:
     def finish(self, transport: str, target: str) -> Diagnosis:
         ran = {c.id for c in self.done}
         rest = [Check(i, Verdict.SKIPPED, "not-run") for i in self.order if i not in ran]
+        for c in rest:
+            if self.on_check is not None:
+                self.on_check(c)
         return Diagnosis(transport, target, (*self.done, *rest))
 
 
@@ -179,12 +190,13 @@ async def diagnose(
     *,
     options: SessionOptions | None = None,
     stay_up: float = 0.3,
+    on_check: OnCheck | None = None,
 ) -> Diagnosis:
     """Run the checks for ``target`` in order, stopping at the first that fails.
 
     ``options``: the session's (timeouts, era); by default the profile's, or the defaults for a
     bare spec. ``stay_up``: once the start sequence is done, how long the server must stay up
-    (stdio)."""
+    (stdio). ``on_check``: told of each result as it comes, in order, skipped ones included."""
     if isinstance(target, ServerProfile):
         try:
             spec: TransportSpec = target.to_spec()
@@ -201,18 +213,20 @@ async def diagnose(
     if isinstance(spec, HttpSpec):
         from .doctor_net import diagnose_http
 
-        return await diagnose_http(spec, options)
+        return await diagnose_http(spec, options, on_check)
     if not isinstance(spec, StdioSpec):
         raise TypeError(f"the doctor knows stdio and HTTP servers, not {spec.kind!r}")
-    return await diagnose_stdio(spec, options, stay_up)
+    return await diagnose_stdio(spec, options, stay_up, on_check)
 
 
-async def diagnose_stdio(spec: StdioSpec, options: SessionOptions, stay_up: float = 0.3) -> Diagnosis:
+async def diagnose_stdio(
+    spec: StdioSpec, options: SessionOptions, stay_up: float = 0.3, on_check: OnCheck | None = None
+) -> Diagnosis:
     """The stdio checks (see the module's theory)."""
     from .doctor_run import run_stdio_session
 
-    run = Run(STDIO_CHECKS)
-    target = " ".join(spec.shown()) or "(no command)"
+    run = Run(STDIO_CHECKS, on_check)
+    target = shlex.join(spec.shown()) or "(no command)"
     env = effective_env(spec)
     ok = run.add(cwd_check(spec.cwd))
     program: Path | None = None

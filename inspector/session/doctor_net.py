@@ -26,7 +26,7 @@ import anyio
 from inspector.transport.base import HttpSpec
 
 from .core import SessionOptions
-from .doctor import HTTP_CHECKS, Check, Diagnosis, Run, Verdict, failed, passed, warned
+from .doctor import HTTP_CHECKS, Check, Diagnosis, OnCheck, Run, Verdict, failed, passed, warned
 from .profiles import url_problem
 from .secrecy import masked_url
 
@@ -46,11 +46,11 @@ VERIFY_REASONS = {
 }
 
 
-async def diagnose_http(spec: HttpSpec, options: SessionOptions) -> Diagnosis:
+async def diagnose_http(spec: HttpSpec, options: SessionOptions, on_check: OnCheck | None = None) -> Diagnosis:
     """The HTTP checks (see the module's theory and :mod:`.doctor`'s)."""
     from .doctor_run import run_http_session
 
-    run = Run(HTTP_CHECKS)
+    run = Run(HTTP_CHECKS, on_check)
     target = masked_url(spec.url.strip()) if spec.url.strip() else "(no URL)"
     wait = min(NET_TIMEOUT, options.connect_timeout)
     check = url_check(spec.url)

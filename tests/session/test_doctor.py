@@ -26,7 +26,7 @@ from peers import (
     self_signed,
 )
 
-from inspector.session.doctor import HTTP_CHECKS, STDIO_CHECKS, Diagnosis, Verdict, diagnose
+from inspector.session.doctor import HTTP_CHECKS, STDIO_CHECKS, Check, Diagnosis, Verdict, diagnose
 from inspector.session.doctor_words import ADVICE, SEEN, TITLES, all_words
 from inspector.session.profiles import EnvVar, ServerProfile
 from inspector.transport.base import HttpSpec, StdioSpec
@@ -110,10 +110,12 @@ def test_a_script_an_interpreter_is_given_must_exist(tmp_path: Path) -> None:
     assert d.failed is not None and d.failed.values["path"] == str(tmp_path / "build" / "server.py")
 
 
-def test_a_missing_working_directory(tmp_path: Path) -> None:
-    d = run(StdioSpec(misbehave("good"), cwd=str(tmp_path / "gone")))
+def test_a_missing_working_directory_and_each_result_told_as_it_comes(tmp_path: Path) -> None:
+    told: list[Check] = []
+    d = anyio.run(lambda: diagnose(StdioSpec(misbehave("good"), cwd=str(tmp_path / "gone")), on_check=told.append))
     stopped_at(d, "cwd", "missing")
     assert d.checks[0].id == "cwd"
+    assert tuple(told) == d.checks
 
 
 def test_an_unset_variable_and_an_unfilled_input() -> None:
