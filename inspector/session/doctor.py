@@ -409,8 +409,9 @@ def environment_check(spec: StdioSpec) -> Check:
     """Every reference the command line and environment hold is filled: nothing left as written
     (no shell runs the command), no variable a ``${secret:…}`` names missing, no empty value."""
     given = set(spec.env)
-    texts = [os.fspath(a) for a in spec.argv[1:]] + list(spec.env.values())
-    secret = sorted({m.group(1) for a in spec.argv[1:] for m in SECRET_REF.finditer(os.fspath(a))} - given)
+    args = [os.fspath(a) for a in spec.shown()[1:]]  # a secret's value is never quoted: the shown argv masks it
+    texts = args + list(spec.env.values())
+    secret = sorted({m.group(1) for a in args for m in SECRET_REF.finditer(a)} - given)
     if secret:
         return failed("environment", "secret-unknown", names=", ".join(secret))
     inputs = sorted({m.group(1) for t in texts for m in _INPUT.finditer(t)})
@@ -419,13 +420,13 @@ def environment_check(spec: StdioSpec) -> Check:
     unexpanded = sorted({m.group(0) for t in texts for m in _ENV_REF.finditer(SECRET_REF.sub("", t))})
     if unexpanded:
         return failed("environment", "env-unexpanded", names=", ".join(unexpanded))
-    shell = sorted({m.group(0) for t in texts for m in _SHELL.finditer(t)})
+    shell = sorted({m.group(0) for t in args for m in _SHELL.finditer(t)})
     if shell:
         return warned("environment", "shell-syntax", names=", ".join(shell))
     empty = sorted(name for name, value in spec.env.items() if not value)
     if empty:
         return warned("environment", "empty", names=", ".join(empty))
-    referenced = sorted({m.group(1) for a in spec.argv[1:] for m in SECRET_REF.finditer(os.fspath(a))} | given)
+    referenced = sorted(given)
     if not referenced:
         return passed("environment", "none")
     return passed("environment", "set", names=", ".join(referenced))

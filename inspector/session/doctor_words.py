@@ -60,7 +60,7 @@ SEEN: dict[str, str] = {
     "interpreter.script-missing": "{program} is to run {script}, which does not exist (looked for at {path}).",
     "interpreter.launcher": "{program} fetches and runs {package}; its first start may take a while.",
     "environment.none": "The command refers to no variable or input.",
-    "environment.set": "Every variable the command refers to is set: {names}.",
+    "environment.set": "Nothing is left unfilled; the server is given {names}.",
     "environment.secret-unknown": "${{secret:…}} names a variable the server is not given: {names}.",
     "environment.input-unfilled": "An input was never filled in: {names}.",
     "environment.env-unexpanded": "An environment reference is left as written: {names}.",

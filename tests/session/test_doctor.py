@@ -127,6 +127,25 @@ def test_an_unset_variable_and_an_unfilled_input() -> None:
         name="s", command=sys.executable, args=["-c", "pass"], env=[EnvVar("KEY", "${input:api-key}")]
     )
     stopped_at(run(profile), "environment", "input-unfilled")
+    profile = ServerProfile(name="s", command=sys.executable, args=["-c", "pass", "--db", "${env:DATABASE_URL}"])
+    d = run(profile)
+    stopped_at(d, "environment", "env-unexpanded")
+    assert d.failed is not None and d.failed.values["names"] == "${env:DATABASE_URL}"
+
+
+def test_a_secret_argument_is_never_quoted() -> None:
+    """A secret variable's value put into an argument (``${secret:…}``) holds shell syntax: the
+    warning quotes only what the shown command line holds, never the value."""
+    profile = ServerProfile(
+        name="s",
+        command=sys.executable,
+        args=["-c", "pass", "--token", "${secret:TOKEN}", "~/data"],
+        env=[EnvVar("TOKEN", "pa$word`x`", secret=True)],
+    )
+    d = run(profile)
+    env = d.check("environment")
+    assert env is not None and env.code == "shell-syntax" and env.values["names"] == "~"
+    assert "pa$word" not in orjson.dumps(d.data()).decode() and "pa$word" not in "\n".join(d.lines())
 
 
 def test_shell_syntax_is_a_warning_and_the_checks_go_on() -> None:
