@@ -122,6 +122,12 @@ HOP_BY_HOP = frozenset(
         "upgrade",
     }
 )
+#: Items an HTTP recorder lets queue before it spills them (:class:`~.proxy.Recorder`): an exchange
+#: is two items (the request; its whole answer and end), a read of a streaming body one (64 KiB at
+#: most: 16 MiB held at most). The stdio proxy's 64 had a ping every millisecond spilled to disk and
+#: read back each time the recorder gave way to the forwarding (a tenth of a second): work for the
+#: forwarding's CPU for nothing.
+HTTP_QUEUE_LIMIT = 256
 #: How much of an event stream's start is held to find HTTP+SSE's endpoint event (it comes first).
 ENDPOINT_WINDOW = 65536
 
@@ -225,6 +231,15 @@ class _End:
     error: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """An answer already whole and its exchange's end: one item (one hand-over to the recorder's thread)."""
+
+    t: float
+    xid: int
+    items: tuple[object, ...]
+
+
 @dataclass
 class _Flow:
     method: str
@@ -251,7 +266,8 @@ class HttpRecorder(Recorder):
         max_line: int,
         writer: RecordingWriter | None = None,
     ) -> None:
-        super().__init__(rec, engine, max_line, writer=writer, spill_dir=writer.path.parent if writer else None)
+        spill_dir = writer.path.parent if writer else None
+        super().__init__(rec, engine, max_line, writer=writer, spill_dir=spill_dir, queue_limit=HTTP_QUEUE_LIMIT)
         self.kind = kind
         self.open_exchanges = 0  # the forwarding's count: exchanges begun and not ended
         self.closing = False  # the forwarding's: its recording is being closed (nothing more goes to it)
@@ -269,6 +285,9 @@ class HttpRecorder(Recorder):
                 self._answer(item)
             case _End():
                 self._end(item)
+            case _Batch():
+                for each in item.items:
+                    self._take(each)
             case _LinkNote():
                 note = self.engine.note(Kind.LINK_NOTE)
                 self.rec.append(Direction.NOTE, item.t, item.text.encode(), note, {"channel": "http"})
@@ -676,15 +695,17 @@ class _Proxy:
             await stream.send(wire.head(502, headers, b"Bad Gateway") + wire.data(text) + wire.end())
             return
         error: str | None = None
+        tail: list[object] = []  # what the recorder gets of an answer already whole, with the exchange's end
         try:
-            if await self._answer(wire, stream, xid, method, upstream, answer):
+            if await self._answer(wire, stream, xid, method, upstream, answer, tail):
                 error = "the host closed the connection while the answer came; the upstream's answer was closed too"
                 raise anyio.EndOfStream
         except UpstreamError as exc:
             error = f"the upstream's answer broke off: {exc}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
-            self.put(_End(self.clock(), xid, error))
+            end = _End(self.clock(), xid, error)
+            self.put(_Batch(end.t, xid, (*tail, end)) if tail else end)
             if upstream.unfinished:
                 with anyio.CancelScope(shield=True):  # also when the proxy is ending
                     await upstream.abandon()  # an answer not read to its end: that connection is not kept
@@ -697,8 +718,11 @@ class _Proxy:
         method: str,
         upstream: Upstream,
         answer: UpstreamAnswer,
+        tail: list[object],
     ) -> bool:
-        """Send the upstream's answer to the host as it comes; whether the host went away meanwhile."""
+        """Send the upstream's answer to the host as it comes; whether the host went away meanwhile.
+        An answer already whole: what the recorder gets of it is left in ``tail`` (it goes with the
+        exchange's end, once the host has the answer: one hand-over to the recorder's thread)."""
         raw_headers = answer.headers
         dropped = _HOP_BY_HOP | _named(raw_headers)
         back = [(k, v) for k, v in raw_headers if k.lower() not in dropped]
@@ -736,8 +760,11 @@ class _Proxy:
                     await stream.send(pending + wire.end())
                     return False
             finally:
-                for item in later:
-                    self.put(item)
+                if ended:
+                    tail.extend(later)
+                else:
+                    for item in later:
+                        self.put(item)
             if ctype != "text/event-stream" and answer.header(b"content-length") is not None:
                 # a body of a known length: relayed read by read without a watch on the host (its
                 # leaving is seen at the next write; the upstream connection is closed then)
