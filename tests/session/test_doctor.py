@@ -104,6 +104,27 @@ def test_a_script_whose_shebang_interpreter_is_missing(tmp_path: Path) -> None:
     assert d.failed is not None and d.failed.values["interpreter"] == "no-such-node-xyz"
 
 
+def test_a_launcher_needs_its_interpreter_on_the_path_the_server_gets(tmp_path: Path) -> None:
+    """``npx`` is a Node script (``#!/usr/bin/env node``): on a PATH without node it cannot run,
+    the classic desktop-PATH failure; with node there, what it will fetch is said."""
+    import shutil
+
+    node = shutil.which("node")
+    assert node is not None
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script(bin_dir, "npx", "#!/usr/bin/env node\nprocess.exit(5)\n")
+    argv = ["npx", "-y", "@modelcontextprotocol/server-everything@2026.8.31"]
+    d = run(StdioSpec(argv, env={"PATH": f"{bin_dir}:{tmp_path / 'empty'}"}))
+    stopped_at(d, "interpreter", "shebang-env-missing")
+    assert d.failed is not None and d.failed.values["interpreter"] == "node"
+    d = run(StdioSpec(argv, env={"PATH": f"{bin_dir}:{Path(node).parent}"}))
+    launcher = d.check("interpreter")
+    assert launcher is not None and launcher.code == "launcher", d.lines()
+    assert launcher.values == {"program": "npx", "package": "server-everything"}
+    stopped_at(d, "process", "exited")
+
+
 def test_a_script_an_interpreter_is_given_must_exist(tmp_path: Path) -> None:
     d = run(StdioSpec([sys.executable, "-u", "build/server.py"], cwd=str(tmp_path)))
     stopped_at(d, "interpreter", "script-missing")
