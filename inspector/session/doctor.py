@@ -9,7 +9,9 @@ transport in order, stopping at the first that fails; the checks after it are li
 id, a :class:`Verdict`, an outcome code, the facts seen (``values``: a path, an address, an exit
 status; ``quoted``: output as the server wrote it) - codes and values only, worded by
 :mod:`.doctor_words` (English tables keyed by check id and code; other languages word the same
-keys). A warning does not stop the run.
+keys). A warning does not stop the run. ``on_check`` tells a front-end each result as it comes
+(a window fills its list while the session runs); :meth:`Diagnosis.data` is the whole as JSON
+and :meth:`Diagnosis.lines` as English lines for a terminal.
 
 stdio, in order: the working directory (first, because a relative command or script is looked
 for there), the command (found on the PATH the server will get, and where; or a path that
@@ -21,7 +23,8 @@ shell will expand, empty values), then one real :class:`~.session.Session` with 
 nothing but JSON-RPC on stdout before the handshake (the lines quoted), it answers the start
 sequence in time and in which era. HTTP, in order: the URL parses (``url_problem``), the name
 resolves, TCP connects, TLS verifies against the system's trust store (:mod:`.doctor_net`),
-then one real session: the status and content type of its first POST, authorization (a 401 or
+then one real session: the status and content type of its start sequence's POST (a refused era
+probe followed by an answered ``initialize`` said as such), authorization (a 401 or
 403, and whether OAuth metadata is there: :mod:`.auth_discovery`), Streamable HTTP or HTTP+SSE,
 the start sequence. The session is the client - the doctor writes no second one; the network
 checks below it are plain sockets, in a thread where they block. Nothing here raises for what
