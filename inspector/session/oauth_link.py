@@ -11,10 +11,11 @@ the sign-in driver (:class:`~.oauth_client.OAuthClient`) and nothing else:
 * ``authorization()`` is the driver's token in force (the store's, for this resource and, once
   discovery named it, its issuer only), or none: the first request then goes without one and
   draws the server's challenge, which is where the spec's flow starts;
-* ``prepare()`` refreshes a token at or near its expiry when it has a refresh token (a refresh
-  that fails is recorded by the driver and not tried again before each request: the request goes
-  as it is and the server's 401 asks again; a token without one, as the client credentials grant
-  gives, is renewed on that 401 by running its grant again);
+* ``prepare()`` refreshes a token when the driver says one is due
+  (:meth:`~.oauth_client.OAuthClient.refresh_due`: at or near its expiry, with a refresh token,
+  and not again right after a refresh failed; the request then goes as it is and the server's
+  401 asks again; a token without a refresh token, as the client credentials grant gives, is
+  renewed on that 401 by running its grant again);
 * ``refused()``: a 403 ``insufficient_scope`` is a step-up (within the driver's budget); a 401
   with a token in force is first a refresh (once per refusal), then the whole sign-in; a 401
   without one is the whole sign-in after that refusal. The session's request clocks are held
@@ -42,7 +43,6 @@ from inspector.transport.base import Authorizer, HttpSpec
 from .auth_discovery import Refusal
 from .core import SessionOptions
 from .oauth_client import OAuthClient, SignInResult
-from .oauth_tokens import StoredToken
 from .session import Session
 
 
@@ -61,7 +61,6 @@ class OAuthAuthorizer:
         self.last: SignInResult | None = None  # how the last sign-in, refresh or step-up ended
         self.flow: str | None = None  # which of them ran last: "sign-in", "refresh" or "step-up"
         self._version: Callable[[], str] = lambda: LATEST_MODERN
-        self._gave_up: StoredToken | None = None  # the token whose refresh before a request failed
 
     def bind(self, session: Session) -> None:
         """Record the flow in ``session`` and follow its protocol version."""
@@ -76,12 +75,8 @@ class OAuthAuthorizer:
         return self.client.authorization()
 
     async def prepare(self, version: str | None) -> None:
-        token = self.client.current()
-        if token is None or not token.refresh_token or token is self._gave_up or not self.client.refresh_due():
-            return
-        self.flow, self.last = "refresh", await self.client.refresh(version or self._version())
-        if not self.last.ok:
-            self._gave_up = token  # not tried again before each request: the server's 401 asks again
+        if self.client.refresh_due():  # the driver's policy: a refresh token, not just after one failed
+            self.flow, self.last = "refresh", await self.client.refresh(version or self._version())
 
     async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
         v = version or self._version()
