@@ -17,7 +17,7 @@ AUTHORIZED carries the held failure with the refusal's status and challenge, and
 the session take it as they take a refusal without an authorizer. A link without an authorizer
 sees none of this. HTTP+SSE's event stream refused so is asked about the same way and
 opened again once renewed (its POSTs wait for the endpoint meanwhile). Requests refused together
-are asked about one at a time; one whose credentials were renewed since it went (by another's refusal)
+are asked about one at a time; a 401 whose credentials were renewed since its request went (by another's refusal)
 is sent again without asking the authorizer. Imported by ``http_streamable``,
 which holds one per link."""
 
@@ -108,8 +108,8 @@ class LinkCredentials:
     ) -> bool:
         """Ask the authorizer about the refusal of entry ``tag`` (None: of HTTP+SSE's event
         stream): AUTHORIZING, its answer, AUTHORIZED (also when the link closes meanwhile: the
-        clocks are let go). True: renewed. Credentials renewed since the refused request went
-        (another request's refusal renewed them) are the answer: the authorizer is not asked."""
+        clocks are let go). True: renewed. For a 401, credentials renewed since the refused request
+        went (another request's refusal renewed them) are the answer: the authorizer is not asked."""
         assert self.authorizer is not None
         status, challenges, sent = refusal
         held = self._held.pop(tag, None) if tag is not None else None
@@ -128,7 +128,8 @@ class LinkCredentials:
                 await self._asking.wait()
             self._asking = mine = anyio.Event()
             now = self.authorizer.authorization()
-            renewed = bool(now and now != sent) or bool(await self.authorizer.refused(status, challenges, version))
+            meanwhile = status == 401 and bool(now) and now != sent  # a 403 wants more scope: still asked
+            renewed = meanwhile or bool(await self.authorizer.refused(status, challenges, version))
         except Exception as exc:
             self._say(f"the authorizer failed: {exception_name(exc)}")
         finally:

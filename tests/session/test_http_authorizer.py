@@ -350,3 +350,37 @@ async def test_requests_refused_together_ask_the_authorizer_once(good, tmp_path)
     assert [x["status"] for x in posts].count(401) == 3
     assert [x["renewed"] for x in events(session.recording, "authorized")] == [True, True, True]
     assert "stale-token-the-server-refuses" not in record.read_text()
+
+
+async def test_a_403_is_asked_about_even_when_the_credentials_changed_meanwhile():
+    """A 401 whose credentials were renewed since its request went is sent again without asking;
+    a 403 insufficient_scope wants more scope than any renewal gave: the authorizer is asked."""
+    from inspector.transport.base import LinkEventKind
+    from inspector.transport.http_credentials import LinkCredentials
+
+    class Renewed:
+        def __init__(self) -> None:
+            self.asked: list[int] = []
+
+        def authorization(self) -> str | None:
+            return "Bearer new"
+
+        async def prepare(self, version: str | None) -> None:
+            return None
+
+        async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+            self.asked.append(status)
+            return True
+
+    auth = Renewed()
+    said: list[str] = []
+    emitted: list[tuple[object, dict]] = []
+    link = LinkCredentials(auth, said.append, lambda k, d, i: emitted.append((k, i)))
+    request = httpx.Request("POST", "http://127.0.0.1:9/mcp", headers={"Authorization": "Bearer old"})
+    for status, challenge in ((401, 'Bearer error="invalid_token"'), (403, 'Bearer error="insufficient_scope"')):
+        response = httpx.Response(status, headers={"WWW-Authenticate": challenge}, request=request)
+        refusal = link.refusal(response)
+        assert refusal is not None and refusal.sent == "Bearer old"
+        assert await link.authorize(1, refusal, None, lambda: False)
+    assert auth.asked == [403] and link.working == 0 and not said
+    assert [i["renewed"] for k, i in emitted if k is LinkEventKind.AUTHORIZED] == [True, True]
