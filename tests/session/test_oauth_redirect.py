@@ -109,3 +109,18 @@ def test_an_error_in_the_block_comes_out_as_itself() -> None:
 
     with pytest.raises(LookupError, match="mine"):
         anyio.run(main)
+
+
+def test_the_port_asked_for_is_used_and_a_taken_one_gives_another() -> None:
+    async def main() -> tuple[int, int, int]:
+        async with loopback_redirect() as first:
+            wanted = first.port
+        async with loopback_redirect(port=wanted) as again:
+            same = again.port
+            async with loopback_redirect(port=wanted) as other:  # the port is taken: the OS chooses
+                moved = other.port
+        return wanted, same, moved
+
+    wanted, same, moved = anyio.run(main)
+    assert same == wanted and moved not in (0, wanted)
+    assert refused(wanted) and refused(moved)

@@ -97,3 +97,14 @@ def test_a_store_file_that_is_no_json_object_is_not_overwritten(tmp_path: Path) 
     else:
         raise AssertionError("a file that is no JSON object was overwritten")
     assert path.read_text() == "[1, 2]"
+
+
+def test_a_dynamic_clients_redirect_uri_and_registered_scopes_come_back(tmp_path: Path) -> None:
+    store = TokenStore(tmp_path)
+    store.put(token(redirect_uri="http://127.0.0.1:50123/callback", client_scopes=("mcp:tools", "mcp:admin")))
+    store.put(token(issuer="http://127.0.0.1:8123/other"))  # an entry from before these were kept
+    back = store.find(URL, ISSUER)
+    other = store.find(URL, "http://127.0.0.1:8123/other")
+    assert back is not None and back.redirect_uri == "http://127.0.0.1:50123/callback"
+    assert back.client_scopes == ("mcp:tools", "mcp:admin")
+    assert other is not None and other.redirect_uri is None and other.client_scopes is None
