@@ -126,8 +126,8 @@ class Answer:
 
     status: int | None
     reason: str = ""
-    headers: list[tuple[str, str]] = field(default_factory=list)
-    body: bytes = b""
+    headers: list[tuple[str, str]] = field(default_factory=list, repr=False)  # a Set-Cookie
+    body: bytes = field(default=b"", repr=False)  # a token response: never in a repr
     error: str | None = None
 
     def header(self, name: str) -> str | None:

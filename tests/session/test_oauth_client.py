@@ -599,3 +599,10 @@ def test_a_machine_client_is_not_stopped_by_the_code_flows_pkce_rules(mode: str)
     assert result.ok, result
     assert events.purposes() == ["challenge", "client-credentials"]
     assert {"auth.no-s256", "auth.no-pkce-advertised"} & set(rules(result))  # said all the same
+
+
+def test_an_answers_repr_shows_no_body_and_no_header() -> None:
+    from inspector.session.oauth_exchange import Answer
+
+    answer = Answer(200, "OK", [("Set-Cookie", "sid=cookie-value")], b'{"access_token": "token-value"}')
+    assert "token-value" not in repr(answer) and "cookie-value" not in repr(answer) and "200" in repr(answer)
