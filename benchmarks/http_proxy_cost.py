@@ -133,25 +133,39 @@ def upstream_server(kind: str, count: int) -> HttpPeer:
 
 
 def run_flood(args: argparse.Namespace, tmp: Path) -> None:
+    trees: list[tuple[str, Path | None]] = [("this tree", None)]
+    if args.compare is not None:
+        trees.append((str(args.compare), args.compare))
     port = free_port()
     with HttpPeer(http_misbehave(port, "flood") + ["--flood", str(args.count)], port) as peer:
-        direct_f, through_f, closing = [], [], []
+        direct_f: list[float] = []
+        through_f: dict[str, list[float]] = {label: [] for label, _ in trees}
+        closing: dict[str, list[float]] = {label: [] for label, _ in trees}
         recorded = 0
-        for n in range(args.runs):
+        for n in range(args.runs):  # the sides one after the other in each run (the machine's load alike)
             direct_f.append(flood(peer.url))
-            record = tmp / f"flood{n}.jsonl"
-            proxy = Proxy(peer.url, record)
-            try:
-                through_f.append(flood(proxy.origin + "/mcp"))
-            finally:
-                closing.append(proxy.stop())
-            rec = Recording.load(record)
-            recorded = sum(1 for i in range(len(rec)) if rec.method_at(i) == "notifications/message")
-            assert recorded == args.count, f"{recorded} of {args.count} notifications recorded"
-    d, t = min(direct_f), min(through_f)
-    print(f"http proxy: {args.count:,} notifications on one SSE answer (fixture), 127.0.0.1, {args.runs} runs")
-    print(f"  flood to the host: direct {d:.2f} s, through the proxy {t:.2f} s ({t / d:.2f}x; target <= 2x)")
-    print(f"  proxy exit after the flood (recording complete, {recorded:,} notifications): {min(closing):.2f} s")
+            for k, (label, tree) in enumerate(trees):
+                record = tmp / f"flood{n}-{k}.jsonl"
+                proxy = Proxy(peer.url, record, tree)
+                try:
+                    through_f[label].append(flood(proxy.origin + "/mcp"))
+                finally:
+                    closing[label].append(proxy.stop())
+                rec = Recording.load(record)
+                recorded = sum(1 for i in range(len(rec)) if rec.method_at(i) == "notifications/message")
+                assert recorded == args.count, f"{recorded} of {args.count} notifications recorded ({label})"
+    d = statistics.median(direct_f)
+    print(
+        f"http proxy: {args.count:,} notifications on one SSE answer (fixture), 127.0.0.1, {args.runs} runs (medians)"
+    )
+    print(f"  flood to the host: direct {d:.3f} s (runs: {' '.join(f'{x:.3f}' for x in direct_f)})")
+    for label, _ in trees:
+        t = statistics.median(through_f[label])
+        print(
+            f"  through the proxy ({label}): {t:.3f} s ({t / d:.2f}x; target <= 2x; runs: "
+            f"{' '.join(f'{x:.3f}' for x in through_f[label])}); proxy exit after the flood (recording complete, "
+            f"{recorded:,} notifications): {statistics.median(closing[label]):.2f} s"
+        )
 
 
 class Pinger:
