@@ -412,10 +412,9 @@ class OAuthClient:
         resource = self._resource(d, version)
         earlier = self._earlier_client(meta)
         async with loopback_redirect(port=_port_of(earlier.redirect_uri if earlier is not None else None)) as listener:
-            client, for_scopes = await self._client_identity(
+            client, for_scopes, client_redirect = await self._client_identity(
                 http, meta, version, listener.redirect_uri, wanted, earlier
             )
-            client_redirect = listener.redirect_uri if self.options.client_id is None else None
             verifier, state = new_code_verifier(), new_state()
             url = authorization_url(
                 AuthorizationRequest(
@@ -463,12 +462,14 @@ class OAuthClient:
         redirect_uri: str,
         scopes: tuple[str, ...] | None,
         earlier: StoredToken | None,
-    ) -> tuple[ClientCredentials, tuple[str, ...] | None]:
-        """The client, and the scopes a dynamic one was registered for (None: not limited)."""
+    ) -> tuple[ClientCredentials, tuple[str, ...] | None, str | None]:
+        """The client, and the scopes and redirect URI a dynamic one was registered with (None:
+        not limited; not known, or a client the user gave)."""
         opts = self.options
         secret: str | None = None
         registered: str | None = None
         for_scopes: tuple[str, ...] | None = None
+        client_redirect: str | None = None
         if opts.client_id is not None:
             client_id, secret, registered = opts.client_id, opts.client_secret, opts.auth_method
             how = "the pre-registered client id given"
@@ -478,15 +479,17 @@ class OAuthClient:
             if (
                 earlier is not None
                 and earlier.client_id is not None
-                and earlier.redirect_uri == redirect_uri
+                and earlier.redirect_uri in (None, redirect_uri)  # None: a client given by the user earlier
                 and (earlier.client_scopes is None or set(scopes or ()) <= set(earlier.client_scopes))
             ):
                 client_id, secret, for_scopes = earlier.client_id, earlier.client_secret, earlier.client_scopes
+                client_redirect = earlier.redirect_uri
                 how = "the client registered earlier with this issuer"
             else:
                 client_id, secret, registered, for_scopes = await self._register(
                     http, meta, version, redirect_uri, scopes
                 )
+                client_redirect = redirect_uri
                 how = "the client registered just now"
         choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
         self._stop_on("client-authentication", choice.findings, "no client authentication fits")
@@ -496,7 +499,7 @@ class OAuthClient:
             f"client id {client_id} ({how}), client authentication {choice.method}",
             {"event": EVENT, "step": "client", "client_id": client_id, "how": how, "auth_method": choice.method},
         )
-        return ClientCredentials(client_id, secret, choice.method), for_scopes
+        return ClientCredentials(client_id, secret, choice.method), for_scopes, client_redirect
 
     def _earlier_client(self, meta: AuthServerMetadata) -> StoredToken | None:
         """The entry of a client this store registered earlier with ``meta``'s issuer (none when

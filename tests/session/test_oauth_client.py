@@ -355,12 +355,13 @@ def test_no_redirect_within_the_wait_fails_at_the_authorize_step(tmp_path: Path)
 
 def test_an_expired_token_is_due_refused_by_the_server_and_refreshed(tmp_path: Path) -> None:
     ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
-    with oauth_peer("good", "--token-ttl", "1") as peer:
+    # the fixture's tokens expire at int(now) + ttl: with 2 s, a fresh one lives at least 1 s
+    with oauth_peer("good", "--token-ttl", "2") as peer:
         client = OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), Events())
         assert run(client).ok
         assert client.refresh_due()  # within the margin before expiry already
         old = client.authorization() or ""
-        anyio.run(anyio.sleep, 1.5)
+        anyio.run(anyio.sleep, 2.1)
         expired = httpx.post(peer.url, json=ping, headers={"Authorization": old})
         refreshed = anyio.run(client.refresh, "2025-11-25")
         again = httpx.post(peer.url, json=ping, headers={"Authorization": client.authorization() or ""})
@@ -606,3 +607,15 @@ def test_an_answers_repr_shows_no_body_and_no_header() -> None:
 
     answer = Answer(200, "OK", [("Set-Cookie", "sid=cookie-value")], b'{"access_token": "token-value"}')
     assert "token-value" not in repr(answer) and "cookie-value" not in repr(answer) and "200" in repr(answer)
+
+
+def test_a_client_the_user_gave_once_is_reused_on_any_port_without_a_registration(tmp_path: Path) -> None:
+    with oauth_peer("preregistered-only") as peer:
+        given = OAuthOptions(client_id="fixture-public", browser="follow", wait=5, timeout=10)
+        assert run(OAuthClient(peer.url, given, TokenStore(tmp_path), Events())).ok
+        entry = TokenStore(tmp_path).get(peer.url)[0]
+        later = Events()
+        result = run(OAuthClient(peer.url, FOLLOW, TokenStore(tmp_path), later))  # no client id given now
+    assert entry.redirect_uri is None and entry.client_id == "fixture-public"
+    assert result.ok and result.client_id == "fixture-public", result
+    assert "registration" not in later.purposes()
