@@ -3,12 +3,16 @@
 Theory of operation. ``mcp-session-inspector proxy --listen 127.0.0.1:PORT --upstream URL`` listens
 on a loopback address only and hands every request it gets to the upstream server's origin with the
 same path and query: the host is pointed at ``http://127.0.0.1:PORT`` + the upstream URL's path. The
-listening side is an anyio TCP listener speaking HTTP/1.1 through ``h11`` (a runtime dependency
-already: httpx's transport, httpcore, is built on it; no server library is a runtime dependency of
-the inspector); the upstream side is one HTTP/1.1 connection per host connection, kept between
-exchanges and spoken through h11 too (:mod:`.http_upstream`; not httpx, which would normalise the
-URL, keep cookies and add headers, and cost a millisecond an exchange). Each host connection is
-served by one task, one exchange at a time (h11's request/response cycle; keep-alive kept): the
+connections are byte streams straight on asyncio's transports (:mod:`.http_streams`; a TLS upstream
+keeps anyio's). The listening side speaks HTTP/1.1 through :mod:`.http_host_wire`: a host's plain
+request (what hosts send) is read, and its answer framed, by a few regular expressions; anything
+else is handed to ``h11`` (a runtime dependency already: httpx's transport, httpcore, is built on
+it; no server library is a runtime dependency of the inspector), which keeps its rules from then
+on. The upstream side is one HTTP/1.1 connection per host connection, kept between exchanges
+(:mod:`.http_upstream`, which takes an answer's framing off itself; not httpx, which would normalise
+the URL, keep cookies and add headers, and cost a millisecond an exchange). What this costs a host
+is measured by ``benchmarks/http_proxy_cost.py``. Each host connection is
+served by one task, one exchange at a time (one request/response cycle; keep-alive kept): the
 request body is read whole (a JSON-RPC message; a host's ``Expect: 100-continue`` gets its 100 at
 once), forwarded with the host's headers as they were written - names in their own case, values
 untouched, secrets included - except the hop-by-hop ones (``Connection`` and the headers it names,
@@ -17,7 +21,7 @@ untouched, secrets included - except the hop-by-hop ones (``Connection`` and the
 no cookies of the proxy's own: the host's ``Cookie`` header goes as written, the upstream's
 ``Set-Cookie`` to the host; only an upstream URL's ``user:password@`` goes as ``Authorization:
 Basic`` when the host sends no Authorization), and the request target goes byte for byte. The
-answer's status, reason, headers (hop-by-hop ones dropped; h11 frames the body for the host) and
+answer's status, reason, headers (hop-by-hop ones dropped; the body is framed anew for the host) and
 body go back as the upstream sent them, the body read by read (not decoded, not buffered): an event
 stream reaches the host event by event as it arrives. What of the body came with the head (h11 holds
 it) goes with the head, and the body's end with it when that came too: a short answer is one write
