@@ -8,6 +8,9 @@ client credentials, the unauthenticated request that draws the server's challeng
 (:func:`inspector.transport.http_wire.new_client`: redirects never followed by httpx; the flow
 follows them itself, hop by hop, when it must), each request bounded in time (``timeout``
 seconds for the whole exchange) and in size (``limit`` bytes of body; the rest is not read).
+TLS verification turned off for the server (``verify_tls=False``) holds on the server's host
+only: a request to any other host (an authorization server elsewhere, which gets the code, the
+verifier, the refresh token, the client secret) goes through a second client that verifies.
 
 Each exchange is recorded through the ``note(text, extra)`` callback the session passes (the
 same shape as :mod:`.auth_discovery`'s notes): the text is one English line
@@ -27,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import anyio
 import httpx
@@ -166,14 +169,30 @@ class FlowHttp:
         limit: int = DEFAULT_LIMIT,
     ) -> None:
         self.client = new_client(HttpSpec(server_url, verify_tls=verify_tls))
+        # TLS verification off is the user's trust in the MCP server's host: every other host (an
+        # authorization server elsewhere, given codes, verifiers and secrets) is verified all the same
+        self.verified = self.client if verify_tls else new_client(HttpSpec(server_url))
+        self.server_host = (urlsplit(server_url).hostname or "").lower()
         self.note, self.timeout, self.limit = note, timeout, limit
+
+    def client_for(self, url: str) -> httpx.AsyncClient:
+        """The client for ``url``: the server's (its TLS setting) on the server's host, else a verifying one."""
+        try:
+            host = (urlsplit(url).hostname or "").lower()
+        except ValueError:
+            host = ""
+        return self.client if host == self.server_host else self.verified
 
     async def __aenter__(self) -> FlowHttp:
         await self.client.__aenter__()
+        if self.verified is not self.client:
+            await self.verified.__aenter__()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.client.aclose()
+        if self.verified is not self.client:
+            await self.verified.aclose()
 
     async def send(
         self,
@@ -209,7 +228,7 @@ class FlowHttp:
         body = bytearray()
         try:
             with anyio.fail_after(self.timeout):
-                async with self.client.stream(method, url, headers=headers, content=content) as response:
+                async with self.client_for(url).stream(method, url, headers=headers, content=content) as response:
                     answer.status, answer.reason = response.status_code, response.reason_phrase
                     answer.headers = list(response.headers.items())
                     async for chunk in response.aiter_bytes():

@@ -619,3 +619,24 @@ def test_a_client_the_user_gave_once_is_reused_on_any_port_without_a_registratio
     assert entry.redirect_uri is None and entry.client_id == "fixture-public"
     assert result.ok and result.client_id == "fixture-public", result
     assert "registration" not in later.purposes()
+
+
+def test_tls_unverified_for_the_servers_host_only(tmp_path: Path) -> None:
+    """verify_tls=False is the user's trust in the MCP server's host: the same self-signed
+    certificate on another host name (an authorization server elsewhere) is refused."""
+    from peers import free_port, http_misbehave, self_signed
+
+    cert, key = self_signed(tmp_path)
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "good") + ["--tls", str(cert), str(key)], port):
+        target = f"https://127.0.0.1:{port}/mcp"
+
+        async def get(server_url: str) -> tuple[int | None, str | None]:
+            async with FlowHttp(server_url, Events(), verify_tls=False, timeout=10) as http:
+                answer = await http.send("authorize", "GET", target, expected="-", spec="-")
+            return answer.status, answer.error
+
+        same_host = anyio.run(get, f"https://127.0.0.1:{port}/mcp")
+        other_host = anyio.run(get, f"https://localhost:{port}/mcp")
+    assert same_host[0] is not None, same_host
+    assert other_host[0] is None and other_host[1] and "certificate" in other_host[1].lower(), other_host
