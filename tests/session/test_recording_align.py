@@ -4,6 +4,8 @@ hand-written lines through a real engine for what a real server does not do on d
 
 from __future__ import annotations
 
+import random
+
 import orjson
 import pytest
 from recording_driver import Driver
@@ -163,3 +165,42 @@ def test_a_limit_cuts_the_steps_and_says_so():
     al = align(a, a, limit=4)
     assert (al.a_steps, al.a_more, al.b_more) == (4, 3, 3) and not al.parted
     assert al.text_lines()[-1] == "Only the first 4 steps of B were compared (3 more)."
+
+
+def _lcs(a: list[str], b: list[str]) -> int:
+    """The length of the longest common subsequence (the textbook table)."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]
+
+
+def test_the_alignment_pairs_as_many_steps_as_can_be_paired_in_order():
+    rng = random.Random(7)
+    for _ in range(60):
+        xa = [rng.choice(("ping", "tools/list", "prompts/list")) for _ in range(rng.randint(0, 25))]
+        xb = [rng.choice(("ping", "tools/list", "prompts/list")) for _ in range(rng.randint(0, 25))]
+        al = align(_session(*[(m, OK) for m in xa]), _session(*[(m, OK) for m in xb]))
+        paired = [p for p in al.pairs if p.a and p.b]
+        assert len(paired) == 2 + _lcs(xa, xb)  # the handshake's two steps, then the most in order
+        assert all(p.a.method == p.b.method for p in paired)
+        # every step of each side once, in its order
+        assert [p.a.seq for p in al.pairs if p.a] == sorted(p.a.seq for p in al.pairs if p.a)
+        assert [p.b.seq for p in al.pairs if p.b] == sorted(p.b.seq for p in al.pairs if p.b)
+        assert (sum(1 for p in al.pairs if p.a), sum(1 for p in al.pairs if p.b)) == (al.a_steps, al.b_steps)
+
+
+def test_a_flood_on_both_sides_aligns_around_the_one_step_between():
+    n = 3000
+    a = _session(*[("ping", OK)] * n)
+    b = _session(*[("ping", OK)] * (n // 2), ("tools/list", OK), *[("ping", OK)] * (n // 2))
+    al = align(a, b)
+    assert al.counts() == {"same": n + 2, "changed": 0, "only_a": 0, "only_b": 1}
+    assert al.parted_at == 2 + n // 2 and al.pairs[al.parted_at].b.method == "tools/list"
+    shifted = align(
+        _session(*[("ping", OK), ("tools/list", OK)] * 500), _session(*[("tools/list", OK), ("ping", OK)] * 500)
+    )
+    assert shifted.counts() == {"same": 2 + 999, "changed": 0, "only_a": 1, "only_b": 1}
