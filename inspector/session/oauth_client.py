@@ -51,7 +51,8 @@ grant instead of the browser (a client id and secret needed, and the metadata mu
 step-up too (the same grant for the wider scopes: a machine client has no browser).
 One flow runs at a time: a sign-in or refresh asked for while another runs waits for it, and
 when that one renewed the token in force, its token is the answer (requests refused together
-open one browser and redeem a refresh token once). :meth:`~OAuthClient.refresh_due` is false
+open one browser and redeem a refresh token once). :meth:`~OAuthClient.refresh_due` is true
+within :data:`REFRESH_MARGIN` of the expiry (half the lifetime of a shorter-lived token), false
 for a token without a refresh token, and for :data:`REFRESH_RETRY` seconds after a refresh
 failed (not one more attempt before every request). A token that cannot be stored (an
 unreadable ``secrets.json``) is said in an ``info`` step and kept for the session.
@@ -102,6 +103,8 @@ from .oauth_exchange import EVENT, FlowHttp, Note, masked_flow_url
 from .oauth_redirect import loopback_redirect
 from .oauth_tokens import StoredToken, TokenStore, canonical_resource
 
+#: A token is refreshed this many seconds before its expiry (half its lifetime when that is shorter).
+REFRESH_MARGIN = 60.0
 #: After a refresh failed, :meth:`OAuthClient.refresh_due` says no for this many seconds.
 REFRESH_RETRY = 30.0
 #: Discovery's rules about the authorization code flow alone (a client-credentials sign-in is not stopped by them).
@@ -210,12 +213,18 @@ class OAuthClient:
         return f"Bearer {t.access_token}" if t is not None else None
 
     def refresh_due(self, now: float | None = None) -> bool:
-        """Whether the token in force is at or near its expiry (wall clock)."""
+        """Whether the token in force is at or near its expiry (wall clock): within a minute of it,
+        or within half its lifetime for a token that lives less than two (not before every request)."""
         t = self.current()
         now = self.clock() if now is None else now
         if self._refresh_failed is not None and now - self._refresh_failed < REFRESH_RETRY:
             return False  # not before each request while the refresh fails (a 401 still asks for one)
-        return t is not None and t.refresh_token is not None and token_refresh_due(t.expires_at, now)
+        if t is None or t.refresh_token is None or t.expires_at is None:
+            return False
+        margin = REFRESH_MARGIN
+        if t.stored_at > 0:
+            margin = min(margin, max(0.0, (t.expires_at - t.stored_at) / 2))
+        return token_refresh_due(t.expires_at, now, margin)
 
     def facts(self) -> SignInResult:
         """The public facts of the token in force (``ok`` False when there is none)."""
@@ -600,6 +609,7 @@ class OAuthClient:
             token_type=tokens.token_type,
             refresh_token=tokens.refresh_token or keep_refresh,
             expires_at=None if tokens.expires_in is None else self.clock() + tokens.expires_in,
+            stored_at=self.clock(),
             scopes=tokens.granted(requested),
             client_id=client.client_id,
             client_secret=client.client_secret if registered_here else None,
