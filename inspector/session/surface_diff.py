@@ -72,6 +72,8 @@ __all__ = [
     "DIFF_CONTEXT",
     "DIFF_WORDS",
     "KIND_WORDS",
+    "LINE_WORDS",
+    "LIST_WORDS",
     "Finding",
     "ItemDiff",
     "PathChange",
@@ -96,7 +98,6 @@ DIFF_CONTEXT = "SurfaceDiff"
 #: the English words of each finding's code; ``{...}`` are the finding's values
 DIFF_WORDS: dict[str, str] = {
     "item.added": "added",
-    "item.removed": "removed",
     "server.info_changed": "the server's identity changed",
     "server.instructions_changed": "the server's instructions changed",
     "protocol.version_changed": "the protocol version changed from {old} to {new}",
@@ -134,6 +135,13 @@ LINE_WORDS: dict[str, str] = {
     "added": "added",
     "removed": "removed",
     "changed": "changed",
+}
+#: a list's name where a finding's words name it (its ``kind`` or ``where`` value)
+LIST_WORDS: dict[str, str] = {
+    "tools": "tools",
+    "prompts": "prompts",
+    "resources": "resources",
+    "resourceTemplates": "resource templates",
 }
 #: a kind's name in a line (singular)
 KIND_WORDS: dict[str, str] = {
@@ -180,7 +188,11 @@ class Finding:
     values: dict[str, str] = field(default_factory=dict)
 
     def text(self, tr: Translate = untranslated) -> str:
-        return tr(DIFF_CONTEXT, DIFF_WORDS[self.code]).format(**self.values)
+        shown = {
+            k: tr(DIFF_CONTEXT, LIST_WORDS[v]) if k in ("kind", "where") and v in LIST_WORDS else v
+            for k, v in self.values.items()
+        }
+        return tr(DIFF_CONTEXT, DIFF_WORDS[self.code]).format(**shown)
 
     def to_json(self) -> JsonObject:
         d: JsonObject = {"code": self.code, "breaking": self.breaking}

@@ -476,3 +476,28 @@ def test_a_file_that_cannot_be_read_is_a_surface_error(tmp_path):
     other.write_bytes(b'{"hello": "world"}\n')
     with pytest.raises(RecordingError):
         load_surface(other)
+
+
+def test_every_code_has_words_and_every_finding_says_them():
+    # words are data keyed by code: each code's words take the values its findings carry
+    a = Surface(capabilities={"x": {}}, protocol_version="2025-11-25", era="legacy")
+    b = Surface(capabilities={}, protocol_version="2026-07-28", era="modern", lists={"resourceTemplates": Listing()})
+    d = diff_surfaces(a, b)
+    assert d.codes() == ["protocol.era_changed", "capability.removed", "list.not_listed"]
+    lines = text_lines(d)
+    assert "    resource templates were listed by session B only: not compared" in lines
+    assert lines[0] == "The surfaces differ: 0 added, 0 removed, 3 changed (2 breaking)."
+    # the words go through the caller's translation, each with its context
+    seen: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return "[" + text + "]"  # a translation keeps the {placeholders}
+
+    said = text_lines(d, tr)
+    assert said[0] == "[The surfaces differ: 0 added, 0 removed, 3 changed (2 breaking).]"
+    assert {c for c, _ in seen} == {"SurfaceDiff"} and ("SurfaceDiff", "resource templates") in seen
+    assert "    [[resource templates] were listed by session B only: not compared]" in said
+    # without paths: the items and findings only
+    assert not any(line.startswith("    /") for line in text_lines(d, paths=False))
+    assert any(line.startswith("    /") for line in lines)
