@@ -206,8 +206,12 @@ def canonical_resource_uri(url: str) -> CanonicalUri:
     if not parts.netloc:
         return CanonicalUri(None, "no host")
     path = "" if parts.path == "/" else parts.path
-    uri = urlunsplit((parts.scheme.lower(), _lower_host(parts.netloc), path, parts.query, ""))
-    return CanonicalUri(uri, "fragment removed (a resource indicator has none)" if parts.fragment else "")
+    userinfo, at, hostport = parts.netloc.rpartition("@")
+    uri = urlunsplit((parts.scheme.lower(), hostport.lower(), path, parts.query, ""))
+    said = ["fragment removed (a resource indicator has none)"] if parts.fragment else []
+    if at:  # a user name or password in the URL is for the server, never the authorization server's to see
+        said.append("user information removed (it names no resource and may be a credential)")
+    return CanonicalUri(uri, "; ".join(said))
 
 
 def _lower_host(netloc: str) -> str:

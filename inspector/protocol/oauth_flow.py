@@ -197,7 +197,7 @@ class ClientCredentials:
     (``none``, ``client_secret_basic`` or ``client_secret_post``)."""
 
     client_id: str
-    client_secret: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
     auth_method: str = "none"
 
 
@@ -206,8 +206,8 @@ class TokenRequest:
     """A POST to the token endpoint: its form fields and headers, in order."""
 
     url: str
-    fields: tuple[tuple[str, str], ...]
-    headers: tuple[tuple[str, str], ...]
+    fields: tuple[tuple[str, str], ...] = field(repr=False)  # a code, a verifier, a secret, a token
+    headers: tuple[tuple[str, str], ...] = field(repr=False)  # Basic credentials
 
     def body(self) -> str:
         """The ``application/x-www-form-urlencoded`` body."""
@@ -296,10 +296,10 @@ class TokenSet:
     """A successful token response's members; ``scope`` is ``None`` when the server left it out
     (it then granted what was asked for, OAuth 2.1 section 3.2.3)."""
 
-    access_token: str
+    access_token: str = field(repr=False)
     token_type: str
     expires_in: int | None
-    refresh_token: str | None
+    refresh_token: str | None = field(repr=False)
     scope: tuple[str, ...] | None
 
     def granted(self, requested: Sequence[str] | None) -> tuple[str, ...]:
@@ -488,7 +488,7 @@ class Registration:
     """What the registration endpoint gave (RFC 7591 section 3.2.1)."""
 
     client_id: str
-    client_secret: str | None
+    client_secret: str | None = field(repr=False)
     token_endpoint_auth_method: str | None
     client_secret_expires_at: int | None
 

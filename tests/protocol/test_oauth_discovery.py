@@ -160,6 +160,9 @@ def test_canonical_uri_invalid_examples() -> None:
     assert "scheme" in canonical_resource_uri("mcp.example.com").problem
     fragment = canonical_resource_uri("https://mcp.example.com#fragment")
     assert fragment.uri == "https://mcp.example.com" and "fragment" in fragment.problem
+    userinfo = canonical_resource_uri("https://me:s3cret@MCP.example.com/mcp")
+    assert userinfo.uri == "https://mcp.example.com/mcp" and "user information" in userinfo.problem
+    assert "s3cret" not in userinfo.problem
 
 
 def test_resource_match() -> None:

@@ -363,3 +363,21 @@ def test_dynamic_registration() -> None:
     _, findings = read_registration_response(400, {"error": "invalid_redirect_uri"})
     assert rule_ids(findings) == ["auth.registration-failed"] and "invalid_redirect_uri" in findings[0].found
     assert rule_ids(read_registration_response(200, [])[1]) == ["auth.metadata-not-json"]
+
+
+def test_no_secret_in_the_repr_of_the_flow_values() -> None:
+    client = ClientCredentials("app", "s3cret-value", "client_secret_basic")
+    request = authorization_code_request(
+        "https://as.example/token",
+        code="the-code-value",
+        code_verifier="v" * 43,
+        redirect_uri="http://127.0.0.1:5000/callback",
+        client=client,
+        resource=None,
+    )
+    tokens = TokenSet("access-value", "Bearer", 60, "refresh-value", None)
+    registration, _ = read_registration_response(201, {"client_id": "app", "client_secret": "s3cret-value"})
+    shown = repr((client, request, tokens, registration))
+    for secret in ("s3cret-value", "the-code-value", "v" * 43, "access-value", "refresh-value"):
+        assert secret not in shown
+    assert "app" in shown and "https://as.example/token" in shown

@@ -545,23 +545,25 @@ def test_a_token_that_cannot_be_stored_still_signs_in_and_the_file_is_kept(good:
     assert len(said) == 1 and (client.authorization() or "")[7:] not in events.dump()
 
 
-def test_no_refresh_before_each_request_after_one_failed_or_without_a_refresh_token(good: HttpPeer) -> None:
+def test_no_refresh_before_each_request_after_one_failed_or_without_a_refresh_token(
+    good: HttpPeer, tmp_path: Path
+) -> None:
+    signed = OAuthClient(good.url, FOLLOW, None, Events())
+    assert run(signed).ok
+    issuer = signed.facts().issuer or ""
     now = [1000.0]
-    client = OAuthClient(good.url, FOLLOW, None, Events(), clock=lambda: now[0])
-    client._token = StoredToken(resource=good.url, issuer="i", access_token="a", expires_at=900.0)
+    store = TokenStore(tmp_path)
+    store.put(StoredToken(resource=good.url, issuer=issuer, access_token="a", expires_at=900.0))
+    client = OAuthClient(good.url, FOLLOW, store, Events(), clock=lambda: now[0])
     assert not client.refresh_due()  # nothing to refresh with: a 401 signs in again
-    client._token = replace_token(client._token, refresh_token="r")
+    store.put(StoredToken(resource=good.url, issuer=issuer, access_token="a", expires_at=900.0, refresh_token="r"))
+    client = OAuthClient(good.url, FOLLOW, store, Events(), clock=lambda: now[0])
     assert client.refresh_due()
-    client._refresh_failed = 990.0
-    assert not client.refresh_due()
-    now[0] = 1021.0
+    # a refresh the server refuses: a refresh token it never gave
+    assert not anyio.run(client.refresh, "2025-11-25").ok
+    assert not client.refresh_due()  # not again before every request
+    now[0] += 31.0
     assert client.refresh_due()
-
-
-def replace_token(t: StoredToken, **kw: object) -> StoredToken:
-    from dataclasses import replace
-
-    return replace(t, **kw)  # type: ignore[arg-type]
 
 
 def test_an_invalid_location_stops_the_flow_instead_of_raising() -> None:
