@@ -85,6 +85,7 @@ from inspector.transport.base import (
 )
 
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
+    from inspector.cli_baseline import SurfaceWork  # --save-surface, --baseline: the surface's work
     from inspector.session.controllers.tools import Refusal, ToolsController
     from inspector.session.imports import ImportResult  # the importer: when --config is read (not to start)
     from inspector.session.oauth_link import OAuthAuthorizer  # the sign-in driver: with --oauth only
@@ -98,6 +99,8 @@ EXIT_KILLED = 6  # the work succeeded, but the server (or what it left in its gr
 EXIT_UNREAD = 7  # output the server wrote is missing from the recording (the summary's unread)
 EXIT_OUTPUT = 8  # the recording (--record FILE) or stdout could not be written: a full disk, a device error
 EXIT_AUTH = 9  # --oauth: the session failed and so did the sign-in, refresh or step-up meant to let it go on
+EXIT_BREAKING = 10  # --baseline: the surface differs and a change is breaking (the session itself went well)
+EXIT_CHANGED = 11  # --baseline: the surface differs, nothing breaking
 EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM, 129 SIGHUP
 #: stdout's reader closed it (``probe ... | head -1``): 128 + SIGPIPE, what a shell reports for
 #: the tools SIGPIPE ends (Python ignores SIGPIPE: the probe ends quietly itself)
@@ -619,6 +622,10 @@ def summary_lines(summary: JsonObject) -> list[str]:
 
         first, *rest = authorization_lines(signed)
         lines += ["authorization     " + first, *rest]
+    if isinstance(summary.get("baseline"), dict):
+        from inspector.cli_baseline import baseline_lines
+
+        lines += baseline_lines(summary["baseline"])
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
 
@@ -757,6 +764,7 @@ async def run_probe(
     answers: dict[str, Answer] | None = None,
     record: Path | None = None,
     authorizer: OAuthAuthorizer | None = None,
+    surface: SurfaceWork | None = None,
 ) -> int:
     """Run the probe; ``record``: write the recording there (an OSError if it cannot be opened:
     nothing is started then); ``authorizer`` (``--oauth``): the HTTP link's, bound to the session
@@ -810,6 +818,8 @@ async def run_probe(
                             except ConnectionLost as exc:
                                 code, reason = EXIT_SERVER, str(exc)
                                 break
+                        if code == EXIT_OK and surface is not None:  # every list, every page: the whole surface
+                            code, reason = await surface.list_all(session)
                         if code == EXIT_OK and session.engine.outcome:
                             code, reason = EXIT_SERVER, session.engine.outcome
                     if code != EXIT_OK and authorizer is None:  # a 401 (or 403): discovery only, the exit stays
@@ -832,6 +842,10 @@ async def run_probe(
         code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {signal_name(number)}", []
         reason += "".join("; " + describe_unread(u) for u in session.unread)
 
+    baseline = None
+    if surface is not None and not stopped_by:  # saved and compared once the session is over (the session's code first)
+        code, reason, baseline = surface.finish(session.recording, code, reason)
+
     def verdict() -> tuple[int, str]:  # a stop signal first, then what could not be written
         return (code, reason) if stopped_by else failed.verdict(code, reason)
 
@@ -842,6 +856,8 @@ async def run_probe(
         from inspector.cli_oauth import authorization_block
 
         summary["authorization"] = authorization_block(authorizer, session_ok=code == EXIT_OK)
+    if baseline is not None:
+        summary["baseline"] = baseline
     summary["exit"], summary["exit_reason"] = verdict()
     if record_file is not None:  # the recording's summary is the printed one, exit included
         record_file.finish(summary)
@@ -962,6 +978,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 cli_oauth.check_flags(args)
             options = options_from_args(args, notes)
+            surface = surface_work(args)
             requests = parse_steps(args)
             answers = answers_from_args(args)
             if args.sign_out:
@@ -976,7 +993,16 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"mcp-session-inspector probe: note: {note}\n")
         try:
             return anyio.run(
-                run_probe, options, requests, sys.stdout, args.json, args.root, answers, args.record, authorizer
+                run_probe,
+                options,
+                requests,
+                sys.stdout,
+                args.json,
+                args.root,
+                answers,
+                args.record,
+                authorizer,
+                surface,
             )
         except RecordOpenError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
@@ -984,6 +1010,14 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_SIGNAL_BASE + signal.SIGINT
     if args.command == "proxy":
         return _proxy(parser, args)
+    if args.command == "diff":
+        from inspector.cli_diff import run_diff
+
+        return run_diff(parser, args)
+    if args.command == "doctor":
+        from inspector.cli_doctor import run_doctor
+
+        return run_doctor(parser, args)
     if args.command == "convert":
         from inspector.cli_convert import run_convert
 
@@ -993,6 +1027,25 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_attach(parser, args)
     return EXIT_USAGE
+
+
+def surface_work(args: argparse.Namespace) -> SurfaceWork | None:
+    """What --save-surface, --baseline and --junit ask (None: none of them); the baseline is
+    read now, before anything starts (a file that cannot be read is a usage error)."""
+    if args.junit is not None and args.baseline is None:
+        raise UsageError("--junit FILE reports a comparison: it goes with --baseline FILE")
+    for option, path in (("--save-surface", args.save_surface), ("--junit", args.junit)):
+        if path is not None and path.is_dir():
+            raise UsageError(f"{option} {path}: that is a folder; give the file's name")
+    if args.save_surface is None and args.baseline is None:
+        return None
+    from inspector.cli_baseline import SurfaceWork
+    from inspector.cli_diff import CompareError
+
+    try:
+        return SurfaceWork(args.save_surface, args.baseline, args.junit)
+    except CompareError as exc:
+        raise UsageError(f"--baseline {exc}") from None
 
 
 def _sign_out(url: str, as_json: bool) -> int:

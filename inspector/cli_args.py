@@ -14,6 +14,8 @@ from pathlib import Path
 from inspector import __version__
 from inspector.cli_attach import add_attach_parsers
 from inspector.cli_convert import add_convert_parser
+from inspector.cli_diff import add_diff_parser
+from inspector.cli_doctor import add_doctor_parser
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
 from inspector.session.import_formats import FORMATS
@@ -48,13 +50,18 @@ exit codes:
   9  authorization failed (--oauth): the session failed and the sign-in, refresh or step-up
      that should have let it go on failed; stderr names the failing step and why (the auth.*
      rule ids), the summary's "authorization" says it as data
+  10  the surface differs from the --baseline and a change is breaking (a tool, prompt or resource
+     removed, a required argument added, a type narrowed...): the summary's "baseline" names them
+  11  the surface differs from the --baseline, nothing breaking (an item added, a description
+     changed...); a pipeline that wants every change to fail fails on 11 too
   128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
      shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
      is printed and recorded. 141 (128 + SIGPIPE): stdout's reader closed it (probe ... |
      head -1): the server is shut down per spec, the summary recorded, and the probe ends
      quietly, as tools that SIGPIPE ends do
   codes 2 to 5, 9 and 128+N take precedence over 6 and 7 (unread output is added to the reason);
-  8 takes precedence over 2 to 7 and 9 (their reason is added), 128+N over 8
+  8 takes precedence over 2 to 7 and 9 (their reason is added), 128+N over 8; the session's
+  own codes (2 to 9, 128+N) over 10 and 11: a session that failed is not compared
 
 units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
@@ -464,6 +471,31 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(FORMATS),
         help="with --config: the file's format, when it cannot be told from the file",
     )
+    p.add_argument(
+        "--save-surface",
+        metavar="FILE",
+        type=Path,
+        help="after the session, write the server's surface (what it offered: server info, version, capabilities, "
+        "tools, prompts, resources, templates, cache hints) to FILE, atomically; the probe lists every list the "
+        "server declares first, every page. Not written when the session failed",
+    )
+    p.add_argument(
+        "--baseline",
+        metavar="FILE",
+        type=Path,
+        help="after the session, compare the server's surface with FILE (a surface file from --save-surface, a "
+        "recording, a host log or HAR): exit 10 when a change is breaking, 11 when nothing breaking changed; the "
+        "summary's baseline names every item added, removed or changed. Every list is listed first, as for "
+        "--save-surface",
+    )
+    p.add_argument(
+        "--junit",
+        metavar="FILE",
+        type=Path,
+        help="with --baseline: write a JUnit XML report to FILE: a testcase per item and per aspect of the server, "
+        "a breaking change a failure, another change passing with its words in system-out, a failed session an "
+        "error",
+    )
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     x = sub.add_parser(
         "proxy",
@@ -507,6 +539,8 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     add_convert_parser(sub)
     add_attach_parsers(sub)
+    add_diff_parser(sub)
+    add_doctor_parser(sub, p)
     return parser
 
 
