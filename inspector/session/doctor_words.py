@@ -15,6 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .translate import Translate, untranslated
+
+#: the context the doctor's words are translated in (``scripts/i18n.py`` reads :func:`all_words`)
+CONTEXT = "Doctor"
+
 #: check id -> what the check asks, in the order the checks run (stdio's, then HTTP's).
 TITLES: dict[str, str] = {
     "cwd": "The working directory exists",
@@ -208,20 +213,52 @@ def fill(text: str, values: Mapping[str, str]) -> str:
         return text
 
 
-def seen_text(check: str, code: str, values: Mapping[str, str]) -> str:
-    """What was seen, in English."""
+def seen_text(check: str, code: str, values: Mapping[str, str], tr: Translate = untranslated) -> str:
+    """What was seen, in English (or in ``tr``'s language)."""
     template = _template(SEEN, check, code)
-    return fill(template, values) if template is not None else f"{check}: {code}"
+    return fill(tr(CONTEXT, template), values) if template is not None else f"{check}: {code}"
 
 
-def advice_text(check: str, code: str, values: Mapping[str, str], passed: bool) -> str:
-    """What to do, in English ("" for a check that passed, or a code with no advice)."""
+def advice_text(check: str, code: str, values: Mapping[str, str], passed: bool, tr: Translate = untranslated) -> str:
+    """What to do, in English or ``tr``'s language ("" for a check that passed, or a code with no advice)."""
     if passed:
         return ""
     template = _template(ADVICE, check, code)
-    return fill(template, values) if template is not None else ""
+    return fill(tr(CONTEXT, template), values) if template is not None else ""
+
+
+def title_text(check: str, tr: Translate = untranslated) -> str:
+    """What the check asks, in English or ``tr``'s language."""
+    return tr(CONTEXT, TITLES[check]) if check in TITLES else check
 
 
 def all_words() -> list[str]:
     """Every English sentence of the doctor (for the catalogue)."""
     return sorted(set(TITLES.values()) | set(SEEN.values()) | set(ADVICE.values()))
+
+
+#: a verdict's mark in a front-end's list ("pass", "fail", "warn", "skipped": the Verdict's values)
+MARKS: dict[str, str] = {"pass": "✓", "fail": "✗", "warn": "!", "skipped": "–"}
+#: a verdict's word (a mark's tooltip), and the front-end's words around the checks
+VERDICT_WORDS: dict[str, str] = {
+    "title": "Connection Doctor",
+    "pass": "passed",
+    "fail": "failed",
+    "warn": "warning",
+    "skipped": "not run",
+    "running": "Diagnosing {target}…",
+    "ok": "Every check passed: {target}",
+    "stopped": "Stopped at the first failure: {title}",
+    "todo": "What to do: {advice}",
+    "error": "The doctor could not run: {why}",
+}
+
+
+def check_words(
+    check: str, verdict: str, code: str, values: Mapping[str, str], tr: Translate = untranslated
+) -> tuple[str, str, str, str]:
+    """A check's mark, title, what was seen and what to do (``""``: nothing), in ``tr``'s language."""
+    advice = advice_text(check, code, values, verdict in ("pass", "skipped"), tr)
+    todo = fill(tr(CONTEXT, VERDICT_WORDS["todo"]), {"advice": advice}) if advice else ""
+    seen = "" if verdict == "skipped" else seen_text(check, code, values, tr)
+    return MARKS.get(verdict, "?"), title_text(check, tr), seen, todo

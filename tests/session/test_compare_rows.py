@@ -1,0 +1,111 @@
+"""The compare view's rows (inspector.session.compare_rows), from two releases of a real server
+recorded through real pipes (tests/fixtures/servers/sdk_surface.py), and the doctor's words for
+a front-end (doctor_words.check_words), in English and through a caller's tr."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+from surface_sessions import record, surface_server
+
+from inspector.session.compare_rows import CONTEXT, WORDS, alignment_rows, load_side, surface_rows
+from inspector.session.doctor_words import CONTEXT as DOCTOR_CONTEXT
+from inspector.session.doctor_words import MARKS, VERDICT_WORDS, check_words
+from inspector.session.recording_align import align
+from inspector.session.surface_diff import DIFF_CONTEXT, diff_surfaces
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory) -> tuple[Path, Path]:
+    d = tmp_path_factory.mktemp("releases")
+
+    async def both() -> tuple[Path, Path]:
+        a = await record(surface_server(1), d / "a.jsonl")
+        b = await record(surface_server(2), d / "b.jsonl")
+        return a, b
+
+    return anyio.run(both)
+
+
+def flat(rows, depth=0):
+    for r in rows:
+        yield depth, r
+        yield from flat(r.children, depth + 1)
+
+
+def test_the_tree_has_a_row_per_kind_then_items_then_paths_with_both_values(releases):
+    (sa, ra), (sb, rb) = (load_side(p) for p in releases)
+    assert ra is not None and rb is not None  # recordings: their messages come too
+    rows = surface_rows(diff_surfaces(sa, sb))
+    assert [r.text for r in rows] == ["the server (2)", "tools (5)", "prompts (2)", "resources (3)"]
+    assert all(r.status == "kind" and r.breaking for r in rows)
+    tools = {r.text.split(":")[0]: r for r in rows[1].children}
+    assert tools["legacy_echo"].status == "removed" and tools["legacy_echo"].breaking
+    assert "the tool was removed" in tools["legacy_echo"].text
+    assert tools["summarize"].status == "added" and not tools["summarize"].breaking
+    add = tools["add"]
+    assert add.breaking and "the input property c became required" in add.text
+    paths = {c.text: (c.old, c.new) for c in add.children if c.status == "path"}
+    assert paths["/inputSchema/properties/a/type"] == ('"number"', '"integer"')
+    assert paths["/inputSchema/properties/c"] == ("(absent)", '{"type":"number"}')
+    search = tools["search"]  # a non-breaking finding is a row of its own below the paths
+    assert [c.text for c in search.children if c.status == "finding"] == [
+        "the x-mcp-header of /inputSchema/properties/region changed from Region to Zone"
+    ]
+    resources = {r.text.split(": ")[0]: r for r in rows[3].children}
+    assert not resources["demo://a"].breaking and resources["demo://a"].children[0].old == '"text/plain"'
+
+
+def test_the_same_surface_has_no_rows_and_the_words_go_through_tr(releases):
+    sa, _ = load_side(releases[0])
+    assert surface_rows(diff_surfaces(sa, sa)) == []
+    seen: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"<{text}>"
+
+    rows = surface_rows(diff_surfaces(sa, load_side(releases[1])[0]), tr)
+    assert rows[0].text == f"<{WORDS['server']}> (2)"
+    assert (CONTEXT, WORDS["server"]) in seen and (DIFF_CONTEXT, "tools") in seen
+    assert (DIFF_CONTEXT, "the tool was removed") in seen
+
+
+def test_the_alignment_rows_start_where_the_runs_part(releases):
+    _, ra = load_side(releases[0])
+    _, rb = load_side(releases[1])
+    assert ra is not None and rb is not None
+    rows = alignment_rows(align(ra, rb))
+    first = rows[0]
+    assert first.text == "1: changed" and first.old.startswith("#") and "initialize" in first.new
+    assert {c.text for c in first.children} >= {"/result/serverInfo/version", "/result/capabilities/logging"}
+    assert any(r.status == "same" for r in rows)  # after the parting, what agrees is listed too
+    assert alignment_rows(align(ra, ra)) == []  # the same run never parts
+
+
+def test_a_surface_file_has_no_recording(tmp_path, releases):
+    sa, _ = load_side(releases[0])
+    path = tmp_path / "a.surface.json"
+    path.write_bytes(sa.dumps())
+    surface, rec = load_side(path)
+    assert rec is None and surface_rows(diff_surfaces(surface, sa)) == []
+
+
+def test_check_words_mark_title_seen_and_advice():
+    mark, title, seen, todo = check_words(
+        "command", "fail", "not-on-path", {"program": "nope", "count": "2", "where": "/bin"}
+    )
+    assert mark == MARKS["fail"] == "✗" and title == "The command is found"
+    assert "nope" in seen and todo.startswith("What to do: ") and len(todo) > len("What to do: ")
+    mark, _title, seen, todo = check_words("command", "skipped", "not-run", {})
+    assert (mark, seen, todo) == ("–", "", "")
+
+    def tr(context: str, text: str) -> str:
+        assert context == DOCTOR_CONTEXT
+        return f"«{text}»"
+
+    _mark, title, _seen, todo = check_words("command", "fail", "not-on-path", {"program": "nope"}, tr)
+    assert title == "«The command is found»" and todo.startswith("«What to do: «Install nope")
+    assert VERDICT_WORDS["todo"] == "What to do: {advice}"
