@@ -76,6 +76,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Make Claude Desktop, VS Code, Cursor or Windsurf start a server through the proxy, and back",
     ),
     "quit": ("Quit", ""),
+    "compare": (
+        "Compare sessions…",
+        "What the server offers in two sessions side by side (this one and a recording or surface file, or two "
+        "files): added, removed and changed items, breaking changes marked, and where the messages part",
+    ),
+    "diagnose": (
+        "Diagnose",
+        "Run the Connection Doctor on the selected server: each check in order, what was seen and what to do",
+    ),
     "layout_debugging": (
         "Debugging layout",
         "Timeline first: the timeline and the details get the space, the diagram is smaller",

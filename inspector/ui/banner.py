@@ -4,7 +4,8 @@ Built from :func:`inspector.session.operations.failure_report` and worded by
 :mod:`inspector.session.failure_words` (both Qt-free): the outcome or the failure edge, the
 rules flagged where it happened with their text and spec section, how the server ended and its
 last stderr lines. It stays until the next session or recording, or until
-the user closes it; "Show in timeline" selects the entry where it went wrong. Everything in it
+the user closes it; "Show in timeline" selects the entry where it went wrong, "Diagnose" runs
+the Connection Doctor on the selected server (the window's ``act_diagnose``). Everything in it
 is plain text (server stderr included). A failed authorization's step is named (``auth_view``).
 """
 
@@ -25,6 +26,7 @@ from .widgets import hbox, mono_font, plain_label, push_button, tool_button, vbo
 
 class FailureBanner(QFrame):
     showEntry = Signal(int)  # "Show in timeline": the entry where it went wrong
+    diagnose = Signal()  # "Diagnose": the Connection Doctor on the selected server
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,10 +43,12 @@ class FailureBanner(QFrame):
         self.stderr.setObjectName("failureStderr")
         self.stderr.setFont(mono_font())
         self.show_button = push_button("", self._show_entry)
+        self.diagnose_button = push_button("", self.diagnose.emit)
+        self.diagnose_button.setObjectName("failureDiagnose")
         self.close_button = tool_button("✕", self.hide)
         self.close_button.setAutoRaise(True)
         text = spaced(vbox(self.headline, self.auth, self.rules, self.exit, self.stderr), 2)
-        side = vbox((self.close_button, 0, Qt.AlignmentFlag.AlignRight), 1, self.show_button)
+        side = vbox((self.close_button, 0, Qt.AlignmentFlag.AlignRight), 1, self.show_button, self.diagnose_button)
         row = hbox(parent=self)
         row.setContentsMargins(10, 6, 6, 6)
         row.addLayout(text, 1)
@@ -80,6 +84,12 @@ class FailureBanner(QFrame):
     def _retranslate(self) -> None:
         self.show_button.setText(QCoreApplication.translate("FailureBanner", "Show in timeline"))
         self.close_button.setToolTip(QCoreApplication.translate("FailureBanner", "Hide until the next failure"))
+        self.diagnose_button.setText(QCoreApplication.translate("FailureBanner", "Diagnose"))
+        self.diagnose_button.setToolTip(
+            QCoreApplication.translate(
+                "FailureBanner", "Run the Connection Doctor: each check in order, what was seen and what to do"
+            )  # noqa: E501
+        )
         if self.report is not None:
             self.show_report(self.report, self.recording)
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QTabWidget,
@@ -73,9 +74,11 @@ class MainWindow(QMainWindow):
 
     # the actions and the toolbar: made by WindowActions.build (again on a language switch)
     act_attach: QAction
+    act_compare: QAction
     act_compose: QAction
     act_connect: QAction
     act_continue: QAction
+    act_diagnose: QAction
     act_disconnect: QAction
     act_export: QAction
     act_export_diagram: QAction
@@ -169,7 +172,21 @@ class MainWindow(QMainWindow):
         panel.set_compact(self.layouts.connection_compact)
         panel.set_session(self.controller.running, self.status.state.text())
         panel.compactChanged.connect(self.layouts.connection_compact_changed)
+        # the list's context menu: Connect and Diagnose (the window's actions, made again with the language)
+        panel.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        panel.list.customContextMenuRequested.connect(lambda pos: self.server_menu(panel, pos))
         return panel
+
+    def server_menu(self, panel: ConnectionPanel, pos: QPoint) -> QMenu:
+        """The saved servers' context menu at ``pos`` (the row under it selected first)."""
+        item = panel.list.itemAt(pos)
+        if item is not None:
+            panel.list.setCurrentItem(item)
+        menu = QMenu(panel.list)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addActions([self.act_connect, self.act_diagnose])
+        menu.popup(panel.list.viewport().mapToGlobal(pos))
+        return menu
 
     def _wire_panels(self) -> None:
         for panel in self.panels.panels.values():  # a log line, a flagged answer: shown in the timeline
@@ -250,6 +267,7 @@ class MainWindow(QMainWindow):
         self.tabs.setMinimumWidth(300)
         self.banner = FailureBanner()
         self.banner.showEntry.connect(self.timeline.select_seq)
+        self.banner.diagnose.connect(lambda: self.act_diagnose.trigger())
         self.replay = ReplayBar()
         self.replay.rowChanged.connect(self.timeline.select_seq)  # playback: every view follows the entry
         top = QWidget()

@@ -57,6 +57,8 @@ def clicks(w: MainWindow) -> dict[str, tuple[Callable[[], object], _Keys]]:
         "import": (w.files.import_servers, None),
         "export_server": (w.files.export_server, None),
         "attach": (_on_first_use("attach_dialog", "open_attach_dialog", w), None),
+        "compare": (_on_first_use("compare_view", "compare_sessions", w), None),
+        "diagnose": (_on_first_use("doctor_dialog", "run_diagnosis", w), None),
         "quit": (w.close, _Std.Quit),
         # checked by WindowLayouts.show_layout_checks: the layout shown
         "layout_debugging": (partial(w.layouts.choose_layout, "debugging"), None),
@@ -67,7 +69,7 @@ def clicks(w: MainWindow) -> dict[str, tuple[Callable[[], object], _Keys]]:
 
 def _on_first_use(module: str, function: str, w: MainWindow) -> Callable[[], object]:
     """A click that calls ``function(w)`` of ``inspector.ui.<module>``, imported then, not to start
-    (the Watch dialog; the attach dialog and the importer it reads host files with)."""
+    (the Watch dialog; the attach dialog and the importer it reads host files with; the compare view; the doctor)."""
     return lambda: getattr(import_module(f"{__package__}.{module}"), function)(w)
 
 
@@ -87,9 +89,9 @@ TOOLBAR = ("connect", "disconnect", "step", "continue", "follow", "compose", "",
 MENUS = {
     "file": (
         *("open", "watch", "save", "", "import", "export_server", "attach", ""),
-        *("export", "export_diagram", "export_sequence", "", "reanalyse", "", "quit"),
+        *("export", "export_diagram", "export_sequence", "", "compare", "reanalyse", "", "quit"),
     ),
-    "session": ("connect", "disconnect", "step", "continue", "", "compose", "ping"),
+    "session": ("connect", "disconnect", "step", "continue", "", "compose", "ping", "", "diagnose"),
     "view": ("follow", "watch", "", "layout_debugging", "layout_teaching", "presenter", "reset_layout", ""),
 }
 

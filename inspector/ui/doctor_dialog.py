@@ -1,0 +1,134 @@
+"""The Connection Doctor's window: the checks of one saved server, filled in as they run.
+
+A thin view of :func:`inspector.session.doctor.diagnose` (the checks) and
+:mod:`inspector.session.doctor_words` (every word, mark and sentence): :func:`run_diagnosis`
+starts the run on the window's long-lived task group (as the session runner runs a session:
+the Qt loop is never blocked), and ``on_check`` adds each result to the list as it comes - the
+verdict's mark, the check's title, what was seen, below it what the server wrote (quoted as
+it was, in the fixed-width font) and what to do. The run stops at the first failure; the
+checks after it are listed as not run. Everything shown is plain text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QDialog, QTreeWidgetItem, QWidget
+
+from inspector.session.doctor import Check, Diagnosis, diagnose
+from inspector.session.doctor_words import CONTEXT, VERDICT_WORDS, check_words, title_text
+from inspector.session.profiles import ServerProfile
+
+from .form_rows import tree_widget, word_of
+from .theme import tone
+from .widgets import mono_font, on_language_change, plain_label, vbox
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+_word = word_of(CONTEXT, VERDICT_WORDS)
+_TONES = {"pass": "ok", "fail": "error", "warn": "warn"}
+
+
+class DoctorDialog(QDialog):
+    """One diagnosis, check by check (see the module's docstring)."""
+
+    def __init__(self, target: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("doctorDialog")
+        self.resize(760, 460)
+        self.target = target
+        self.checks: list[Check] = []
+        self.diagnosis: Diagnosis | None = None
+        self.error = ""
+        self.status = plain_label(selectable=True)
+        self.status.setObjectName("doctorStatus")
+        self.tree = tree_widget(3, first_width=40, wrap=True)
+        self.tree.setObjectName("doctorChecks")
+        self.tree.setHeaderHidden(True)
+        self.tree.setColumnWidth(1, 300)
+        vbox(self.status, (self.tree, 1), parent=self)
+        on_language_change(self, self._show)
+        self._show()
+
+    def add_check(self, check: Check) -> None:
+        """A result as it comes (the doctor's ``on_check``)."""
+        self.checks.append(check)
+        self._add(check)
+
+    def finish(self, diagnosis: Diagnosis | None, error: str = "") -> None:
+        """The run ended: its diagnosis, or why it could not run."""
+        self.diagnosis, self.error = diagnosis, error
+        self._say()
+
+    def _add(self, check: Check) -> None:
+        tr = QCoreApplication.translate
+        mark, title, seen, todo = check_words(check.id, check.verdict.value, check.code, check.values, tr)
+        item = QTreeWidgetItem(self.tree, [mark, title, seen])  # plain text: items never read markup
+        item.setToolTip(0, _word(check.verdict.value))
+        item.setToolTip(2, seen)
+        if check.verdict.value in _TONES:
+            item.setForeground(0, QBrush(QColor(tone(self, _TONES[check.verdict.value]))))
+        for line in check.quoted:
+            quoted = QTreeWidgetItem(item, ["", "", line])
+            quoted.setFont(2, mono_font())
+        if todo:
+            QTreeWidgetItem(item, ["", "", todo]).setToolTip(2, todo)
+        item.setExpanded(True)
+
+    def _show(self) -> None:
+        self.setWindowTitle(_word("title"))
+        self.tree.clear()
+        for check in self.checks:
+            self._add(check)
+        self._say()
+
+    def _say(self) -> None:
+        d = self.diagnosis
+        if self.error:
+            text = _word("error").format(why=self.error)
+        elif d is None:
+            text = _word("running").format(target=self.target)
+        elif d.failed is not None:
+            text = _word("stopped").format(title=title_text(d.failed.id, QCoreApplication.translate))
+        else:
+            text = _word("ok").format(target=self.target)
+        self.status.setText(text)
+
+    def lines(self) -> list[str]:
+        """Every row's columns, depth first (what a reader sees)."""
+        out = []
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            if top is None:
+                continue
+            out.append(" ".join(top.text(c) for c in range(3) if top.text(c)))
+            for j in range(top.childCount()):
+                child = top.child(j)
+                if child is not None:
+                    out.append("    " + child.text(2))
+        return out
+
+
+def run_diagnosis(window: MainWindow, profile: ServerProfile | None = None) -> DoctorDialog | None:
+    """Diagnose ``profile`` (the selected server by default) on the window's task group, in a
+    dialog filled as the checks come. None when the window has no task group (not running)."""
+    tg = window.controller.task_group
+    if tg is None:
+        return None
+    profile = profile or window.connection.current()
+    dialog = DoctorDialog(profile.name, window)
+    dialog.show()
+
+    async def go() -> None:
+        try:
+            diagnosis = await diagnose(profile, on_check=dialog.add_check)
+        except Exception as exc:  # a bug in a check is said in the dialog, never lost with the loop
+            dialog.finish(None, str(exc) or type(exc).__name__)
+            return
+        dialog.finish(diagnosis)
+
+    tg.start_soon(go)
+    return dialog
