@@ -155,6 +155,10 @@ then one summary object. Times and latencies are in seconds.
                               refresh or step-up; null: a stored token served), "failed_step"
                               and "reason" (null unless it failed), "findings" [auth.* rule id]};
                               never a token, a code, a verifier or a secret
+    baseline          object  only with --baseline: {"file", "compared" (false: the session failed,
+                              "why" says so)} and the comparison as `diff --json` gives it: "same",
+                              "breaking", "counts", "items" (kind, key, status, breaking, changes,
+                              findings), "notes" (see exit codes 10 and 11)
 """
 
 #: --capability NAME -> the capability choices of a server profile (session.profiles): the

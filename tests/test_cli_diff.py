@@ -219,3 +219,37 @@ def test_baseline_usage_errors_start_nothing(made: dict[str, Path], tmp_path: Pa
     assert p.returncode == 2 and "goes with --baseline" in p.stderr
     p = probe("--save-surface", str(tmp_path), "--", *surface_server(1))
     assert p.returncode == 2 and "that is a folder" in p.stderr
+
+
+def claude_log(recording: Path, sessions: int = 1) -> str:
+    """A real session as Claude Desktop's mcp-server-NAME.log shows it (``sessions`` times)."""
+    from inspector.session.recording import Direction, Recording
+
+    rec = Recording.load(recording)
+    lines, second = [], 0
+
+    def line(text: str) -> str:
+        nonlocal second
+        second += 1
+        return f"2026-01-02T03:{second // 60:02d}:{second % 60:02d}.000Z [surface] [info] {text}"
+
+    for _ in range(sessions):
+        lines += [line("Initializing server..."), line("Server started and connected successfully")]
+        for i in range(len(rec)):
+            who = {Direction.C2S: "client", Direction.S2C: "server"}.get(rec.direction_at(i))
+            if who is not None:
+                lines.append(line(f"Message from {who}: {rec.raw_at(i).decode().strip()} {{ metadata: undefined }}"))
+        lines += [line("Client transport closed"), line("Server transport closed")]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_host_log_is_read_as_file_open_reads_it(made: dict[str, Path], tmp_path: Path) -> None:
+    log = tmp_path / "mcp-server-surface.log"
+    log.write_text(claude_log(made["r2"]))
+    assert run("diff", str(made["r2"]), str(log)).returncode == 0  # the same session, logged by the host
+    d = run("diff", "--json", str(made["r1"]), str(log))
+    assert d.returncode == 1 and orjson.loads(d.stdout)["counts"]["breaking"] == 8
+    two = tmp_path / "mcp-server-twice.log"
+    two.write_text(claude_log(made["r2"], sessions=2))
+    d = run("diff", str(made["r1"]), str(two))
+    assert d.returncode == 2 and "it holds 2 sessions" in d.stderr and "convert" in d.stderr
