@@ -26,8 +26,12 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    "SamplingDialog", "ElicitationDialog"),
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
    "Eras", contexts the window's own strings share), the timeline's headers and cells
-   (``inspector.session.timeline_words``, "Timeline") and the sequence diagram's rows
-   (``inspector.session.sequence_rows``, "SequenceView"). One that left its
+   (``inspector.session.timeline_words``, "Timeline"), the sequence diagram's rows
+   (``inspector.session.sequence_rows``, "SequenceView"), a surface diff's words
+   (``inspector.session.surface_diff``, "SurfaceDiff"), where two recordings part
+   (``inspector.session.recording_align``, "RecordingAlign"), the compare view's words
+   (``inspector.session.compare_rows``, "CompareView") and the Connection Doctor's checks
+   (``inspector.session.doctor_words``, "Doctor"). One that left its
    table and the sources is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
@@ -149,9 +153,11 @@ def protocol_strings() -> dict[str, list[str]]:
         attach_words,
         auth_view,
         call_words,
+        compare_rows,
         composing,
         content_blocks,
         diagram_words,
+        doctor_words,
         entry_detail,
         failure_words,
         file_words,
@@ -163,6 +169,7 @@ def protocol_strings() -> dict[str, list[str]]:
         note_words,
         panel_words,
         prompt_words,
+        recording_align,
         relay_words,
         replay_words,
         request_words,
@@ -175,6 +182,7 @@ def protocol_strings() -> dict[str, list[str]]:
         settings,
         spec_pages,
         step_words,
+        surface_diff,
         task_words,
         timeline_words,
         tool_words,
@@ -255,6 +263,17 @@ def protocol_strings() -> dict[str, list[str]]:
             | set(SERVER_STEPS.values())
             | set(SHUTDOWN_STEPS.values())
         ),
+        "SurfaceDiff": sorted(  # a surface diff's findings, lines, lists and kinds (the compare view, the CLI)
+            {
+                *surface_diff.DIFF_WORDS.values(),
+                *surface_diff.LINE_WORDS.values(),
+                *surface_diff.LIST_WORDS.values(),
+                *surface_diff.KIND_WORDS.values(),
+            }
+        ),
+        "RecordingAlign": sorted(set(recording_align.ALIGN_WORDS.values())),  # where two recordings part
+        "CompareView": sorted(set(compare_rows.WORDS.values())),  # the compare view's own words
+        "Doctor": sorted({*doctor_words.all_words(), *doctor_words.VERDICT_WORDS.values()}),  # and the dialog's
         "Teaching": sorted(
             {n.sends for n in NOTES.values()}
             | {n.answer for n in NOTES.values() if n.answer}

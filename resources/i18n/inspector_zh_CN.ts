@@ -502,6 +502,97 @@
     </message>
 </context>
 <context>
+    <name>CompareView</name>
+    <message>
+        <source>Step</source>
+        <translation type="vanished">单步</translation>
+    </message>
+    <message>
+        <source>A (before)</source>
+        <translation>A（之前）</translation>
+    </message>
+    <message>
+        <source>A surface file holds no messages: only two recordings are aligned.</source>
+        <translation>接口面文件不含消息：只有两个记录才能逐条对齐。</translation>
+    </message>
+    <message>
+        <source>A: {source}</source>
+        <translation>A：{source}</translation>
+    </message>
+    <message>
+        <source>B (after)</source>
+        <translation>B（之后）</translation>
+    </message>
+    <message>
+        <source>B: {source}</source>
+        <translation>B：{source}</translation>
+    </message>
+    <message>
+        <source>Cannot compare {name}: {why}</source>
+        <translation>无法比较 {name}：{why}</translation>
+    </message>
+    <message>
+        <source>Compare sessions</source>
+        <translation>比较会话</translation>
+    </message>
+    <message>
+        <source>Compare with: the second session (B, after)</source>
+        <translation>比较对象：第二个会话（B，之后）</translation>
+    </message>
+    <message>
+        <source>Compare: the first session (A, before)</source>
+        <translation>比较：第一个会话（A，之前）</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Recordings and surface files (*.jsonl *.json);;All files (*)</source>
+        <translation>会话记录和接口面文件 (*.jsonl *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Surface</source>
+        <translation>接口面</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>注意事项</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>the current session</source>
+        <translation>当前会话</translation>
+    </message>
+    <message>
+        <source>the lists</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>the server</source>
+        <translation>服务器</translation>
+    </message>
+</context>
+<context>
     <name>CompletionField</name>
     <message>
         <source>{n} suggestion(s)</source>
@@ -1286,6 +1377,593 @@
     </message>
 </context>
 <context>
+    <name>Doctor</name>
+    <message>
+        <source>${{secret:…}} names a variable the server is not given: {names}.</source>
+        <translation>${{secret:…}} 引用了未提供给服务器的变量：{names}。</translation>
+    </message>
+    <message>
+        <source>A TCP connection opens</source>
+        <translation>能建立 TCP 连接</translation>
+    </message>
+    <message>
+        <source>A firewall may drop the packets, or the host is down: check the address and network.</source>
+        <translation>可能是防火墙丢弃了数据包，或主机已关闭：请检查地址和网络。</translation>
+    </message>
+    <message>
+        <source>Add a #! line naming its interpreter, or start it through its interpreter.</source>
+        <translation>添加一行指明解释器的 #!，或通过其解释器启动它。</translation>
+    </message>
+    <message>
+        <source>Add the certificate to the system's trust store (or SSL_CERT_FILE), or turn off verification for this server if you trust it.</source>
+        <translation>将该证书加入系统的信任存储（或 SSL_CERT_FILE）；如果信任该服务器，也可以对它关闭验证。</translation>
+    </message>
+    <message>
+        <source>Add the issuing CA to the system's trust store (or SSL_CERT_FILE); the server may also be missing an intermediate certificate.</source>
+        <translation>将签发的 CA 加入系统的信任存储（或 SSL_CERT_FILE）；服务器也可能缺少中间证书。</translation>
+    </message>
+    <message>
+        <source>Add the variable to the server's environment (marked secret), or fix the name.</source>
+        <translation>将该变量加入服务器的环境（标记为机密），或更正名称。</translation>
+    </message>
+    <message>
+        <source>An environment reference is left as written: {names}.</source>
+        <translation>有环境变量引用未被展开：{names}。</translation>
+    </message>
+    <message>
+        <source>An input was never filled in: {names}.</source>
+        <translation>有输入项从未填写：{names}。</translation>
+    </message>
+    <message>
+        <source>Check that the URL is an MCP endpoint.</source>
+        <translation>请确认该 URL 是 MCP 端点。</translation>
+    </message>
+    <message>
+        <source>Check that the credentials given are the right ones and have the rights needed.</source>
+        <translation>请确认所给凭据正确并具备所需权限。</translation>
+    </message>
+    <message>
+        <source>Check that the port speaks TLS (https) and not plain HTTP.</source>
+        <translation>请确认该端口使用 TLS（https），而不是明文 HTTP。</translation>
+    </message>
+    <message>
+        <source>Check the URL's path (often /mcp) and the server's logs.</source>
+        <translation>请检查 URL 的路径（通常是 /mcp）和服务器日志。</translation>
+    </message>
+    <message>
+        <source>Check the URL: it may reach a web page or another service, not the MCP endpoint.</source>
+        <translation>请检查 URL：它可能指向网页或其他服务，而不是 MCP 端点。</translation>
+    </message>
+    <message>
+        <source>Check the address and your network.</source>
+        <translation>请检查地址和网络。</translation>
+    </message>
+    <message>
+        <source>Check the host name for typos, your network and DNS, or use the IP address.</source>
+        <translation>请检查主机名是否拼写有误，检查网络和 DNS，或改用 IP 地址。</translation>
+    </message>
+    <message>
+        <source>Check the server's logs; a proxy on the way may have cut the connection.</source>
+        <translation>请查看服务器日志；途中的代理可能切断了连接。</translation>
+    </message>
+    <message>
+        <source>Check this machine's clock; otherwise the server's certificate is dated in the future.</source>
+        <translation>请检查本机时钟；否则就是服务器证书的生效日期在未来。</translation>
+    </message>
+    <message>
+        <source>Choose the legacy era, or update the server or the inspector.</source>
+        <translation>请选择旧版时代，或更新服务器或检查器。</translation>
+    </message>
+    <message>
+        <source>Connected to {address} port {port} in {ms} ms.</source>
+        <translation>在 {ms} 毫秒内连接到 {address} 端口 {port}。</translation>
+    </message>
+    <message>
+        <source>Connection Doctor</source>
+        <translation>连接诊断</translation>
+    </message>
+    <message>
+        <source>Correct the command, its working directory or its permissions.</source>
+        <translation>请更正命令、其工作目录或其权限。</translation>
+    </message>
+    <message>
+        <source>Correct the path (a relative path is taken from the working directory).</source>
+        <translation>请更正路径（相对路径从工作目录算起）。</translation>
+    </message>
+    <message>
+        <source>Correct the script's path, or set the working directory it is relative to.</source>
+        <translation>请更正脚本路径，或设置它所相对的工作目录。</translation>
+    </message>
+    <message>
+        <source>Create the folder, or correct the server's working directory.</source>
+        <translation>请创建该文件夹，或更正服务器的工作目录。</translation>
+    </message>
+    <message>
+        <source>Diagnosing {target}…</source>
+        <translation>正在诊断 {target}…</translation>
+    </message>
+    <message>
+        <source>Every check passed: {target}</source>
+        <translation>所有检查均已通过：{target}</translation>
+    </message>
+    <message>
+        <source>Every referenced variable and input is set</source>
+        <translation>所引用的变量和输入都已设置</translation>
+    </message>
+    <message>
+        <source>Fix the server's certificate, or trust it on this machine.</source>
+        <translation>请修复服务器的证书，或在本机信任它。</translation>
+    </message>
+    <message>
+        <source>Give a folder as the working directory.</source>
+        <translation>请将一个文件夹设为工作目录。</translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server.</source>
+        <translation>请给出启动服务器的命令。</translation>
+    </message>
+    <message>
+        <source>Give the credentials the server expects in a header (Authorization: Bearer …, or an API key header).</source>
+        <translation>请在请求头中提供服务器要求的凭据（Authorization: Bearer …，或 API 密钥请求头）。</translation>
+    </message>
+    <message>
+        <source>Give the folder execute permission for your user, or choose another.</source>
+        <translation>请为当前用户授予该文件夹的执行权限，或另选一个文件夹。</translation>
+    </message>
+    <message>
+        <source>Give the program inside the folder, not the folder.</source>
+        <translation>请给出文件夹中的程序，而不是文件夹本身。</translation>
+    </message>
+    <message>
+        <source>Give the server's address as http(s)://HOST[:PORT]/PATH.</source>
+        <translation>请以 http(s)://主机[:端口]/路径 的形式给出服务器地址。</translation>
+    </message>
+    <message>
+        <source>Give the variables their values, or remove them if the server does not need them.</source>
+        <translation>请为这些变量赋值；如果服务器不需要，就删除它们。</translation>
+    </message>
+    <message>
+        <source>Import the server again and fill in the input, or put the value in by hand.</source>
+        <translation>请重新导入该服务器并填写输入项，或手动填入值。</translation>
+    </message>
+    <message>
+        <source>Install {interpreter}, or change the script's #! line to where it is.</source>
+        <translation>请安装 {interpreter}，或将脚本的 #! 行改为它所在的位置。</translation>
+    </message>
+    <message>
+        <source>Install {interpreter}, or put the folder that holds it on PATH.</source>
+        <translation>请安装 {interpreter}，或将包含它的文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <source>Install {program}, or give its full path. A window started from the desktop may have a shorter PATH than your terminal: `command -v {program}` in the terminal shows where it is.</source>
+        <translation>请安装 {program}，或给出其完整路径。从桌面启动的窗口的 PATH 可能比终端的短：在终端中运行 `command -v {program}` 可查看它所在的位置。</translation>
+    </message>
+    <message>
+        <source>It answered initialize with version {version} in {seconds} s (legacy era: {basis}).</source>
+        <translation>它在 {seconds} 秒内应答了 initialize，版本 {version}（旧版时代：{basis}）。</translation>
+    </message>
+    <message>
+        <source>It answered server/discover in {seconds} s: modern era, version {version} ({basis}).</source>
+        <translation>它在 {seconds} 秒内应答了 server/discover：新版时代，版本 {version}（{basis}）。</translation>
+    </message>
+    <message>
+        <source>Its interpreter or launcher exists</source>
+        <translation>其解释器或启动器存在</translation>
+    </message>
+    <message>
+        <source>Make it executable (chmod +x {path}), or start it through its interpreter.</source>
+        <translation>请将其设为可执行（chmod +x {path}），或通过其解释器启动它。</translation>
+    </message>
+    <message>
+        <source>Make the file readable for your user.</source>
+        <translation>请让当前用户可以读取该文件。</translation>
+    </message>
+    <message>
+        <source>Neither Streamable HTTP nor HTTP+SSE answered.</source>
+        <translation>Streamable HTTP 和 HTTP+SSE 均无应答。</translation>
+    </message>
+    <message>
+        <source>No HTTP answer came: {why}.</source>
+        <translation>没有收到 HTTP 应答：{why}。</translation>
+    </message>
+    <message>
+        <source>No authorization is in the way</source>
+        <translation>没有授权阻碍</translation>
+    </message>
+    <message>
+        <source>No working directory is set: the server starts in the inspector's, {cwd}.</source>
+        <translation>未设置工作目录：服务器将在检查器的工作目录 {cwd} 中启动。</translation>
+    </message>
+    <message>
+        <source>Not run: an earlier check failed.</source>
+        <translation>未运行：之前的检查失败了。</translation>
+    </message>
+    <message>
+        <source>Not tried directly: requests go through the proxy {proxy}.</source>
+        <translation>未直接尝试：请求经由代理 {proxy}。</translation>
+    </message>
+    <message>
+        <source>Nothing but JSON-RPC on stdout before the handshake</source>
+        <translation>握手完成前 stdout 上只有 JSON-RPC</translation>
+    </message>
+    <message>
+        <source>Nothing is left unfilled; the server is given {names}.</source>
+        <translation>没有未填写的项；服务器获得了 {names}。</translation>
+    </message>
+    <message>
+        <source>Put the value itself in, or set the variable and import the server again.</source>
+        <translation>请直接填入值，或设置该变量后重新导入服务器。</translation>
+    </message>
+    <message>
+        <source>Put the value itself in, or start the command through a shell (sh -c '…') if it needs one.</source>
+        <translation>请直接填入值；如果命令需要 shell，请通过 shell 启动它（sh -c '…'）。</translation>
+    </message>
+    <message>
+        <source>Read its stderr above: it usually says why. Run the command in a terminal to see more.</source>
+        <translation>请阅读上方的 stderr：通常会说明原因。在终端中运行该命令可看到更多信息。</translation>
+    </message>
+    <message>
+        <source>Read the server's stderr and the timeline; a longer connect timeout helps a slow server.</source>
+        <translation>请阅读服务器的 stderr 和时间线；对启动较慢的服务器，可延长连接超时。</translation>
+    </message>
+    <message>
+        <source>Requests go through the proxy {proxy}; its connection was not tried here.</source>
+        <translation>请求经由代理 {proxy}；此处未尝试其连接。</translation>
+    </message>
+    <message>
+        <source>Shell syntax reaches the server as written (no shell runs the command): {names}.</source>
+        <translation>shell 语法会原样传给服务器（没有 shell 运行该命令）：{names}。</translation>
+    </message>
+    <message>
+        <source>Sign in (OAuth) before connecting, or give a token in an Authorization header.</source>
+        <translation>请在连接前登录（OAuth），或在 Authorization 请求头中提供令牌。</translation>
+    </message>
+    <message>
+        <source>Start the server, or correct the port; check that it listens on this address.</source>
+        <translation>请启动服务器或更正端口；并确认它在此地址上监听。</translation>
+    </message>
+    <message>
+        <source>Stdout is the protocol's channel: the server must write logs and banners to stderr. Most clients fail on these lines.</source>
+        <translation>stdout 是协议的通道：服务器必须将日志和横幅写到 stderr。大多数客户端遇到这些行都会失败。</translation>
+    </message>
+    <message>
+        <source>Stopped at the first failure: {title}</source>
+        <translation>在第一个失败处停止：{title}</translation>
+    </message>
+    <message>
+        <source>The HTTP transport is found</source>
+        <translation>找到了 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>The POST of {first} was answered {first_status} (the server does not speak that era); the POST of {request} to {url} was answered {status} ({content_type}).</source>
+        <translation>{first} 的 POST 得到应答 {first_status}（服务器不支持该时代）；发往 {url} 的 {request} 的 POST 得到应答 {status}（{content_type}）。</translation>
+    </message>
+    <message>
+        <source>The POST of {request} to {url} was answered {status} ({content_type}).</source>
+        <translation>发往 {url} 的 {request} 的 POST 得到应答 {status}（{content_type}）。</translation>
+    </message>
+    <message>
+        <source>The POST of {request} to {url} was answered {status} with {content_type}, not JSON or an event stream.</source>
+        <translation>发往 {url} 的 {request} 的 POST 得到应答 {status}，内容类型为 {content_type}，既不是 JSON 也不是事件流。</translation>
+    </message>
+    <message>
+        <source>The POST of {request} to {url} was answered {status}: authorization is asked for.</source>
+        <translation>发往 {url} 的 {request} 的 POST 得到应答 {status}：要求授权。</translation>
+    </message>
+    <message>
+        <source>The POST of {request} to {url} was answered {status}; HTTP+SSE answered there instead.</source>
+        <translation>发往 {url} 的 {request} 的 POST 得到应答 {status}；改由 HTTP+SSE 在该处应答。</translation>
+    </message>
+    <message>
+        <source>The TLS certificate is trusted</source>
+        <translation>TLS 证书受信任</translation>
+    </message>
+    <message>
+        <source>The TLS handshake failed: {error}.</source>
+        <translation>TLS 握手失败：{error}。</translation>
+    </message>
+    <message>
+        <source>The URL can be read</source>
+        <translation>URL 可以解析</translation>
+    </message>
+    <message>
+        <source>The URL is plain http://: no TLS.</source>
+        <translation>URL 是明文 http://：没有 TLS。</translation>
+    </message>
+    <message>
+        <source>The certificate cannot be verified ({reason}), and this server is set to skip verification.</source>
+        <translation>证书无法验证（{reason}），且此服务器设置为跳过验证。</translation>
+    </message>
+    <message>
+        <source>The certificate cannot be verified: {reason}.</source>
+        <translation>证书无法验证：{reason}。</translation>
+    </message>
+    <message>
+        <source>The certificate has expired: {reason}.</source>
+        <translation>证书已过期：{reason}。</translation>
+    </message>
+    <message>
+        <source>The certificate is for another name than {host}: {reason}.</source>
+        <translation>证书签发给的名称不是 {host}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The certificate is not valid yet: {reason}.</source>
+        <translation>证书尚未生效：{reason}。</translation>
+    </message>
+    <message>
+        <source>The certificate is self-signed: {reason}.</source>
+        <translation>证书是自签名的：{reason}。</translation>
+    </message>
+    <message>
+        <source>The certificate's issuer is not in the system's trust store: {reason}.</source>
+        <translation>证书的签发者不在系统的信任存储中：{reason}。</translation>
+    </message>
+    <message>
+        <source>The command is empty.</source>
+        <translation>命令为空。</translation>
+    </message>
+    <message>
+        <source>The command is found</source>
+        <translation>找到了命令</translation>
+    </message>
+    <message>
+        <source>The command may be run</source>
+        <translation>命令可以运行</translation>
+    </message>
+    <message>
+        <source>The command refers to no variable or input.</source>
+        <translation>命令没有引用任何变量或输入。</translation>
+    </message>
+    <message>
+        <source>The doctor could not run: {why}</source>
+        <translation>诊断无法运行：{why}</translation>
+    </message>
+    <message>
+        <source>The host name resolves</source>
+        <translation>主机名可以解析</translation>
+    </message>
+    <message>
+        <source>The server (pid {pid}) was running {seconds} s after it started.</source>
+        <translation>服务器（pid {pid}）在启动 {seconds} 秒后仍在运行。</translation>
+    </message>
+    <message>
+        <source>The server answers the start sequence</source>
+        <translation>服务器应答了启动序列</translation>
+    </message>
+    <message>
+        <source>The server answers the start sequence's POST</source>
+        <translation>服务器应答了启动序列的 POST</translation>
+    </message>
+    <message>
+        <source>The server could not be started: {why}.</source>
+        <translation>无法启动服务器：{why}。</translation>
+    </message>
+    <message>
+        <source>The server did not ask for authorization.</source>
+        <translation>服务器没有要求授权。</translation>
+    </message>
+    <message>
+        <source>The server does not read its stdin: is it an MCP server over stdio?</source>
+        <translation>服务器没有读取其 stdin：它是基于 stdio 的 MCP 服务器吗？</translation>
+    </message>
+    <message>
+        <source>The server may be slow to start (npx, uvx downloading): raise the connect timeout.</source>
+        <translation>服务器可能启动较慢（npx、uvx 正在下载）：请延长连接超时。</translation>
+    </message>
+    <message>
+        <source>The server refuses access (HTTP 403) with no challenge to sign in.</source>
+        <translation>服务器拒绝访问（HTTP 403），且没有要求登录。</translation>
+    </message>
+    <message>
+        <source>The server speaks Streamable HTTP.</source>
+        <translation>服务器使用 Streamable HTTP。</translation>
+    </message>
+    <message>
+        <source>The server speaks the 2024-11-05 HTTP+SSE transport.</source>
+        <translation>服务器使用 2024-11-05 的 HTTP+SSE 传输。</translation>
+    </message>
+    <message>
+        <source>The server starts and stays up</source>
+        <translation>服务器能启动并保持运行</translation>
+    </message>
+    <message>
+        <source>The server wants a sign-in (HTTP {status}), but its OAuth metadata is unusable: {why}.</source>
+        <translation>服务器要求登录（HTTP {status}），但其 OAuth 元数据不可用：{why}。</translation>
+    </message>
+    <message>
+        <source>The server wants a sign-in (HTTP {status}); its OAuth metadata is there: issuer {issuer}.</source>
+        <translation>服务器要求登录（HTTP {status}）；其 OAuth 元数据存在：颁发者 {issuer}。</translation>
+    </message>
+    <message>
+        <source>The server wants authorization (HTTP {status}) and publishes no OAuth metadata.</source>
+        <translation>服务器要求授权（HTTP {status}），但没有发布 OAuth 元数据。</translation>
+    </message>
+    <message>
+        <source>The server wrote {count} lines on stdout before the handshake was done, all JSON-RPC.</source>
+        <translation>握手完成前，服务器在 stdout 上写了 {count} 行，全部是 JSON-RPC。</translation>
+    </message>
+    <message>
+        <source>The server wrote {count} lines on stdout that are not JSON-RPC before the handshake was done.</source>
+        <translation>握手完成前，服务器在 stdout 上写了 {count} 行不是 JSON-RPC 的内容。</translation>
+    </message>
+    <message>
+        <source>The server {how} {seconds} s after it started.</source>
+        <translation>服务器在启动 {seconds} 秒后{how}。</translation>
+    </message>
+    <message>
+        <source>The server's OAuth set-up must be fixed; meanwhile give a token in a header.</source>
+        <translation>服务器的 OAuth 配置需要修复；在此之前，请在请求头中提供令牌。</translation>
+    </message>
+    <message>
+        <source>The server's certificate must be renewed (or the clock of one machine is wrong).</source>
+        <translation>服务器的证书需要续期（或某台机器的时钟不对）。</translation>
+    </message>
+    <message>
+        <source>The working directory exists</source>
+        <translation>工作目录存在</translation>
+    </message>
+    <message>
+        <source>Update the server, or accept the version it offers (accept unsupported versions).</source>
+        <translation>请更新服务器，或接受它提供的版本（接受不受支持的版本）。</translation>
+    </message>
+    <message>
+        <source>Use the name the certificate was issued for, or get a certificate for this name.</source>
+        <translation>请使用证书签发时的名称，或为此名称申请证书。</translation>
+    </message>
+    <message>
+        <source>Variables given an empty value: {names}.</source>
+        <translation>被赋予空值的变量：{names}。</translation>
+    </message>
+    <message>
+        <source>Verification is off for this server: anyone on the way could read or change the traffic.</source>
+        <translation>此服务器已关闭验证：途中任何人都可能读取或篡改通信内容。</translation>
+    </message>
+    <message>
+        <source>What to do: {advice}</source>
+        <translation>处理办法：{advice}</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>{address} port {port} cannot be reached: {error}.</source>
+        <translation>无法访问 {address} 端口 {port}：{error}。</translation>
+    </message>
+    <message>
+        <source>{address} port {port} did not answer within {seconds} s.</source>
+        <translation>{address} 端口 {port} 在 {seconds} 秒内没有应答。</translation>
+    </message>
+    <message>
+        <source>{address} port {port} refused the connection: nothing listens there.</source>
+        <translation>{address} 端口 {port} 拒绝了连接：那里没有程序在监听。</translation>
+    </message>
+    <message>
+        <source>{cwd} cannot be entered (permission denied).</source>
+        <translation>无法进入 {cwd}（权限被拒绝）。</translation>
+    </message>
+    <message>
+        <source>{cwd} does not exist.</source>
+        <translation>{cwd} 不存在。</translation>
+    </message>
+    <message>
+        <source>{cwd} is a folder.</source>
+        <translation>{cwd} 是一个文件夹。</translation>
+    </message>
+    <message>
+        <source>{cwd} is not a folder.</source>
+        <translation>{cwd} 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>{host} does not resolve: {error}.</source>
+        <translation>{host} 无法解析：{error}。</translation>
+    </message>
+    <message>
+        <source>{host} is an IP address: nothing to resolve.</source>
+        <translation>{host} 是 IP 地址：无需解析。</translation>
+    </message>
+    <message>
+        <source>{host} resolves to {addresses}.</source>
+        <translation>{host} 解析为 {addresses}。</translation>
+    </message>
+    <message>
+        <source>{outcome}</source>
+        <translation>{outcome}</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read to see how it runs: {error}.</source>
+        <translation>无法读取 {path} 以判断其运行方式：{error}。</translation>
+    </message>
+    <message>
+        <source>{path} does not exist.</source>
+        <translation>{path} 不存在。</translation>
+    </message>
+    <message>
+        <source>{path} exists.</source>
+        <translation>{path} 存在。</translation>
+    </message>
+    <message>
+        <source>{path} is a compiled program: it needs no interpreter.</source>
+        <translation>{path} 是已编译的程序：不需要解释器。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a program.</source>
+        <translation>{path} 是文件夹，不是程序。</translation>
+    </message>
+    <message>
+        <source>{path} is a script run by {interpreter}, found on PATH at {found}.</source>
+        <translation>{path} 是由 {interpreter} 运行的脚本，在 PATH 中位于 {found}。</translation>
+    </message>
+    <message>
+        <source>{path} is a script run by {interpreter}, which does not exist.</source>
+        <translation>{path} 是由 {interpreter} 运行的脚本，而 {interpreter} 不存在。</translation>
+    </message>
+    <message>
+        <source>{path} is a script run by {interpreter}, which exists.</source>
+        <translation>{path} 是由 {interpreter} 运行的脚本，{interpreter} 存在。</translation>
+    </message>
+    <message>
+        <source>{path} is a script run by {interpreter}, which is not on PATH.</source>
+        <translation>{path} 是由 {interpreter} 运行的脚本，而 {interpreter} 不在 PATH 中。</translation>
+    </message>
+    <message>
+        <source>{path} is neither a compiled program nor a script with a #! line.</source>
+        <translation>{path} 既不是已编译的程序，也不是带 #! 行的脚本。</translation>
+    </message>
+    <message>
+        <source>{path} is not marked executable (mode {mode}).</source>
+        <translation>{path} 未标记为可执行（模式 {mode}）。</translation>
+    </message>
+    <message>
+        <source>{path} may be run (mode {mode}).</source>
+        <translation>{path} 可以运行（模式 {mode}）。</translation>
+    </message>
+    <message>
+        <source>{problem}</source>
+        <translation>{problem}</translation>
+    </message>
+    <message>
+        <source>{program} fetches and runs {package}; its first start may take a while.</source>
+        <translation>{program} 会下载并运行 {package}；首次启动可能需要一些时间。</translation>
+    </message>
+    <message>
+        <source>{program} is found on PATH at {path}.</source>
+        <translation>在 PATH 中找到 {program}，位于 {path}。</translation>
+    </message>
+    <message>
+        <source>{program} is in none of the {count} folders on PATH ({where}).</source>
+        <translation>PATH 中的 {count} 个文件夹里都没有 {program}（{where}）。</translation>
+    </message>
+    <message>
+        <source>{program} is to run {script}, which does not exist (looked for at {path}).</source>
+        <translation>{program} 要运行 {script}，但它不存在（查找位置：{path}）。</translation>
+    </message>
+    <message>
+        <source>{program} runs {script}, which exists.</source>
+        <translation>{program} 运行 {script}，该文件存在。</translation>
+    </message>
+    <message>
+        <source>{protocol} with a certificate for {subject} from {issuer}, valid until {expires}.</source>
+        <translation>{protocol}，证书颁发给 {subject}，签发者 {issuer}，有效期至 {expires}。</translation>
+    </message>
+    <message>
+        <source>{scheme} to {host}, port {port}, path {path}.</source>
+        <translation>{scheme} 连接到 {host}，端口 {port}，路径 {path}。</translation>
+    </message>
+</context>
+<context>
     <name>ElicitationDialog</name>
     <message>
         <source>The server</source>
@@ -1829,6 +2507,14 @@
     <message>
         <source>Hide until the next failure</source>
         <translation>隐藏，直到下一次失败</translation>
+    </message>
+    <message>
+        <source>Diagnose</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Run the Connection Doctor: each check in order, what was seen and what to do</source>
+        <translation>运行连接诊断：依次执行每项检查，显示所见情况与处理办法</translation>
     </message>
 </context>
 <context>
@@ -4547,6 +5233,29 @@
     </message>
 </context>
 <context>
+    <name>RecordingAlign</name>
+    <message>
+        <source>Only the first {limit} steps of {side} were compared ({more} more).</source>
+        <translation>只比较了 {side} 的前 {limit} 步（另有 {more} 步）。</translation>
+    </message>
+    <message>
+        <source>The recordings hold the same conversation ({n} steps).</source>
+        <translation>两个记录包含相同的对话（{n} 步）。</translation>
+    </message>
+    <message>
+        <source>The recordings part at step {n}: A's entry {a}, B's entry {b}.</source>
+        <translation>两个记录在第 {n} 步开始不同：A 的条目 {a}，B 的条目 {b}。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>unanswered</source>
+        <translation>未应答</translation>
+    </message>
+</context>
+<context>
     <name>ReplayBar</name>
     <message>
         <source>Pause</source>
@@ -5434,6 +6143,30 @@
         <source>The token was granted fewer scopes than were asked for; requests needing the others will get 403 insufficient_scope.</source>
         <translation>令牌获得的权限范围少于所申请的；需要其余范围的请求将得到 403 insufficient_scope。</translation>
     </message>
+    <message>
+        <source>None of the Client ID Metadata Document's redirect_uris is the loopback redirect URI the flow uses (on a loopback IP address only the port may differ); the authorization server must refuse the authorization request.</source>
+        <translation>客户端 ID 元数据文档的 redirect_uris 中没有一个是本流程使用的回环重定向 URI（在回环 IP 地址上只有端口可以不同）；授权服务器必须拒绝该授权请求。</translation>
+    </message>
+    <message>
+        <source>The Client ID Metadata Document at the client id's URL could not be read as a JSON object (no answer, a status other than 200, or a body that is no JSON object); the authorization server cannot read it either.</source>
+        <translation>无法将客户端 ID 所在 URL 的客户端 ID 元数据文档读取为 JSON 对象（没有应答、状态码不是 200，或正文不是 JSON 对象）；授权服务器同样无法读取它。</translation>
+    </message>
+    <message>
+        <source>The Client ID Metadata Document is larger than 5 kilobytes, the most authorization servers are advised to read; some may refuse it.</source>
+        <translation>客户端 ID 元数据文档大于 5 KB（建议授权服务器读取的上限）；有些授权服务器可能会拒绝它。</translation>
+    </message>
+    <message>
+        <source>The Client ID Metadata Document lacks a member it must have (client_id, client_name, redirect_uris), or has it with the wrong type.</source>
+        <translation>客户端 ID 元数据文档缺少必需的成员（client_id、client_name、redirect_uris），或其类型错误。</translation>
+    </message>
+    <message>
+        <source>The Client ID Metadata Document names a token endpoint authentication the inspector cannot use: a shared secret is not allowed in such a document, and private_key_jwt is allowed but not supported here (only none, a public client).</source>
+        <translation>客户端 ID 元数据文档指定了检查器无法使用的令牌端点认证方式：此类文档不允许使用共享密钥，private_key_jwt 虽然允许但此处不支持（只支持 none，即公共客户端）。</translation>
+    </message>
+    <message>
+        <source>The Client ID Metadata Document's client_id is not exactly the URL it was fetched from; the authorization server must refuse it.</source>
+        <translation>客户端 ID 元数据文档的 client_id 与获取它的 URL 不完全相同；授权服务器必须拒绝它。</translation>
+    </message>
 </context>
 <context>
     <name>SamplingDialog</name>
@@ -6105,6 +6838,185 @@
     <message>
         <source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source>
         <translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation>
+    </message>
+</context>
+<context>
+    <name>SurfaceDiff</name>
+    <message>
+        <source>(absent)</source>
+        <translation>（不存在）</translation>
+    </message>
+    <message>
+        <source>The surfaces are the same.</source>
+        <translation>两个接口面相同。</translation>
+    </message>
+    <message>
+        <source>The surfaces differ: {added} added, {removed} removed, {changed} changed ({breaking} breaking).</source>
+        <translation>接口面不同：新增 {added} 项，删除 {removed} 项，变更 {changed} 项（其中 {breaking} 项为破坏性变更）。</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>破坏性</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>listing {kind} failed in session {side}: not compared</source>
+        <translation>会话 {side} 中列出{kind}失败：未作比较</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>注意</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>prompts</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>resource template</source>
+        <translation>资源模板</translation>
+    </message>
+    <message>
+        <source>resource templates</source>
+        <translation>资源模板</translation>
+    </message>
+    <message>
+        <source>resources</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>session {side} did not fetch every page of {kind}: items may be missing</source>
+        <translation>会话 {side} 未获取{kind}的所有分页：可能缺少项目</translation>
+    </message>
+    <message>
+        <source>session {side} negotiated nothing</source>
+        <translation>会话 {side} 未完成协商</translation>
+    </message>
+    <message>
+        <source>session {side}'s {kind} were announced changed after they were listed</source>
+        <translation>会话 {side} 的{kind}在列出之后被通知已变更</translation>
+    </message>
+    <message>
+        <source>the argument {argument} became required</source>
+        <translation>参数 {argument} 变为必填</translation>
+    </message>
+    <message>
+        <source>the argument {argument} was removed</source>
+        <translation>参数 {argument} 被删除</translation>
+    </message>
+    <message>
+        <source>the cache hints of {where} changed</source>
+        <translation>{where}的缓存提示已变更</translation>
+    </message>
+    <message>
+        <source>the capability {capability} changed</source>
+        <translation>能力 {capability} 已变更</translation>
+    </message>
+    <message>
+        <source>the capability {capability} was added</source>
+        <translation>新增了能力 {capability}</translation>
+    </message>
+    <message>
+        <source>the capability {capability} was removed</source>
+        <translation>能力 {capability} 被删除</translation>
+    </message>
+    <message>
+        <source>the input property {property} became required</source>
+        <translation>输入属性 {property} 变为必填</translation>
+    </message>
+    <message>
+        <source>the input property {property} was removed</source>
+        <translation>输入属性 {property} 被删除</translation>
+    </message>
+    <message>
+        <source>the output property {property} was removed</source>
+        <translation>输出属性 {property} 被删除</translation>
+    </message>
+    <message>
+        <source>the prompt was removed</source>
+        <translation>该提示被删除</translation>
+    </message>
+    <message>
+        <source>the protocol version changed era, from {old} to {new}</source>
+        <translation>协议版本跨越了时代，从 {old} 变为 {new}</translation>
+    </message>
+    <message>
+        <source>the protocol version changed from {old} to {new}</source>
+        <translation>协议版本从 {old} 变为 {new}</translation>
+    </message>
+    <message>
+        <source>the resource template was removed</source>
+        <translation>该资源模板被删除</translation>
+    </message>
+    <message>
+        <source>the resource was removed</source>
+        <translation>该资源被删除</translation>
+    </message>
+    <message>
+        <source>the server no longer supports protocol version {version}</source>
+        <translation>服务器不再支持协议版本 {version}</translation>
+    </message>
+    <message>
+        <source>the server's identity changed</source>
+        <translation>服务器标识已变更</translation>
+    </message>
+    <message>
+        <source>the server's instructions changed</source>
+        <translation>服务器的说明（instructions）已变更</translation>
+    </message>
+    <message>
+        <source>the tool was removed</source>
+        <translation>该工具被删除</translation>
+    </message>
+    <message>
+        <source>the type of {property} was narrowed from {old} to {new}</source>
+        <translation>{property} 的类型从 {old} 收窄为 {new}</translation>
+    </message>
+    <message>
+        <source>the values of {property} lost {lost}</source>
+        <translation>{property} 的取值失去了 {lost}</translation>
+    </message>
+    <message>
+        <source>the x-mcp-header of {property} changed from {old} to {new}</source>
+        <translation>{property} 的 x-mcp-header 从 {old} 变为 {new}</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>{kind} were listed by session {side} only: not compared</source>
+        <translation>只有会话 {side} 列出了{kind}：未作比较</translation>
     </message>
 </context>
 <context>
@@ -7983,6 +8895,22 @@
     <message>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+    <message>
+        <source>Compare sessions…</source>
+        <translation>比较会话…</translation>
+    </message>
+    <message>
+        <source>Diagnose</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Run the Connection Doctor on the selected server: each check in order, what was seen and what to do</source>
+        <translation>对所选服务器运行连接诊断：依次执行每项检查，显示所见情况与处理办法</translation>
+    </message>
+    <message>
+        <source>What the server offers in two sessions side by side (this one and a recording or surface file, or two files): added, removed and changed items, breaking changes marked, and where the messages part</source>
+        <translation>并排比较两个会话中服务器提供的内容（当前会话与一个记录或接口面文件，或两个文件）：新增、删除和变更的项目，标出破坏性变更，并指出消息从何处开始不同</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,179 @@
+"""The window's compare view (ui/compare_view.py) and Connection Doctor (ui/doctor_dialog.py),
+offscreen, against real servers through real pipes: two releases of the SDK fixture recorded in
+the test (tests/fixtures/servers/sdk_surface.py), compared from files and from the window's
+"Compare sessions…" (the session shown against a picked file), in English and Chinese; Diagnose
+from the failure banner and the server list's menu on a missing command, and a passing run."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from peers import FIXTURES
+from PySide6.QtCore import QCoreApplication, QPoint, QTranslator
+from PySide6.QtWidgets import QFileDialog, QMenu
+from ui_driver import until, use_profile
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import EraMode
+from inspector.resources import resource_path
+from inspector.session import Session
+from inspector.session.core import SessionOptions
+from inspector.session.doctor import STDIO_CHECKS
+from inspector.session.operations import ListPager
+from inspector.session.profiles import ServerProfile
+from inspector.session.surface import KINDS, LIST_METHODS
+from inspector.session.surface_diff import DIFF_CONTEXT
+from inspector.transport.base import StdioSpec
+from inspector.ui.compare_view import CompareDialog, open_compare
+from inspector.ui.doctor_dialog import DoctorDialog, run_diagnosis
+
+
+def release(n: int) -> list[str]:
+    return [sys.executable, str(FIXTURES / "sdk_surface.py"), "--release", str(n)]
+
+
+async def record(n: int, path: Path) -> Path:
+    """Release ``n`` of the fixture, every list fetched whole, recorded to ``path``."""
+    options = SessionOptions(
+        transport=StdioSpec(argv=release(n)),
+        config=ClientConfig(era=EraMode.LEGACY),
+        record_path=path,
+        stdin_grace=3.0,
+        term_grace=2.0,
+    )
+    async with Session(options) as session:
+        await session.start()
+        for kind in KINDS:
+            await ListPager(LIST_METHODS[kind], kind).fetch(session, 50)
+    return path
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory) -> tuple[Path, Path]:
+    d = tmp_path_factory.mktemp("releases")
+
+    async def both() -> tuple[Path, Path]:
+        return await record(1, d / "release1.jsonl"), await record(2, d / "release2.jsonl")
+
+    return anyio.run(both)
+
+
+def breaking_rows(dialog: CompareDialog) -> list[str]:
+    out = []
+    tree = dialog.surface_tree
+    for i in range(tree.topLevelItemCount()):
+        kind = tree.topLevelItem(i)
+        for j in range(kind.childCount()):
+            item = kind.child(j)
+            if item.foreground(0).color().name() != tree.palette().text().color().name():
+                out.append(item.text(0))
+    return out
+
+
+def test_two_recordings_compared_list_the_breaking_items_and_where_the_messages_part(qapp, releases):
+    dialog = open_compare(None, *releases)
+    assert dialog is not None
+    assert dialog.summary.text() == "The surfaces differ: 2 added, 3 removed, 7 changed (8 breaking)."
+    rows = dialog.rows_text(dialog.surface_tree)
+    assert "legacy_echo: removed [breaking] - the tool was removed" in rows
+    assert '/inputSchema/properties/a/type | "number" | "integer"' in rows  # a path: old -> new
+    assert "summarize: added" in rows
+    marked = breaking_rows(dialog)
+    assert {r.split(": ")[0] for r in marked} == {
+        "capabilities", "legacy_echo", "add", "report", "search", "farewell", "greet", "demo://b"
+    }  # fmt: skip
+    assert "The recordings part at step 1" in dialog.parting.text()
+    messages = dialog.rows_text(dialog.message_tree)
+    assert messages[0].startswith("1: changed | #1 c2s initialize")
+    assert '/result/serverInfo/version | "1.0" | "2.0"' in messages
+    dialog.close()
+
+
+def test_compare_sessions_from_the_window_the_shown_recording_against_a_picked_file(
+    window_and_controller, releases, monkeypatch
+):
+    _controller, window = window_and_controller
+    assert window.files.open_recording_path(str(releases[1]))
+    until_loaded = window.recording
+    assert until_loaded is not None
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(releases[0]), ""))
+    window.act_compare.trigger()
+    shown = [d for d in window.findChildren(CompareDialog) if d.isVisible()]
+    assert len(shown) == 1
+    assert shown[0].sides.text().splitlines()[0] == "A: release1.jsonl"
+    assert "legacy_echo: removed [breaking] - the tool was removed" in shown[0].rows_text(shown[0].surface_tree)
+    assert window.act_compare in window.menuBar().actions()[0].menu().actions()
+    shown[0].close()
+
+
+def test_the_compare_view_in_chinese(qapp, releases):
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        removed = QCoreApplication.translate(DIFF_CONTEXT, "the tool was removed")
+        assert removed != "the tool was removed"
+        dialog = open_compare(None, *releases)
+        assert dialog is not None
+        rows = dialog.rows_text(dialog.surface_tree)
+        breaking = QCoreApplication.translate(DIFF_CONTEXT, "breaking")
+        assert any(r.startswith("legacy_echo: ") and removed in r and breaking in r for r in rows)
+        assert dialog.tabs.tabText(0) != "Surface" and dialog.windowTitle() != "Compare sessions"
+        assert len(breaking_rows(dialog)) == 8
+        dialog.close()
+    finally:
+        qapp.removeTranslator(translator)
+
+
+@pytest.mark.anyio
+async def test_diagnose_from_the_banner_stops_at_a_missing_command(window_and_controller):
+    controller, window = window_and_controller
+    missing = ServerProfile(name="missing", command="/nonexistent/u26-mcp-server", era="legacy")
+    use_profile(window, missing)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.banner.show()
+        window.banner.diagnose_button.click()
+        shown = [d for d in window.findChildren(DoctorDialog) if d.isVisible()]
+        assert len(shown) == 1
+        dialog = shown[0]
+        await until(lambda: dialog.diagnosis is not None, 20)
+        tg.cancel_scope.cancel()
+    assert [c.id for c in dialog.checks] == list(STDIO_CHECKS)
+    lines = dialog.lines()
+    assert lines[0].startswith("✓ The working directory exists")
+    failing = next(i for i, line in enumerate(lines) if line.startswith("✗"))
+    assert lines[failing].startswith("✗ The command is found /nonexistent/u26-mcp-server does not exist")
+    assert lines[failing + 1].startswith("    What to do: ")
+    assert dialog.status.text() == "Stopped at the first failure: The command is found"
+    assert all(line.startswith(("–", "    ")) for line in lines[failing + 2 :])  # the rest not run
+    dialog.close()
+
+
+@pytest.mark.anyio
+async def test_diagnose_from_the_server_list_passes_on_a_working_server(window_and_controller):
+    controller, window = window_and_controller
+    good = ServerProfile(name="release 1", command=sys.executable, args=release(1)[1:], era="legacy")
+    use_profile(window, good)
+    menu = window.server_menu(window.connection, QPoint(5, 5))  # the list's context menu
+    assert isinstance(menu, QMenu) and window.act_diagnose in menu.actions()
+    menu.close()
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.act_diagnose.trigger()
+        dialog = next(d for d in window.findChildren(DoctorDialog) if d.isVisible())
+        await until(lambda: dialog.diagnosis is not None, 60)
+        tg.cancel_scope.cancel()
+    assert dialog.diagnosis is not None and dialog.diagnosis.ok, dialog.lines()
+    assert dialog.status.text() == "Every check passed: release 1"
+    assert not any(line.startswith("✗") for line in dialog.lines())
+    dialog.close()
+
+
+def test_the_doctor_dialog_needs_the_task_group(window_and_controller):
+    controller, window = window_and_controller
+    assert controller.task_group is None
+    assert run_diagnosis(window) is None  # no loop to run it on: nothing opened, nothing blocked
