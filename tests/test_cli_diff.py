@@ -155,9 +155,11 @@ def test_the_same_release_against_its_baseline_exits_0_with_a_passing_junit(made
 def test_release_2_against_release_1s_baseline_exits_10_and_fails_the_breaking_items(
     made: dict[str, Path], tmp_path: Path
 ) -> None:
-    junit = tmp_path / "report.xml"
-    p = probe("--baseline", str(made["s1"]), "--junit", str(junit), "--", *surface_server(2))
+    junit, recorded = tmp_path / "report.xml", tmp_path / "r2.jsonl"
+    p = probe("--baseline", str(made["s1"]), "--junit", str(junit), "--record", str(recorded), "--", *surface_server(2))
     assert p.returncode == cli.EXIT_BREAKING == 10, p.stderr
+    kept = orjson.loads(recorded.read_bytes().splitlines()[-1])  # the recording's summary is the printed one
+    assert kept["exit"] == 10 and kept["baseline"]["breaking"] is True and kept["baseline"]["file"] == str(made["s1"])
     assert "baseline          " in p.stdout and "  - tool legacy_echo: removed [breaking]" in p.stdout
     assert "  + tool summarize: added\n" in p.stdout  # breaking and other changes told apart
     assert "exit              10 (the surface differs from the baseline" in p.stdout
