@@ -30,11 +30,22 @@ the flow must not use the document; the front-end says which rule and shows the 
   Client ID Metadata Document, dynamic registration, then ask the user), and
   :func:`choose_client_auth` the token endpoint's client authentication (``none`` for a public
   client; ``client_secret_basic`` then ``client_secret_post`` with a secret).
+* Client ID Metadata Documents (2025-11-25 on; draft-ietf-oauth-client-id-metadata-document-00):
+  :func:`metadata_document_url` says whether a client id the user gave can name one (an https URL
+  with a path, no fragment, no user information, no dot segments: the draft's section 3);
+  :func:`read_client_metadata` checks the document fetched from it as the authorization server
+  will: a JSON object whose ``client_id`` is exactly its URL, with ``client_name`` and
+  ``redirect_uris``; one of those redirect URIs must be the flow's loopback redirect URI, the port
+  aside on a loopback IP address (:func:`loopback_redirect_listed`, RFC 8252 section 7.3: the
+  authorization server must allow any port there); no shared secret (the draft's section 4.1) and,
+  the inspector being a public client, no ``private_key_jwt`` either; at most 5 kilobytes (the
+  size the draft's section 6.6 advises authorization servers to read, so a larger one warns).
 """
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -401,3 +412,116 @@ def choose_client_auth(
             return ClientAuthChoice(method)
     finding = AuthFinding("auth.no-client-auth-method", " or ".join(wanted), " ".join(listed) or "none", meta.url)
     return ClientAuthChoice(None, (finding,))
+
+
+# ---------------------------------------------------------------------- Client ID Metadata Documents
+
+#: The largest Client ID Metadata Document authorization servers are advised to read (the draft's section 6.6).
+CIMD_MAX_SIZE = 5 * 1024
+#: Token endpoint authentication built on a shared secret: never in such a document (the draft's section 4.1).
+SHARED_SECRET_METHODS = ("client_secret_post", "client_secret_basic", "client_secret_jwt")
+
+
+def metadata_document_url(client_id: str | None) -> str | None:
+    """``client_id`` itself when it can be a Client ID Metadata Document's URL (see the module's
+    theory), else ``None`` (a plain client id)."""
+    if not client_id or "#" in client_id:
+        return None
+    try:
+        parts = urlsplit(client_id)
+        parts.port  # noqa: B018 - raises ValueError for a port that is no number
+    except ValueError:
+        return None
+    if parts.scheme != "https" or not parts.hostname or "@" in parts.netloc:
+        return None
+    if parts.path in ("", "/") or any(seg in (".", "..") for seg in parts.path.split("/")):
+        return None
+    return client_id
+
+
+def _loopback_ip(host: str | None) -> bool:
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def loopback_redirect_listed(listed: Sequence[str], redirect_uri: str) -> bool:
+    """Whether ``redirect_uri`` (the flow's loopback redirect) is one of ``listed``: the same
+    string, or the same but for the port on a loopback IP address (RFC 8252 section 7.3; a
+    ``localhost`` entry is another host)."""
+    if redirect_uri in listed:
+        return True
+    used = urlsplit(redirect_uri)
+    for entry in listed:
+        try:
+            mine = urlsplit(entry)
+            mine.port  # noqa: B018 - raises ValueError for a port that is no number
+        except ValueError:
+            continue
+        if (
+            mine.scheme == used.scheme == "http"
+            and _loopback_ip(mine.hostname)
+            and mine.hostname == used.hostname
+            and (mine.path or "/") == (used.path or "/")
+            and mine.query == used.query
+            and not mine.fragment
+            and "@" not in mine.netloc
+        ):
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class ClientMetadataDocument:
+    """The members of a Client ID Metadata Document the flow reads (absent members are ``None``)."""
+
+    url: str
+    client_id: str | None
+    client_name: str | None
+    redirect_uris: tuple[str, ...]
+    token_endpoint_auth_method: str | None
+
+
+def read_client_metadata(
+    doc: JsonValue, url: str, redirect_uri: str, size: int
+) -> tuple[ClientMetadataDocument | None, tuple[AuthFinding, ...]]:
+    """The document fetched from ``url`` (``size`` bytes), checked for a flow redirected to
+    ``redirect_uri`` (see the module's theory); ``None`` when it is no JSON object."""
+    if not isinstance(doc, dict):
+        found = "no JSON" if doc is None else f"a JSON {type(doc).__name__}"
+        return None, (AuthFinding("auth.cimd-unreadable", "a JSON object", found, url),)
+    findings: list[AuthFinding] = []
+    if size > CIMD_MAX_SIZE:
+        findings.append(AuthFinding("auth.cimd-too-large", f"at most {CIMD_MAX_SIZE} bytes", f"{size} bytes", url))
+
+    def member(name: str) -> str | None:
+        value = doc.get(name)
+        if not isinstance(value, str) or not value:
+            found = "absent" if value is None else f"{value!r}"[:200]
+            findings.append(AuthFinding("auth.cimd-missing-field", f"{name}: a string", found, url))
+            return None
+        return value
+
+    client_id = member("client_id")
+    if client_id is not None and client_id != url:
+        findings.append(AuthFinding("auth.cimd-client-id-mismatch", url, client_id, url))
+    client_name = member("client_name")
+    raw = doc.get("redirect_uris")
+    uris: tuple[str, ...] = ()
+    if not isinstance(raw, list) or not all(isinstance(u, str) for u in raw):
+        found = "absent" if raw is None else "not an array of strings"
+        findings.append(AuthFinding("auth.cimd-missing-field", "redirect_uris: an array of strings", found, url))
+    else:
+        uris = tuple(u for u in raw if isinstance(u, str))
+        if not loopback_redirect_listed(uris, redirect_uri):
+            split = urlsplit(redirect_uri)
+            expected = f"{redirect_uri} (or http://{split.hostname}{split.path} on any port)"
+            findings.append(AuthFinding("auth.cimd-redirect-uri", expected, " ".join(uris) or "none", url))
+    method = doc.get("token_endpoint_auth_method")
+    shown_method = method if isinstance(method, str) else None
+    if "client_secret" in doc or "client_secret_expires_at" in doc:
+        findings.append(AuthFinding("auth.cimd-client-auth", "none (no client_secret)", "client_secret", url))
+    elif method is not None and method != "none":
+        findings.append(AuthFinding("auth.cimd-client-auth", "none", f"{method}"[:200], url))
+    return ClientMetadataDocument(url, client_id, client_name, uris, shown_method), tuple(findings)

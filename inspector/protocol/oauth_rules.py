@@ -239,6 +239,54 @@ AUTH_RULES: dict[str, Rule] = {
             "Dynamic client registration did not give a client id (an error, or an answer without client_id).",
             f"{_AZ_REG}#dynamic-client-registration; RFC 7591 section 3.2",
         ),
+        # --- a Client ID Metadata Document (the user's https client id) ------------------------------
+        _R(
+            "auth.cimd-unreadable",
+            _S.ERROR,
+            "The Client ID Metadata Document at the client id's URL could not be read as a JSON object (no "
+            "answer, a status other than 200, or a body that is no JSON object); the authorization server "
+            "cannot read it either.",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 section 4",
+        ),
+        _R(
+            "auth.cimd-missing-field",
+            _S.ERROR,
+            "The Client ID Metadata Document lacks a member it must have (client_id, client_name, "
+            "redirect_uris), or has it with the wrong type.",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 section 4.1",
+        ),
+        _R(
+            "auth.cimd-client-id-mismatch",
+            _S.ERROR,
+            "The Client ID Metadata Document's client_id is not exactly the URL it was fetched from; the "
+            "authorization server must refuse it.",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 section 4.1",
+        ),
+        _R(
+            "auth.cimd-redirect-uri",
+            _S.ERROR,
+            "None of the Client ID Metadata Document's redirect_uris is the loopback redirect URI the flow "
+            "uses (on a loopback IP address only the port may differ); the authorization server must refuse "
+            "the authorization request.",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 section "
+            "4.5; RFC 8252 section 7.3",
+        ),
+        _R(
+            "auth.cimd-client-auth",
+            _S.ERROR,
+            "The Client ID Metadata Document names a token endpoint authentication the inspector cannot use: a "
+            "shared secret is not allowed in such a document, and private_key_jwt is allowed but not "
+            "supported here (only none, a public client).",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 "
+            "sections 4.1 and 6.2",
+        ),
+        _R(
+            "auth.cimd-too-large",
+            _S.WARNING,
+            "The Client ID Metadata Document is larger than 5 kilobytes, the most authorization servers are "
+            "advised to read; some may refuse it.",
+            f"{_AZ_REG}#client-id-metadata-documents; draft-ietf-oauth-client-id-metadata-document-00 section 6.6",
+        ),
         # --- the redirect back ----------------------------------------------------------------------
         _R(
             "auth.state-mismatch",

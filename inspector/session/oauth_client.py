@@ -20,11 +20,20 @@ gives, each decision taken by the sans-IO core (:mod:`inspector.protocol.oauth_f
    client id (and secret) the user gave; a client this store registered earlier with the same
    issuer, on the same loopback redirect URI (the listener asks for its port again: a server may
    match redirect URIs exactly, port included; when that port is taken, or the scopes wanted
-   go beyond those it was registered for, a new client is registered); a Client ID Metadata
-   Document is NOT offered (it needs an HTTPS URL the authorization server can fetch, which a
-   desktop inspector does not have: said as an ``info`` step when the server supports it); else
-   Dynamic Client Registration (RFC 7591, ``application_type`` ``native``, the loopback redirect
-   URI, the scopes wanted); else the flow stops and asks for a client id. The token endpoint's
+   go beyond those it was registered for, a new client is registered); else Dynamic Client
+   Registration (RFC 7591, ``application_type`` ``native``, the loopback redirect URI, the scopes
+   wanted); else the flow stops and asks for a client id. A client id that is an https URL with a
+   path (:func:`~inspector.protocol.oauth_metadata.metadata_document_url`) is a **Client ID
+   Metadata Document** the user hosts, used as one when the version names the mechanism
+   (2025-11-25 on) and the metadata says ``client_id_metadata_document_supported``: the driver
+   GETs the document first (purpose ``client-metadata``) and checks it as the authorization
+   server will (:func:`~inspector.protocol.oauth_metadata.read_client_metadata`: its
+   ``client_id``, the loopback redirect URI among its ``redirect_uris``, no shared secret, its
+   size), stopping at step ``client-registration`` on what the server would refuse, before any
+   authorization request; then it goes on as a pre-registered public client (``none``: the
+   inspector has no ``private_key_jwt``). Otherwise such a client id is a pre-registered one (an
+   ``info`` step says why). Without a client id, a server that supports the documents gets an
+   ``info`` step saying how to use one. The token endpoint's
    client authentication (none, client_secret_basic, client_secret_post) is chosen from the
    metadata (step ``client-authentication`` when none fits).
 3. **Authorization** (steps ``authorize`` and ``redirect``): PKCE S256, ``state``, ``resource``
@@ -93,7 +102,14 @@ from inspector.protocol.oauth_flow import (
     with_offline_access,
 )
 from inspector.protocol.oauth_flow import refresh_due as token_refresh_due
-from inspector.protocol.oauth_metadata import AuthServerMetadata, choose_client_auth, choose_registration, flow_findings
+from inspector.protocol.oauth_metadata import (
+    AuthServerMetadata,
+    choose_client_auth,
+    choose_registration,
+    flow_findings,
+    metadata_document_url,
+    read_client_metadata,
+)
 from inspector.protocol.oauth_rules import AuthFinding
 
 from .auth_discovery import EVENT as DISCOVERY_EVENT
@@ -121,6 +137,22 @@ def _port_of(uri: str | None) -> int:
         return urlsplit(uri).port or 0
     except ValueError:
         return 0
+
+
+def _registration_order(version: str) -> tuple[str, ...]:
+    profile = profile_for(version)
+    return profile.registration_order if profile is not None else ()
+
+
+def _offers_cimd(meta: AuthServerMetadata, version: str) -> bool:
+    """Whether ``version`` names Client ID Metadata Documents and the authorization server supports them."""
+    return meta.client_id_metadata_document_supported and "client-id-metadata-document" in _registration_order(version)
+
+
+def _cimd_section(version: str) -> str:
+    if version == "2026-07-28":
+        return f"{version} basic/authorization/client-registration#client-id-metadata-documents"
+    return f"{version} basic/authorization#client-id-metadata-documents"
 
 
 def challenge_request(version: str) -> JsonObject:
@@ -479,7 +511,10 @@ class OAuthClient:
         registered: str | None = None
         for_scopes: tuple[str, ...] | None = None
         client_redirect: str | None = None
-        if opts.client_id is not None:
+        if opts.client_id is not None and await self._metadata_document(http, meta, version, redirect_uri):
+            client_id, registered = opts.client_id, "none"
+            how = "the Client ID Metadata Document given as the client id"
+        elif opts.client_id is not None:
             client_id, secret, registered = opts.client_id, opts.client_secret, opts.auth_method
             how = "the pre-registered client id given"
         else:
@@ -522,6 +557,51 @@ class OAuthClient:
         t = self._token
         return t if t is not None and t.issuer == meta.issuer else None
 
+    async def _metadata_document(
+        self, http: FlowHttp, meta: AuthServerMetadata, version: str, redirect_uri: str
+    ) -> bool:
+        """Whether the user's client id is used as a Client ID Metadata Document (fetched and
+        checked here; stops at ``client-registration`` on what the server would refuse), or
+        ``False``: a pre-registered client id (said as an ``info`` step when it is an https URL)."""
+        url = metadata_document_url(self.options.client_id)
+        if url is None:
+            return False
+        if not _offers_cimd(meta, version):
+            why = (
+                f"{version} names no Client ID Metadata Documents"
+                if "client-id-metadata-document" not in _registration_order(version)
+                else "the authorization server's metadata does not say client_id_metadata_document_supported"
+            )
+            text = f"the client id {url} is an https URL, but {why}: it is used as a pre-registered client id"
+            self.note(text, {"event": EVENT, "step": "info", "text": text})
+            return False
+        answer = await http.send(
+            "client-metadata",
+            "GET",
+            url,
+            headers=[("Accept", "application/json")],
+            expected="200 with the client's metadata as a JSON object: client_id (this URL), client_name, "
+            "redirect_uris with the loopback redirect URI",
+            spec=_cimd_section(version),
+        )
+        if answer.status != 200:
+            found = answer.said() + (" (a redirect: not followed)" if 300 <= (answer.status or 0) < 400 else "")
+            finding = AuthFinding("auth.cimd-unreadable", "200 with a JSON object", found, url)
+            self._stop_on("client-registration", [finding], "the Client ID Metadata Document cannot be read")
+        doc, findings = read_client_metadata(answer.json(), url, redirect_uri, len(answer.body))
+        self._stop_on("client-registration", findings, "the Client ID Metadata Document would be refused")
+        notes = []
+        if doc is not None and doc.token_endpoint_auth_method is None:
+            notes.append(
+                "the document names no token_endpoint_auth_method (RFC 7591's default is client_secret_basic, "
+                'which such a document cannot use): the inspector signs in as a public client; say "none" in it'
+            )
+        if self.options.client_secret is not None:
+            notes.append("the client secret given is not sent: a Client ID Metadata Document's client has none")
+        for text in notes:
+            self.note(text, {"event": EVENT, "step": "info", "text": text})
+        return True
+
     async def _register(
         self,
         http: FlowHttp,
@@ -530,17 +610,19 @@ class OAuthClient:
         redirect_uri: str,
         scopes: tuple[str, ...] | None,
     ) -> tuple[str, str | None, str | None, tuple[str, ...] | None]:
-        if meta.client_id_metadata_document_supported:
+        cimd = _offers_cimd(meta, version)
+        if cimd:
             text = (
-                "the authorization server supports Client ID Metadata Documents, but the inspector has no HTTPS "
-                "URL the server could fetch one from: not offered"
+                "the authorization server supports Client ID Metadata Documents: to use one, host your document "
+                "at an https URL and give that URL as the client id (--client-id)"
             )
             self.note(text, {"event": EVENT, "step": "info", "text": text})
         choice = choose_registration(meta, version, client_id=None)
         if choice.mechanism != "dynamic":
-            what = "no client id (the server registers none: give a pre-registered one, --client-id)"
+            ask = "a pre-registered one or your Client ID Metadata Document's URL" if cimd else "a pre-registered one"
+            what = f"no client id (the server registers none: give {ask}, --client-id)"
             self._stop_on("client-registration", choice.findings, what)
-            raise FlowStopped("client-registration", "no client id: give a pre-registered one (--client-id)")
+            raise FlowStopped("client-registration", f"no client id: give {ask} (--client-id)")
         endpoint = meta.registration_endpoint or ""
         body = registration_request(redirect_uris=[redirect_uri], client_name=CLIENT_NAME, scope=scopes)
         answer = await http.send(
