@@ -27,7 +27,9 @@ commit: before and after in the same run on the same machine) - and sends the si
 interleaved one by one, so that the machine's load weighs on every side alike. A run's figure is
 the median of its pings; the added latency printed is the median over runs of (proxy - direct),
 and the best run's; with each, the proxy process's CPU time per exchange (Linux: /proc).
-Target: the proxy adds less than 0.3 ms.
+Target: the proxy adds less than 0.3 ms. ``--floor`` adds one more side, a bare TCP relay in Python
+(``benchmarks/tcp_relay.py``: asyncio's protocols, bytes relayed as read, no HTTP, no recording):
+what any Python proxy adds at the machine's load of the moment, the floor under the proxy's figure.
 """
 
 from __future__ import annotations
@@ -58,17 +60,21 @@ INIT = (
     b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
     b'"capabilities":{},"clientInfo":{"name":"bench-host","version":"1"}}}'
 )
+FLOOR = "bare TCP relay, the floor"
 ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 class Proxy:
     """The proxy as a host runs it, on a free loopback port (``tree``: run from that checkout)."""
 
-    def __init__(self, upstream: str, record: Path, tree: Path | None = None) -> None:
+    def __init__(self, upstream: str, record: Path, tree: Path | None = None, relay: bool = False) -> None:
         argv = [sys.executable, "-m", "inspector", "proxy", "--listen", "127.0.0.1:0", "--upstream", upstream]
+        argv += ["--record", str(record)]
+        if relay:  # the floor: a bare TCP relay to the upstream's port (benchmarks/tcp_relay.py)
+            argv = [sys.executable, str(ROOT / "benchmarks" / "tcp_relay.py"), str(urlsplit(upstream).port)]
         env = None if tree is None else {**os.environ, "PYTHONPATH": str(tree)}
         self.proc = subprocess.Popen(
-            [*argv, "--record", str(record)],
+            argv,
             stdin=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             cwd=tree,
@@ -200,6 +206,8 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.compare is not None:
         trees.append((str(args.compare), args.compare))
+    if args.floor:
+        trees.append((FLOOR, None))
     with upstream_server(args.upstream, args.count) as peer:
         path = urlsplit(peer.url).path
         proxies: list[tuple[str, Proxy]] = []
@@ -208,7 +216,7 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
         cpu: dict[str, list[float]] = {label: [] for label, _ in trees}
         try:
             for k, (label, tree) in enumerate(trees):  # each stopped at the end, even when a later one fails
-                proxies.append((label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree)))
+                proxies.append((label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree, relay=label == FLOOR)))
             for _ in range(args.runs):
                 # each run a new session per side; its pings interleaved one by one, the order turned each
                 # round, so that the machine's load at any moment weighs on every side alike
@@ -252,6 +260,11 @@ def main() -> int:
     parser.add_argument("--pings", type=int, default=400)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--compare", type=Path, default=None, help="also the proxy of this checkout (before/after)")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also a bare TCP relay (benchmarks/tcp_relay.py): what any Python proxy costs",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if args.count > 0:
