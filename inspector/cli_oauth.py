@@ -157,11 +157,13 @@ def authorization_block(authorizer: OAuthAuthorizer, session_ok: bool = False) -
 
 
 def failure(authorizer: OAuthAuthorizer) -> str | None:
-    """Why the authorization failed (the exit reason of code 9), or None when it did not."""
-    last = authorizer.last
-    if last is None or last.ok:
+    """Why the authorization failed (the exit reason of code 9), or None when no failed flow left
+    a request refused (a refresh before a request that failed while the token still served is
+    no reason: the session's own failure keeps its code)."""
+    refusing = authorizer.refusing
+    if refusing is None or refusing.ok:
         return None
-    return f"authorization failed at step {last.failed_step}: {last.reason}"
+    return f"authorization failed at step {refusing.failed_step}: {refusing.reason}"
 
 
 def authorization_lines(block: JsonObject) -> list[str]:
@@ -172,12 +174,16 @@ def authorization_lines(block: JsonObject) -> list[str]:
     if failed and not block.get("signed_in"):
         return [failed] + ([f"                  findings: {rules}"] if rules else [])
     if not block.get("signed_in"):
-        return ["not signed in (no sign-in was asked for)"]
+        if block.get("flow"):  # a flow began and neither ended nor failed: the probe was stopped in it
+            return [f"not signed in: the {block['flow']} was stopped before it ended"]
+        return ["not signed in (the server did not ask for a sign-in)"]
     scopes = block.get("scopes")
     scope_text = " ".join(str(s) for s in scopes) if isinstance(scopes, list) and scopes else "none named"
     how = {"sign-in": "just now", "refresh": "refreshed just now", "step-up": "after a step-up"}.get(
         str(block.get("flow")), "a token stored earlier"
     )
+    if failed:  # the last flow failed: the token in force is the one held before it
+        how = "the token held before"
     lines = [
         f"signed in at {block.get('issuer')} ({how}): scopes {scope_text}, "
         f"expires {block.get('expires_at') or 'never said'}, client id {block.get('client_id')}"

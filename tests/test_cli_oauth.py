@@ -16,17 +16,21 @@ and that no token, code, verifier or secret value is in stdout, stderr, the reco
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import stat
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import anyio
 import orjson
 import pytest
 from peers import HttpPeer, oauth_peer
 
-from inspector import cli
+from inspector import cli, cli_oauth
+from inspector.session.oauth_client import OAuthOptions
 from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile
 
 pytestmark = pytest.mark.peer
@@ -308,6 +312,54 @@ def test_a_failed_refresh_with_a_token_still_good_is_said_and_the_run_exits_0(go
     text = probe("--url", good.url, "--oauth", "--no-browser", json=False, record=False)
     assert text.code == 0
     assert "                  but the last refresh failed at step refresh: " in text.out
+    assert "(the token held before): scopes mcp:tools" in text.out  # not "refreshed just now": it failed
+
+
+def test_a_refresh_that_failed_before_a_request_is_no_reason_for_exit_9(good: HttpPeer, probe: Prober) -> None:
+    """Exit 9 says the session failed because the authorization did: a refresh before a request
+    that failed while the token still served left no request refused, so a session that fails
+    afterwards for another reason keeps that reason's code (it was 9, "failed at step refresh")."""
+    assert probe("--url", good.url, "--oauth", "--no-browser", record=False).code == 0
+    doc = orjson.loads(probe.secrets.read_bytes())
+    (entry,) = doc["oauth:tokens"][good.url].values()
+    entry.update(expires_at=1.0, refresh_token="a-refresh-token-the-server-does-not-know")
+    probe.secrets.write_bytes(orjson.dumps(doc))
+    authorizer = cli_oauth.make_authorizer(good.url, OAuthOptions(browser="follow"), probe.secrets.parent)
+    anyio.run(authorizer.prepare, None)  # what the link does before a request: the token is due
+    assert authorizer.last is not None and not authorizer.last.ok and authorizer.last.failed_step == "refresh"
+    assert authorizer.refusing is None and cli_oauth.failure(authorizer) is None
+    block = cli_oauth.authorization_block(authorizer, session_ok=False)
+    assert block["flow"] == "refresh" and block["failed_step"] == "refresh" and not block["signed_in"]
+    # a refusal the authorizer could not lift is the reason (a sign-in refused at discovery: no S256)
+    with oauth_peer("no-s256") as peer:
+        refused = cli_oauth.make_authorizer(peer.url, OAuthOptions(browser="follow"), probe.secrets.parent)
+        assert not anyio.run(refused.refused, 401, (), "2026-07-28")
+    said = cli_oauth.failure(refused) or ""
+    assert said.startswith("authorization failed at step discovery: ") and "auth.no-s256" in said
+
+
+def test_ctrl_c_while_waiting_for_the_browser_closes_the_port_and_exits_130(good: HttpPeer, probe: Prober) -> None:
+    """No browser comes back (BROWSER runs ``true``): the probe waits with the URL on stderr; Ctrl-C
+    ends it with 130, the loopback listener closed, and the summary says the sign-in was stopped
+    (it said "no sign-in was asked for")."""
+    argv = [sys.executable, "-m", "inspector", "probe", "--url", good.url, "--oauth"]
+    env = {**probe.env, "BROWSER": "true"}
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as proc:
+        assert proc.stderr is not None
+        announced = ""
+        while "/authorize?" not in announced:
+            line = proc.stderr.readline()
+            assert line, "the probe ended before announcing the URL"
+            announced = line
+        port = int(announced.split("redirect_uri=http%3A%2F%2F127.0.0.1%3A", 1)[1].split("%2F", 1)[0])
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()  # the redirect listener waits
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    assert "authorization     not signed in: the sign-in was stopped before it ended" in out
+    assert "exit              130 (stopped by SIGINT)" in out and "mcp-session-inspector: stopped by SIGINT" in err
 
 
 def test_the_tokens_share_the_windows_secrets_json_with_its_saved_servers(good: HttpPeer, probe: Prober) -> None:

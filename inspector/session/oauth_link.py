@@ -25,14 +25,17 @@ the sign-in driver (:class:`~.oauth_client.OAuthClient`) and nothing else:
 recorded there as an event (``auth_discovery`` and ``auth_flow``, secrets masked by the driver),
 and the protocol version of the session (negotiated, else offered) chooses the spec page the flow
 follows. :attr:`OAuthAuthorizer.last` is how the last flow ended and
-:attr:`~OAuthAuthorizer.flow` which one it was (the probe's summary and exit code, the window's
-banner). :func:`with_authorizer` puts an authorizer on a session's options when its transport is
-HTTP. Nothing here touches Qt or the transport's internals.
+:attr:`~OAuthAuthorizer.flow` which one it was, named as it starts (the probe's summary, the
+window's banner); :attr:`~OAuthAuthorizer.refusing` is the failed flow that left a request
+refused (the probe's exit code 9: a refresh that failed before a request while the token still
+served is not one). :func:`with_authorizer` puts an authorizer on a session's options when its
+transport is HTTP. Nothing here touches Qt or
+the transport's internals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 
 from inspector.protocol.jsontypes import JsonObject
@@ -60,6 +63,9 @@ class OAuthAuthorizer:
         self.client = client
         self.last: SignInResult | None = None  # how the last sign-in, refresh or step-up ended
         self.flow: str | None = None  # which of them ran last: "sign-in", "refresh" or "step-up"
+        #: the failed flow that left a refused request refused (None: none did, or a later flow lifted it):
+        #: what made the session fail, unlike a refresh before a request that failed while the token still served
+        self.refusing: SignInResult | None = None
         self._version: Callable[[], str] = lambda: LATEST_MODERN
 
     def bind(self, session: Session) -> None:
@@ -74,25 +80,35 @@ class OAuthAuthorizer:
     def authorization(self) -> str | None:
         return self.client.authorization()
 
+    async def _ran(self, flow: str, run: Coroutine[object, object, SignInResult]) -> SignInResult:
+        """``run`` as the flow named ``flow``: :attr:`flow` is named as it starts (a session stopped
+        in it leaves it named, :attr:`last` unchanged), :attr:`last` is how it ended."""
+        self.flow = flow
+        self.last = await run
+        return self.last
+
+    def _lifted(self, result: SignInResult) -> bool:
+        """Whether ``result`` lifted the refusal it answered (:attr:`refusing` kept when not)."""
+        self.refusing = None if result.ok else result
+        return result.ok
+
     async def prepare(self, version: str | None) -> None:
         if self.client.refresh_due():  # the driver's policy: a refresh token, not just after one failed
-            self.flow, self.last = "refresh", await self.client.refresh(version or self._version())
+            await self._ran("refresh", self.client.refresh(version or self._version()))
 
     async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
         v = version or self._version()
         refusal = Refusal(status, self.client.server_url, challenges or None)
         if status == 403:
-            self.flow, self.last = "step-up", await self.client.step_up(refusal, v)
-            return self.last.ok
+            return self._lifted(await self._ran("step-up", self.client.step_up(refusal, v)))
         bearer = bearer_of(parse_challenges(challenges)) if challenges else None
         expired = bearer is None or bearer.error in (None, "invalid_token")
         token = self.client.current()
         if token is not None and token.refresh_token and expired:
-            self.flow, self.last = "refresh", await self.client.refresh(v)
-            if self.last.ok:
-                return True
-        self.flow, self.last = "sign-in", await self.client.sign_in(refusal, v)
-        return self.last.ok
+            renewed = await self._ran("refresh", self.client.refresh(v))
+            if renewed.ok:
+                return self._lifted(renewed)
+        return self._lifted(await self._ran("sign-in", self.client.sign_in(refusal, v)))
 
 
 def with_authorizer(options: SessionOptions, authorizer: Authorizer) -> SessionOptions:
