@@ -33,7 +33,9 @@ caller's ``tr``, with rule texts in "Rules".
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import orjson
 
@@ -202,7 +204,16 @@ class AuthView:
 
     @property
     def failing(self) -> AuthStep | None:
-        return next((s for s in self.steps if s.failed or any(f.blocking for f in s.findings)), None)
+        """The first step that failed after the last sign-in that went through (a refresh refused,
+        then a sign-in that succeeded: the authorization did not fail; the step keeps its ✗)."""
+        after = max((i + 1 for i, s in enumerate(self.steps) if s.kind == "signed-in"), default=0)
+        return next((s for s in self.steps[after:] if s.failed or any(f.blocking for f in s.findings)), None)
+
+    @property
+    def signed_in(self) -> AuthStep | None:
+        """The last sign-in that went through, when no step failed after it."""
+        last = next((s for s in reversed(self.steps) if s.kind == "signed-in"), None)
+        return last if last is not None and self.failing is None else None
 
 
 def mcp_ref(spec: str) -> str:
@@ -247,8 +258,30 @@ def spec_in_force(spec: str, version: str | None) -> str:
     return spec
 
 
-def _str(value: JsonValue) -> str:
-    return value if isinstance(value, str) else "" if value is None else str(value)
+#: The longest text of one value a recording gives (a title, a URL, what was found) shown as it came.
+LINE_CHARS = 500
+#: At most this many members of a recorded header or body object are shown.
+MEMBERS = 100
+#: Characters that would change how a line shows: C0 and C1 controls, bidirectional overrides.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(ch: re.Match[str]) -> str:
+    c = ch.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or f"\\u{ord(c):04x}"
+
+
+def _plain(text: str, limit: int = LINE_CHARS) -> str:
+    """``text`` (a recording's, so a server's or anyone's) as one line to show: its control and
+    bidirectional-override characters written as escapes, cut at ``limit`` characters."""
+    cut = text[:limit] + ("…" if len(text) > limit else "")
+    return _CONTROL.sub(_escaped, cut)
+
+
+def _str(value: JsonValue, limit: int = LINE_CHARS) -> str:
+    """A recorded value as one line to show (:func:`_plain`)."""
+    text = value if isinstance(value, str) else "" if value is None else str(value)[: limit + 1]
+    return _plain(text, limit)
 
 
 def _answer(status: JsonValue, reason: JsonValue, tr: Translate) -> str:
@@ -290,7 +323,7 @@ def _refusal(rec: Recording, before: int, version: str | None) -> AuthStep | Non
             _str(http.get("method")),
             _str(http.get("url")),
             found=_answer(http.get("status"), http.get("reason"), untranslated)
-            + (f" — WWW-Authenticate: {challenge}" if isinstance(challenge, str) else ""),
+            + (f" — WWW-Authenticate: {_str(challenge)}" if isinstance(challenge, str) else ""),
             spec=spec_in_force(_REFUSAL_SPEC, version),
             exchange=http,
         )
@@ -314,7 +347,7 @@ def _version(rec: Recording, events: list[int]) -> str | None:
     for seq in events:
         auth = rec.extra_at(seq).get("auth")
         if isinstance(auth, dict) and isinstance(auth.get("version"), str):
-            return str(auth["version"])
+            return _str(auth["version"])
     for seq in events:  # the flow's exchanges cite the version in use
         x = rec.extra_at(seq).get("exchange")
         cited = mcp_ref(_str(x.get("spec"))).partition(" ")[0] if isinstance(x, dict) else ""
@@ -344,8 +377,18 @@ def _concluded(auth: JsonObject, tr: Translate) -> str:
     return tr(CONTEXT, WORDS["needed"]).format(
         endpoint=_str(meta.get("authorization_endpoint")),
         registration=_str(auth.get("registration")) or "-",
-        scope=" ".join(str(s) for s in scopes) if isinstance(scopes, list) and scopes else "-",
+        scope=_str(" ".join(str(s) for s in scopes[:MEMBERS])) if isinstance(scopes, list) and scopes else "-",
     )
+
+
+def _when(value: JsonValue) -> str:
+    """An expiry as recorded (wall-clock seconds, as the driver records it) as an ISO 8601 UTC time."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        try:
+            return datetime.fromtimestamp(value, UTC).isoformat(timespec="seconds")
+        except (OverflowError, OSError, ValueError):
+            return _str(value)
+    return _str(value)
 
 
 def _title(step: str, tr: Translate) -> str:
@@ -418,7 +461,7 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
             concl = AuthStep(
                 "conclusion", tr(CONTEXT, WORDS["conclusion"]), seq, expected=tr(CONTEXT, WORDS["conclusion-expected"])
             )
-            concl.found = _concluded(auth, tr) if isinstance(auth, dict) else rec[seq].text
+            concl.found = _concluded(auth, tr) if isinstance(auth, dict) else _str(rec[seq].text)
             concl.findings, pending = pending, []
             concl.failed = isinstance(auth, dict) and auth.get("blocked") is True
             steps.append(concl)
@@ -429,8 +472,10 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
             words = tr(CONTEXT, WORDS["signed-in-found"]).format(
                 issuer=_str(extra.get("issuer")) or "-",
                 client=_str(extra.get("client_id")) or "-",
-                scopes=" ".join(str(s) for s in scopes) if isinstance(scopes, list) else _str(scopes) or "-",
-                expires=_str(extra.get("expires_at")) or "-",
+                scopes=_str(" ".join(str(s) for s in scopes[:MEMBERS]))
+                if isinstance(scopes, list)
+                else _str(scopes) or "-",
+                expires=_when(extra.get("expires_at")) or "-",
             )
             steps.append(AuthStep("signed-in", _title("signed-in", tr), seq, found=words))
         elif kind == "auth_flow" and step == "failed":
@@ -442,7 +487,7 @@ def auth_steps(rec: Recording, tr: Translate = untranslated) -> AuthView:
             title = _title(named if marked is None and named in STEP_TITLES else "failed", tr)
             steps.append(AuthStep("failed", title, seq, found=_str(extra.get("reason")), failed=True))
         elif kind == "auth_flow" and step:  # the flow's other steps (client identity, browser, step-up, notes)
-            steps.append(AuthStep(step, _title(step, tr), seq, found=rec[seq].text))
+            steps.append(AuthStep(step, _title(step, tr), seq, found=_str(rec[seq].text)))
     if pending:  # findings with no conclusion after them
         steps.append(AuthStep("conclusion", tr(CONTEXT, WORDS["conclusion"]), None, findings=pending))
     return view
@@ -485,13 +530,14 @@ def _exchange_lines(x: JsonObject, tr: Translate) -> list[str]:
         if value in (None, "", {}, []):
             continue
         if isinstance(value, dict):
-            lines = [f"{k}: {_json_text(v)}" for k, v in value.items()]
+            lines = [f"{_plain(k)}: {_plain(_json_text(v))}" for k, v in list(value.items())[:MEMBERS]]
+            if len(value) > MEMBERS:
+                lines.append(f"… (+{len(value) - MEMBERS})")
         else:
             text = _json_text(value)
             more = len(text) - BODY_CHARS
-            lines = (
-                text[:BODY_CHARS] + ("\n" + tr(CONTEXT, WORDS["cut"]).format(n=more) if more > 0 else "")
-            ).splitlines()
+            lines = [_plain(line, BODY_CHARS) for line in text[:BODY_CHARS].splitlines()]
+            lines += [tr(CONTEXT, WORDS["cut"]).format(n=more)] if more > 0 else []
         out += [tr(CONTEXT, WORDS[key]) + ":", *("  " + line for line in lines)]
     return out
 

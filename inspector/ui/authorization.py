@@ -71,6 +71,9 @@ class AuthorizationView(QWidget):
             self.headline.setText(self.tr("No authorization in this session"))
         else:
             done = self.tr("Authorization ({version}): no step failed").format(version=view.version or "?")
+            signed = view.signed_in  # a step failed before it (a refused refresh, then a sign-in): not "no step failed"
+            if signed is not None and any(s.mark == "✗" for s in view.steps):
+                done = f"{signed.title}: {signed.found}"
             self.headline.setText(failure_line(view, QCoreApplication.translate) or done)
         first_failed: QTreeWidgetItem | None = None
         for i, step in enumerate(view.steps):

@@ -10,19 +10,29 @@ from their schema. Each recording is written by the real writer and read back fr
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 import anyio
+import orjson
 import pytest
-from peers import oauth_peer
+from peers import HttpPeer, free_port, oauth_peer, sdk_oauth_server
 
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.messages import Kind
 from inspector.protocol.oauth_rules import AUTH_RULES
-from inspector.session.auth_view import BODY_CHARS, auth_failure, auth_steps, detail_text, failure_line, spec_in_force
+from inspector.session.auth_view import (
+    BODY_CHARS,
+    LINE_CHARS,
+    auth_failure,
+    auth_steps,
+    detail_text,
+    failure_line,
+    spec_in_force,
+)
 from inspector.session.oauth_client import OAuthClient, OAuthOptions
 from inspector.session.oauth_tokens import TokenStore
 from inspector.session.recording import Direction, Recording
@@ -281,3 +291,91 @@ def test_a_refused_token_request_is_the_failing_step_the_banner_names(tmp_path: 
 
     auth_failure(rec, tr)
     assert ("AuthView", "Token request") in seen and ("Rules", AUTH_RULES["auth.token-error"].text) in seen
+
+
+def hostile_recording(path: Path) -> Recording:
+    """What a hostile server (or a hand-edited file) can put in a recording's authorization events:
+    values of a megabyte, control characters, markup, a bidirectional override, 20,000 headers."""
+    engine = ProtocolEngine(ClientConfig())
+    rec = Recording(header={"transport": "streamable-http"})
+    writer = rec.write_to(path)
+    big, odd = "i" * 1_000_000, "evil\n\x1b[31m<b>bold</b>\x00\u202eRTL\r\n"
+    base = "http://127.0.0.1:9/"
+    http = {"method": "POST", "url": base + "mcp", "status": 401, "reason": "Unauthorized"}
+    exchange = {
+        **{"purpose": odd + big, "method": "GET", "url": base + big, "status": 500, "reason": odd + big},
+        **{"response_headers": {f"h{i}": big[:100] for i in range(20000)}, "response_body": odd + big},
+        "spec": odd + big,
+    }
+    finding = {"rule": odd + big, "severity": "error", "text": odd + big, "found": odd + big, "where": big}
+    events: list[tuple[str, dict]] = [
+        ("POST → 401", {"event": "http_exchange", "http": {**http, "response_headers": {"www-authenticate": big}}}),
+        ("fetch", {"event": "auth_discovery", "step": "fetch", "fetch": {"kind": odd + big, "url": base + odd}}),
+        ("exchange", {"event": "auth_flow", "step": "exchange", "exchange": exchange}),
+        ("finding", {"event": "auth_flow", "step": "finding", "finding": finding}),
+        ("in", {"event": "auth_flow", "step": "signed-in", "issuer": odd + big, "scopes": [odd + big] * 3}),
+        (odd + big, {"event": "auth_flow", "step": odd + big}),
+        ("failed", {"event": "auth_flow", "step": "failed", "failed_step": odd + big, "reason": odd + big}),
+    ]
+    for i, (text, extra) in enumerate(events):
+        rec.append(Direction.EVENT, rec.t0 + i / 100, text.encode(), engine.note(Kind.LINK), extra)
+    rec.notify()
+    writer.close()
+    return Recording.load(path)
+
+
+def test_a_hostile_recording_is_shown_cut_and_on_one_line_per_value(tmp_path: Path) -> None:
+    """Every value a step shows is one line (controls and bidi overrides escaped) of a bounded
+    length; a step's full text is bounded too (the window's tab showed megabytes: minutes frozen)."""
+    rec = hostile_recording(tmp_path / "hostile.jsonl")
+    view = auth_steps(rec)
+    assert [s.kind for s in view.steps][:3] == ["refusal", "fetch", view.steps[2].kind] and len(view.steps) == 6
+    controls = [chr(c) for c in (*range(0x20), 0x7F, 0x202E)]
+    for step in view.steps:
+        for value in (step.title, step.found, step.url, step.expected, step.spec):
+            assert len(value) <= 5 * LINE_CHARS and not any(c in value for c in controls), step.kind
+        for f in step.findings:
+            assert all(len(v) <= 2 * LINE_CHARS for v in (f.rule, f.text, f.found, f.where))
+        text = detail_text(step)
+        assert sum(map(len, text)) < 40 * BODY_CHARS
+        assert not any(c in line for line in text for c in controls)
+    line = failure_line(view)
+    assert len(line) < 5 * LINE_CHARS and "\n" not in line and "\\n\\u001b[31m<b>bold</b>\\u0000\\u202eRTL" in line
+    exchange = next(s for s in view.steps if s.exchange.get("response_body"))
+    lines = detail_text(exchange)
+    assert "  … (+19900)" in lines and lines.count("  " + "h0: " + "i" * 100) == 1
+
+
+@pytest.mark.peer
+def test_a_token_from_an_issuer_the_server_left_is_refused_then_a_sign_in_recovers(tmp_path: Path) -> None:
+    """A token stored for the URL, then the server moves to another issuer (same port, the issuer
+    under /other): its refresh token is not sent there (the refresh step ✗), a sign-in at the new
+    issuer goes through, and the view does not say the authorization failed (it named the refresh);
+    the signed-in step gives its expiry as a UTC time (it was the raw epoch seconds)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    env = dict(os.environ, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
+
+    def probe(record: Path) -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-m", "inspector", "probe", "--url", url, "--oauth", "--no-browser"]
+        argv += ["--json", "--record", str(record)]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=90, env=env)
+
+    with HttpPeer(sdk_oauth_server(port, "good"), port):
+        assert probe(tmp_path / "first.jsonl").returncode == 0
+    with HttpPeer(sdk_oauth_server(port, "good", "--issuer-path", "/other"), port):
+        moved = probe(tmp_path / "moved.jsonl")
+        again = probe(tmp_path / "again.jsonl")
+    assert moved.returncode == 0, moved.stderr
+    auth = orjson.loads(moved.stdout.splitlines()[-1])["authorization"]
+    assert auth["issuer"] == f"http://127.0.0.1:{port}/other" and auth["flow"] == "sign-in" and auth["signed_in"]
+    rec = Recording.load(tmp_path / "moved.jsonl")
+    view = auth_steps(rec)
+    refresh = next(s for s in view.steps if s.kind == "failed")  # the flow's failed event, titled by its step
+    assert refresh.title == "Token refresh" and refresh.mark == "✗"
+    assert "its refresh token is not sent there" in refresh.found
+    assert not any(s.exchange.get("purpose") == "refresh" for s in view.steps)  # nothing went to /other's token URL
+    assert view.failing is None and failure_line(view) == "" and auth_failure(rec) == ""
+    assert view.signed_in is view.steps[-1] and view.steps[-1].found.endswith("+00:00")
+    assert f"issuer http://127.0.0.1:{port}/other" in view.steps[-1].found
+    assert orjson.loads(again.stdout.splitlines()[-1])["authorization"]["flow"] is None  # the new issuer's token
