@@ -356,6 +356,68 @@ async def act_reanalyse(w, controller, panel):
     return w.message_box
 
 
+async def act_compare(w, controller, panel):
+    """Release 2 of the surface fixture listed whole in the window's session, then compared
+    (File > Compare sessions…) with a recording of release 1 made here: the compare view."""
+    from inspector.session.operations import ListPager
+    from inspector.session.surface import KINDS, LIST_METHODS
+    from inspector.ui.compare_view import open_compare
+
+    for kind in KINDS:
+        await ListPager(LIST_METHODS[kind], kind).fetch(controller.session, 50)
+    before = await _record_release(1, Path(tempfile.mkdtemp()) / "release-1.jsonl")
+    controller.end_session()
+    await wait_for(lambda: not controller.running, 15)
+    dialog = open_compare(w, before, w.recording)
+    dialog.resize(1100, 640)
+    for i in range(dialog.surface_tree.topLevelItemCount()):
+        dialog.surface_tree.topLevelItem(i).setExpanded(True)
+    tools = dialog.surface_tree.topLevelItem(1)
+    for j in range(tools.childCount()):
+        tools.child(j).setExpanded(tools.child(j).text(0).startswith(("add:", "search:")))
+    return dialog
+
+
+async def _record_release(n: int, path: Path) -> Path:
+    """Release ``n`` of tests/fixtures/servers/sdk_surface.py, every list fetched, recorded to ``path``."""
+    from inspector.protocol.engine import ClientConfig
+    from inspector.protocol.versions import EraMode
+    from inspector.session import Session
+    from inspector.session.core import SessionOptions
+    from inspector.session.operations import ListPager
+    from inspector.session.surface import KINDS, LIST_METHODS
+    from inspector.transport.base import StdioSpec
+
+    argv = [sys.executable, str(ROOT / "tests/fixtures/servers/sdk_surface.py"), "--release", str(n)]
+    options = SessionOptions(
+        transport=StdioSpec(argv=argv), config=ClientConfig(era=EraMode.LEGACY), record_path=path, term_grace=2.0
+    )
+    async with Session(options) as session:
+        await session.start()
+        for kind in KINDS:
+            await ListPager(LIST_METHODS[kind], kind).fetch(session, 50)
+    return path
+
+
+async def act_doctor(w, controller, panel):
+    """Diagnose (the failure banner's, the server list's) on a server that prints a banner on stdout
+    before the handshake: the doctor's dialog, filled check by check, stopped at the failure."""
+    from inspector.ui.doctor_dialog import run_diagnosis
+
+    controller.end_session()
+    await wait_for(lambda: not controller.running, 15)
+    noisy = ServerProfile(
+        name="noisy",
+        command=sys.executable,
+        args=[str(ROOT / "tests/fixtures/servers/misbehave.py"), "--mode", "noise"],
+    )
+    noisy.era = "legacy"
+    dialog = run_diagnosis(w, noisy)
+    dialog.resize(900, 520)
+    await wait_for(lambda: dialog.diagnosis is not None, 30)
+    return dialog
+
+
 async def act_replay_panels(w, controller, panel):
     """A recording of this session, opened and replayed to the answer of a tool call: the
     feature panels show what the client knew by then, read-only."""
@@ -658,6 +720,23 @@ PANEL_SHOTS = {
     "dialog-spec": dict(era="legacy", panel="tools", act=act_spec, dialog=True),
     "replay-zh": dict(era="legacy", panel="tools", act=act_replay, language="zh_CN"),
     "dialog-reanalyse": dict(era="legacy", panel="tools", act=act_reanalyse, dialog=True),
+    "dialog-compare": dict(
+        era="legacy",
+        panel="tools",
+        act=act_compare,
+        dialog=True,
+        server=("tests/fixtures/servers/sdk_surface.py", "--release", "2"),
+    ),
+    "dialog-compare-zh": dict(
+        era="legacy",
+        panel="tools",
+        act=act_compare,
+        dialog=True,
+        language="zh_CN",
+        server=("tests/fixtures/servers/sdk_surface.py", "--release", "2"),
+    ),
+    "dialog-doctor": dict(era="legacy", panel="tools", act=act_doctor, dialog=True),
+    "dialog-doctor-zh": dict(era="legacy", panel="tools", act=act_doctor, dialog=True, language="zh_CN"),
 }
 
 

@@ -10,9 +10,9 @@ never read as markup):
 
 * :func:`surface_rows`: one row per kind that has differences (server, lists, tools, prompts,
   resources, resource templates, in that order), below it one row per item added, removed or
-  changed - its key, its status, ``breaking`` when it is, and the reason words of its breaking
-  findings - and below a changed item one row per JSON path with its old and new value (the
-  ``(absent)`` word for a member not there), then its findings' words. The notes (what limits
+  changed - its key, its status and ``breaking`` when it is - and below a changed item the
+  reasons it breaks (each a row of its own, marked breaking), one row per JSON path with its
+  old and new value (the ``(absent)`` word for a member not there), then its other findings. The notes (what limits
   the comparison) come last, in a row of their own.
 * :func:`load_side`: a file the user picked, as a surface and, when it is a recording, the
   recording too (a surface file has no messages to align).
@@ -98,18 +98,16 @@ def surface_rows(diff: SurfaceDiff, tr: Translate = untranslated) -> list[Row]:
             continue
         rows: list[Row] = []
         for item in items:
-            reasons = [f.text(tr) for f in item.findings if f.breaking]
             status = line[item.status] + (f" [{line['breaking']}]" if item.breaking else "")
-            head = f"{item.key}: {status}" + (f" - {'; '.join(reasons)}" if reasons else "")
-            children = [
-                Row(c.pointer or "/", value_text(c.old, tr), value_text(c.new, tr), "path") for c in item.changes
-            ]
-            children += [
-                Row(f.text(tr), status="finding", breaking=f.breaking)
-                for f in item.findings
-                if not f.breaking and f.code != "item.added" and item.status == "changed"
-            ]
-            rows.append(Row(head, status=item.status, breaking=item.breaking, children=tuple(children)))
+            reasons = [Row(f.text(tr), status="finding", breaking=True) for f in item.findings if f.breaking]
+            paths = [Row(c.pointer or "/", value_text(c.old, tr), value_text(c.new, tr), "path") for c in item.changes]
+            others = [Row(f.text(tr), status="finding") for f in item.findings if not f.breaking]
+            # a list's item added or removed says so in its own row: its one finding would repeat it
+            said = item.kind in KINDS and item.status != "changed"
+            children = paths if said else [*reasons, *paths, *others]
+            rows.append(
+                Row(f"{item.key}: {status}", status=item.status, breaking=item.breaking, children=tuple(children))
+            )
         breaking = any(r.breaking for r in rows)
         out.append(
             Row(f"{_kind_title(kind, tr)} ({len(rows)})", status="kind", breaking=breaking, children=tuple(rows))

@@ -259,6 +259,7 @@ def check_words(
 ) -> tuple[str, str, str, str]:
     """A check's mark, title, what was seen and what to do (``""``: nothing), in ``tr``'s language."""
     advice = advice_text(check, code, values, verdict in ("pass", "skipped"), tr)
-    todo = fill(tr(CONTEXT, VERDICT_WORDS["todo"]), {"advice": advice}) if advice else ""
+    # the advice is put in whole (fill() would drop its full stop, as it does for a value's sentence)
+    todo = tr(CONTEXT, VERDICT_WORDS["todo"]).replace("{advice}", advice) if advice else ""
     seen = "" if verdict == "skipped" else seen_text(check, code, values, tr)
     return MARKS.get(verdict, "?"), title_text(check, tr), seen, todo

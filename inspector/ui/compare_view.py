@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QFileDialog, QTabWidget, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -41,7 +41,7 @@ class CompareDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compareDialog")
-        self.resize(900, 600)
+        self.resize(1000, 640)
         self.diff: SurfaceDiff | None = None
         self.alignment: Alignment | None = None
         self.sources = ("", "")
@@ -61,7 +61,7 @@ class CompareDialog(QDialog):
 
     @staticmethod
     def _tree(name: str) -> QTreeWidget:
-        tree = tree_widget(3, first_width=360, alternating=True)
+        tree = tree_widget(3, first_width=440, alternating=True)
         tree.setObjectName(name)
         return tree
 
@@ -97,6 +97,12 @@ class CompareDialog(QDialog):
             self.parting.setText("\n".join(self.alignment.text_lines(_tr, most=0)))
             self._fill(self.message_tree, alignment_rows(self.alignment, _tr))
         self.surface_tree.expandToDepth(0)
+        for kind in range(self.surface_tree.topLevelItemCount()):  # what breaks is open: its reasons in view
+            group = self.surface_tree.topLevelItem(kind)
+            for i in range(group.childCount() if group is not None else 0):
+                item = group.child(i) if group is not None else None
+                if item is not None and item.data(0, Qt.ItemDataRole.UserRole):
+                    item.setExpanded(True)
 
     def _fill(self, tree: QTreeWidget, rows: list[Row]) -> None:
         error = QBrush(QColor(tone(self, "error")))
@@ -107,6 +113,9 @@ class CompareDialog(QDialog):
                 item.setToolTip(column, text)
             if row.breaking:
                 item.setForeground(0, error)
+                item.setData(0, Qt.ItemDataRole.UserRole, True)
+            if not row.old and not row.new and row.status in ("finding", "note"):
+                item.setFirstColumnSpanned(True)  # a sentence: the whole width is its
             for child in row.children:
                 add(item, child)
 

@@ -21,7 +21,7 @@ from inspector.session.doctor import Check, Diagnosis, diagnose
 from inspector.session.doctor_words import CONTEXT, VERDICT_WORDS, check_words, title_text
 from inspector.session.profiles import ServerProfile
 
-from .form_rows import tree_widget, word_of
+from .form_rows import read_only_text, tree_widget, word_of
 from .theme import tone
 from .widgets import mono_font, on_language_change, plain_label, vbox
 
@@ -38,7 +38,7 @@ class DoctorDialog(QDialog):
     def __init__(self, target: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("doctorDialog")
-        self.resize(760, 460)
+        self.resize(900, 520)
         self.target = target
         self.checks: list[Check] = []
         self.diagnosis: Diagnosis | None = None
@@ -48,22 +48,28 @@ class DoctorDialog(QDialog):
         self.tree = tree_widget(3, first_width=40, wrap=True)
         self.tree.setObjectName("doctorChecks")
         self.tree.setHeaderHidden(True)
-        self.tree.setColumnWidth(1, 300)
-        vbox(self.status, (self.tree, 1), parent=self)
+        self.tree.setUniformRowHeights(False)  # what was seen and what to do wrap: rows of their own heights
+        self.tree.setColumnWidth(1, 340)
+        # the selected check in full (the list's columns cut long sentences): the failure when there is one
+        self.detail = read_only_text(name="doctorDetail")
+        self.tree.currentItemChanged.connect(lambda *_: self._show_detail())
+        vbox(self.status, (self.tree, 3), (self.detail, 2), parent=self)
         on_language_change(self, self._show)
         self._show()
 
     def add_check(self, check: Check) -> None:
         """A result as it comes (the doctor's ``on_check``)."""
         self.checks.append(check)
-        self._add(check)
+        item = self._add(check)
+        if check.verdict.value == "fail" or self.tree.currentItem() is None:
+            self.tree.setCurrentItem(item)
 
     def finish(self, diagnosis: Diagnosis | None, error: str = "") -> None:
         """The run ended: its diagnosis, or why it could not run."""
         self.diagnosis, self.error = diagnosis, error
         self._say()
 
-    def _add(self, check: Check) -> None:
+    def _add(self, check: Check) -> QTreeWidgetItem:
         tr = QCoreApplication.translate
         mark, title, seen, todo = check_words(check.id, check.verdict.value, check.code, check.values, tr)
         item = QTreeWidgetItem(self.tree, [mark, title, seen])  # plain text: items never read markup
@@ -77,12 +83,32 @@ class DoctorDialog(QDialog):
         if todo:
             QTreeWidgetItem(item, ["", "", todo]).setToolTip(2, todo)
         item.setExpanded(True)
+        return item
+
+    def _show_detail(self) -> None:
+        item = self.tree.currentItem()
+        while item is not None and item.parent() is not None:
+            item = item.parent()
+        row = self.tree.indexOfTopLevelItem(item) if item is not None else -1
+        if not 0 <= row < len(self.checks):
+            self.detail.setPlainText("")
+            return
+        c = self.checks[row]
+        mark, title, seen, todo = check_words(c.id, c.verdict.value, c.code, c.values, QCoreApplication.translate)
+        parts = [f"{mark} {title}", seen, "\n".join(c.quoted), todo]
+        self.detail.setPlainText("\n\n".join(p for p in parts if p))
 
     def _show(self) -> None:
         self.setWindowTitle(_word("title"))
         self.tree.clear()
+        failed = None
         for check in self.checks:
-            self._add(check)
+            item = self._add(check)
+            failed = item if check.verdict.value == "fail" else failed
+        current = failed or self.tree.topLevelItem(0)
+        if current is not None:
+            self.tree.setCurrentItem(current)
+        self._show_detail()
         self._say()
 
     def _say(self) -> None:

@@ -43,15 +43,21 @@ def test_the_tree_has_a_row_per_kind_then_items_then_paths_with_both_values(rele
     assert all(r.status == "kind" and r.breaking for r in rows)
     tools = {r.text.split(":")[0]: r for r in rows[1].children}
     assert tools["legacy_echo"].status == "removed" and tools["legacy_echo"].breaking
-    assert "the tool was removed" in tools["legacy_echo"].text
+    assert tools["legacy_echo"].text == "legacy_echo: removed [breaking]" and not tools["legacy_echo"].children
     assert tools["summarize"].status == "added" and not tools["summarize"].breaking
     add = tools["add"]
-    assert add.breaking and "the input property c became required" in add.text
+    assert add.breaking and add.text == "add: changed [breaking]"
+    reasons = [c.text for c in add.children if c.status == "finding" and c.breaking]
+    assert reasons == [
+        "the input property c became required",
+        "the type of /inputSchema/properties/a was narrowed from number to integer",
+    ]
+    assert add.children[0].breaking and add.children[2].status == "path"  # the reasons first
     paths = {c.text: (c.old, c.new) for c in add.children if c.status == "path"}
     assert paths["/inputSchema/properties/a/type"] == ('"number"', '"integer"')
     assert paths["/inputSchema/properties/c"] == ("(absent)", '{"type":"number"}')
     search = tools["search"]  # a non-breaking finding is a row of its own below the paths
-    assert [c.text for c in search.children if c.status == "finding"] == [
+    assert [c.text for c in search.children if c.status == "finding" and not c.breaking] == [
         "the x-mcp-header of /inputSchema/properties/region changed from Region to Zone"
     ]
     resources = {r.text.split(": ")[0]: r for r in rows[3].children}
@@ -70,7 +76,7 @@ def test_the_same_surface_has_no_rows_and_the_words_go_through_tr(releases):
     rows = surface_rows(diff_surfaces(sa, load_side(releases[1])[0]), tr)
     assert rows[0].text == f"<{WORDS['server']}> (2)"
     assert (CONTEXT, WORDS["server"]) in seen and (DIFF_CONTEXT, "tools") in seen
-    assert (DIFF_CONTEXT, "the tool was removed") in seen
+    assert (DIFF_CONTEXT, "the input property {property} became required") in seen
 
 
 def test_the_alignment_rows_start_where_the_runs_part(releases):
@@ -98,7 +104,7 @@ def test_check_words_mark_title_seen_and_advice():
         "command", "fail", "not-on-path", {"program": "nope", "count": "2", "where": "/bin"}
     )
     assert mark == MARKS["fail"] == "✗" and title == "The command is found"
-    assert "nope" in seen and todo.startswith("What to do: ") and len(todo) > len("What to do: ")
+    assert "nope" in seen and todo.startswith("What to do: Install nope") and todo.endswith("shows where it is.")
     mark, _title, seen, todo = check_words("command", "skipped", "not-run", {})
     assert (mark, seen, todo) == ("–", "", "")
 

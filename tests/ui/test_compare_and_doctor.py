@@ -21,7 +21,7 @@ from inspector.protocol.versions import EraMode
 from inspector.resources import resource_path
 from inspector.session import Session
 from inspector.session.core import SessionOptions
-from inspector.session.doctor import STDIO_CHECKS
+from inspector.session.doctor import STDIO_CHECKS, Check, Verdict
 from inspector.session.operations import ListPager
 from inspector.session.profiles import ServerProfile
 from inspector.session.surface import KINDS, LIST_METHODS
@@ -69,6 +69,7 @@ def breaking_rows(dialog: CompareDialog) -> list[str]:
         for j in range(kind.childCount()):
             item = kind.child(j)
             if item.foreground(0).color().name() != tree.palette().text().color().name():
+                assert item.isExpanded() or item.childCount() == 0  # what breaks is open: its reasons in view
                 out.append(item.text(0))
     return out
 
@@ -78,7 +79,12 @@ def test_two_recordings_compared_list_the_breaking_items_and_where_the_messages_
     assert dialog is not None
     assert dialog.summary.text() == "The surfaces differ: 2 added, 3 removed, 7 changed (8 breaking)."
     rows = dialog.rows_text(dialog.surface_tree)
-    assert "legacy_echo: removed [breaking] - the tool was removed" in rows
+    assert "legacy_echo: removed [breaking]" in rows
+    at = rows.index("add: changed [breaking]")
+    assert rows[at + 1 : at + 3] == [  # the reasons first, then the paths
+        "the input property c became required",
+        "the type of /inputSchema/properties/a was narrowed from number to integer",
+    ]
     assert '/inputSchema/properties/a/type | "number" | "integer"' in rows  # a path: old -> new
     assert "summarize: added" in rows
     marked = breaking_rows(dialog)
@@ -104,7 +110,7 @@ def test_compare_sessions_from_the_window_the_shown_recording_against_a_picked_f
     shown = [d for d in window.findChildren(CompareDialog) if d.isVisible()]
     assert len(shown) == 1
     assert shown[0].sides.text().splitlines()[0] == "A: release1.jsonl"
-    assert "legacy_echo: removed [breaking] - the tool was removed" in shown[0].rows_text(shown[0].surface_tree)
+    assert "legacy_echo: removed [breaking]" in shown[0].rows_text(shown[0].surface_tree)
     assert window.act_compare in window.menuBar().actions()[0].menu().actions()
     shown[0].close()
 
@@ -114,16 +120,24 @@ def test_the_compare_view_in_chinese(qapp, releases):
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
     qapp.installTranslator(translator)
     try:
-        removed = QCoreApplication.translate(DIFF_CONTEXT, "the tool was removed")
-        assert removed != "the tool was removed"
+        required = QCoreApplication.translate(DIFF_CONTEXT, "the input property {property} became required")
+        assert required != "the input property {property} became required"
         dialog = open_compare(None, *releases)
         assert dialog is not None
         rows = dialog.rows_text(dialog.surface_tree)
         breaking = QCoreApplication.translate(DIFF_CONTEXT, "breaking")
-        assert any(r.startswith("legacy_echo: ") and removed in r and breaking in r for r in rows)
+        assert any(r.startswith("legacy_echo: ") and breaking in r for r in rows)
+        assert required.format(property="c") in rows
         assert dialog.tabs.tabText(0) != "Surface" and dialog.windowTitle() != "Compare sessions"
         assert len(breaking_rows(dialog)) == 8
         dialog.close()
+        doctor = DoctorDialog("x")  # the doctor's words too
+        doctor.add_check(Check("command", Verdict.FAIL, "missing", {"path": "/x"}))
+        title = QCoreApplication.translate("Doctor", "The command is found")
+        seen = QCoreApplication.translate("Doctor", "{path} does not exist.").format(path="/x")
+        assert title != "The command is found" and doctor.lines()[0] == f"✗ {title} {seen}"
+        assert doctor.windowTitle() == QCoreApplication.translate("Doctor", "Connection Doctor") != "Connection Doctor"
+        doctor.close()
     finally:
         qapp.removeTranslator(translator)
 
@@ -149,6 +163,9 @@ async def test_diagnose_from_the_banner_stops_at_a_missing_command(window_and_co
     assert lines[failing].startswith("✗ The command is found /nonexistent/u26-mcp-server does not exist")
     assert lines[failing + 1].startswith("    What to do: ")
     assert dialog.status.text() == "Stopped at the first failure: The command is found"
+    detail = dialog.detail.toPlainText()  # the failure in full below the list
+    assert detail.startswith("✗ The command is found\n\n/nonexistent/u26-mcp-server does not exist.")
+    assert "\n\nWhat to do: Correct the path" in detail
     assert all(line.startswith(("–", "    ")) for line in lines[failing + 2 :])  # the rest not run
     dialog.close()
 
