@@ -359,6 +359,8 @@ REGISTRATION_REASONS = {
     "client-id-metadata-document": "the authorization server supports Client ID Metadata Documents",
     "dynamic": "the authorization server has a registration endpoint (RFC 7591)",
     "user": "no client id, no Client ID Metadata Document support and no registration endpoint",
+    "user-document": "no client id, and no registration endpoint: the authorization server supports Client ID "
+    "Metadata Documents, so give a pre-registered client id or your document's https URL",
 }
 
 
@@ -380,9 +382,16 @@ def choose_registration(
         }[mechanism]
         if usable:
             findings: tuple[AuthFinding, ...] = ()
-            if mechanism == "user":
+            reason = REGISTRATION_REASONS[mechanism]
+            if (
+                mechanism == "user"
+                and "client-id-metadata-document" in order
+                and meta.client_id_metadata_document_supported
+            ):
+                reason = REGISTRATION_REASONS["user-document"]  # a way there is: the user's own document
+            elif mechanism == "user":
                 findings = (AuthFinding("auth.no-registration", "a way to get a client id", "none", meta.url),)
-            return RegistrationChoice(mechanism, REGISTRATION_REASONS[mechanism], findings)
+            return RegistrationChoice(mechanism, reason, findings)
     raise AssertionError("'user' always matches")  # pragma: no cover
 
 

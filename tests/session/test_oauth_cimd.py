@@ -324,3 +324,24 @@ def test_without_a_client_id_the_note_says_how_to_use_a_document(cimd: HttpPeer)
     assert result.ok, result  # dynamic registration, still offered by the fixture
     assert "registration" in events.purposes() and "client-metadata" not in events.purposes()
     assert any("give that URL as the client id" in t for t in events.infos()), events.infos()
+
+
+def test_a_server_with_documents_and_no_registration_asks_for_a_client_id_or_a_document(
+    cert: tuple[Path, Path], documents: Documents
+) -> None:
+    """No dynamic registration, Client ID Metadata Documents supported: without a client id the
+    flow stops at client registration asking for one or a document's URL (not auth.no-registration,
+    which says the server offers neither); with a good document's URL it signs in."""
+    path = "/for-cimd-only.json"
+    url = documents.put(path, document(documents.url(path)))
+    with oauth_peer("cimd-only", "--ca", str(cert[0])) as peer:
+        none_given = Events()
+        options = OAuthOptions(browser="follow", wait=5, timeout=10)
+        refused = anyio.run(OAuthClient(peer.url, options, None, none_given).sign_in, None, "2026-07-28")
+        events = Events()
+        result = sign_in(peer.url, url, events, version="2026-07-28")
+    assert not refused.ok and refused.failed_step == "client-registration", refused
+    assert "Client ID Metadata Document's URL" in refused.reason and "auth.no-registration" not in rules(refused)
+    assert none_given.purposes() == ["challenge"]
+    assert result.ok and result.client_id == url, result
+    assert events.purposes() == ["challenge", "client-metadata", "authorize", "redirect", "token"]
