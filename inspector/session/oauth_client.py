@@ -716,6 +716,8 @@ class OAuthClient:
             if self.options.client_id == client_id and self.options.client_secret is not None:
                 secret = self.options.client_secret
             registered = self.options.auth_method if self.options.client_id == client_id else None
+            if metadata_document_url(client_id) is not None and _offers_cimd(meta, version):
+                secret, registered = None, "none"  # a Client ID Metadata Document's client: public
             choice = choose_client_auth(meta, has_secret=secret is not None, registered=registered)
             if choice.method is None:
                 self._stop_on("refresh", choice.findings, "no client authentication fits")

@@ -282,13 +282,18 @@ def test_a_document_without_an_auth_method_signs_in_as_a_public_client_and_says_
     path = "/no-method.json"
     url = documents.put(path, document(documents.url(path), token_endpoint_auth_method=None))
     events = Events()
-    result = sign_in(cimd.url, url, events, client_secret="not-for-a-document")
+    options = OAuthOptions(client_id=url, client_secret="not-for-a-document", browser="follow", wait=5, timeout=10)
+    client = OAuthClient(cimd.url, options, None, events)
+    result = anyio.run(client.sign_in, None, "2025-11-25")
     assert result.ok and result.client_id == url, result
     infos = " | ".join(events.infos())
     assert "names no token_endpoint_auth_method" in infos and "client_secret_basic" in infos
     assert "client secret given is not sent" in infos
-    token = next(x for x in events.exchanges() if x["purpose"] == "token")
-    assert "client_secret" not in json.dumps(token["request_body"]) and "Authorization" not in token["request_headers"]
+    assert anyio.run(client.refresh, "2025-11-25").ok  # the refresh sends no secret either
+    sent = [x for x in events.exchanges() if x["purpose"] in ("token", "refresh")]
+    assert len(sent) == 2
+    for x in sent:
+        assert "client_secret" not in json.dumps(x["request_body"]) and "Authorization" not in x["request_headers"]
 
 
 def test_a_server_without_document_support_takes_the_url_as_a_pre_registered_id(documents: Documents) -> None:
