@@ -350,3 +350,34 @@ def test_a_server_with_documents_and_no_registration_asks_for_a_client_id_or_a_d
     assert none_given.purposes() == ["challenge"]
     assert result.ok and result.client_id == url, result
     assert events.purposes() == ["challenge", "client-metadata", "authorize", "redirect", "token"]
+
+
+def test_probe_with_a_document_url_as_client_id_signs_in_and_the_server_sees_that_client(
+    cimd: HttpPeer, documents: Documents, cert: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The user's way: ``probe --oauth --client-id URL --no-browser`` (a subprocess, trusting the
+    document's certificate through SSL_CERT_FILE); the tool whoami answers with the URL as the
+    token's client id, and the recording holds the document's GET."""
+    import os
+    import subprocess
+    import sys
+
+    path = "/probe/client.json"
+    url = documents.put(path, document(documents.url(path)))
+    record = tmp_path / "run.jsonl"
+    env = dict(os.environ, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), SSL_CERT_FILE=str(cert[0]))
+    env.pop("BROWSER", None)
+    argv = [sys.executable, "-m", "inspector", "probe", "--json", "--url", cimd.url, "--oauth", "--no-browser"]
+    argv += ["--client-id", url, "--request", 'tools/call={"name":"whoami","arguments":{}}', "--record", str(record)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    assert lines[-1]["authorization"]["client_id"] == url
+    answer = [str(e["raw"]) for e in lines if e.get("kind") == "result" and e.get("method") == "tools/call"][-1]
+    seen = json.loads(json.loads(answer)["result"]["content"][0]["text"])  # whoami: the token's client
+    assert seen == {"client_id": url, "scopes": ["mcp:tools"]}, answer
+    recorded = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
+    purposes = [
+        e["exchange"]["purpose"] for e in recorded if e.get("event") == "auth_flow" and e.get("step") == "exchange"
+    ]
+    assert purposes == ["client-metadata", "authorize", "redirect", "token"]
