@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -53,6 +54,10 @@ OAUTH_FLAGS = (
     ("no_browser", "--no-browser"),
     ("client_credentials", "--client-credentials"),
 )
+
+
+#: An OAuth scope-token (RFC 6749 section 3.3), as the window's editor checks it.
+_SCOPE = re.compile(r"[\x21\x23-\x5b\x5d-\x7e]+")
 
 
 class OAuthUsage(ValueError):
@@ -81,6 +86,11 @@ def check_flags(args: argparse.Namespace) -> None:
         raise OAuthUsage("--oauth signs in to a server at a URL: give --url URL (a --config server: not yet)")
     if args.bearer_env:
         raise OAuthUsage("--oauth gets its own token: give no --bearer-env with it")
+    if args.client_id is not None and not args.client_id.strip():
+        raise OAuthUsage("--client-id is empty: give the pre-registered client's id, or no --client-id")
+    bad = next((s for item in args.scope for s in item.split() if not _SCOPE.fullmatch(s)), None)
+    if bad is not None:
+        raise OAuthUsage(f"--scope {bad!r} is not a scope (printable ASCII without spaces, quotes or backslashes)")
     if args.client_secret_env and not args.client_id:
         raise OAuthUsage("--client-secret-env is the secret of a pre-registered client: give --client-id too")
     if args.client_auth and not args.client_id:

@@ -433,6 +433,8 @@ def test_without_oauth_a_401_is_explained_as_before(good: HttpPeer, probe: Probe
         (["--url", "http://127.0.0.1:9/mcp", "--oauth", "--client-credentials"], "--client-credentials needs"),
         (["--url", "http://127.0.0.1:9/mcp", "--oauth", "--client-auth", "none"], "give --client-id too"),
         (["--url", "http://127.0.0.1:9/mcp", "--oauth", "--bearer-env", "HOME"], "give no --bearer-env with it"),
+        (["--url", "http://127.0.0.1:9/mcp", "--oauth", "--client-id", " "], "--client-id is empty: give the"),
+        (["--url", "http://127.0.0.1:9/mcp", "--oauth", "--scope", 'a "b"'], "--scope '\"b\"' is not a scope"),
         (["--sign-out", "--demo"], "--sign-out forgets the tokens stored for a server at a URL"),
         (["--url", "http://127.0.0.1:9/mcp", "--sign-out", "--oauth"], "give it with --url alone"),
         (["--url", "http://127.0.0.1:9/mcp", "--sign-out", "--request", "ping"], "give it with --url alone"),
