@@ -20,6 +20,7 @@ words are in :data:`WORDS`, in the editor's "ProfileEditor" context (``server_ed
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -113,19 +114,32 @@ def _left(seconds: float, tr: Translate) -> str:
     return tr(CONTEXT, WORDS["days"]).format(n=minutes // (24 * 60))
 
 
+#: The longest issuer or scope list the state line shows (a server's values: cut beyond).
+SHOWN_CHARS = 200
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _shown(text: str) -> str:
+    """A server's value on the state line: cut at :data:`SHOWN_CHARS`, control and bidirectional
+    override characters as \\uXXXX (the line is one line per issuer)."""
+    cut = text[:SHOWN_CHARS] + ("…" if len(text) > SHOWN_CHARS else "")
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", cut)
+
+
 def token_line(token: StoredToken, now: float, tr: Translate) -> str:
     """One issuer's tokens in words: where, which scopes, when they expire (local time; the date
     too when not today)."""
-    scopes = " ".join(token.scopes) or tr(CONTEXT, WORDS["no_scopes"])
+    scopes = _shown(" ".join(token.scopes)) or tr(CONTEXT, WORDS["no_scopes"])
+    issuer = _shown(token.issuer)
     at = token.expires_at
     if at is None:
-        return tr(CONTEXT, WORDS["no_expiry"]).format(issuer=token.issuer, scopes=scopes)
+        return tr(CONTEXT, WORDS["no_expiry"]).format(issuer=issuer, scopes=scopes)
     same_day = time.localtime(at)[:3] == time.localtime(now)[:3]
     when = time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", time.localtime(at))
     if at <= now:
-        return tr(CONTEXT, WORDS["expired"]).format(issuer=token.issuer, scopes=scopes, time=when)
+        return tr(CONTEXT, WORDS["expired"]).format(issuer=issuer, scopes=scopes, time=when)
     left = _left(at - now, tr)
-    return tr(CONTEXT, WORDS["signed_in"]).format(issuer=token.issuer, scopes=scopes, time=when, left=left)
+    return tr(CONTEXT, WORDS["signed_in"]).format(issuer=issuer, scopes=scopes, time=when, left=left)
 
 
 def sign_in_text(tokens: Iterable[StoredToken], now: float, tr: Translate) -> str:

@@ -5,7 +5,7 @@ away; activating a step selects its entry; a check box filters the timeline to a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
 from inspector.session.auth_view import (
@@ -53,7 +53,11 @@ class AuthorizationView(QWidget):
         on_language_change(self, self._retranslate)
 
     def set_recording(self, rec: Recording | None) -> bool:
-        """Show the authorization steps of ``rec``; whether it has any."""
+        """Show the authorization steps of ``rec``; whether it has any. Another recording unticks
+        "only authorization" quietly: the timeline shows a new recording unfiltered."""
+        if rec is not self.rec:
+            with QSignalBlocker(self.only):
+                self.only.setChecked(False)
         self.rec = rec
         self.view = auth_steps(rec, QCoreApplication.translate) if rec is not None else AuthView(None)
         self._fill()

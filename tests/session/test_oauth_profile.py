@@ -15,7 +15,15 @@ import pytest
 
 from inspector.session import server_editor
 from inspector.session.client_export import EXPORT_CLIENTS, export_entry
-from inspector.session.oauth_profile import CONTROLS, WORDS, authorizer_for, oauth_options, sign_in_text, token_line
+from inspector.session.oauth_profile import (
+    CONTROLS,
+    SHOWN_CHARS,
+    WORDS,
+    authorizer_for,
+    oauth_options,
+    sign_in_text,
+    token_line,
+)
 from inspector.session.oauth_tokens import OAUTH_KEY, StoredToken, TokenStore
 from inspector.session.profiles import ProfileStore, ServerProfile
 from inspector.session.translate import untranslated
@@ -128,6 +136,18 @@ def test_the_signed_in_state_in_words() -> None:
     assert token_line(forever, now, untranslated) == "Signed in at https://as.example/, scopes x, no expiry given"
     next_week = StoredToken(URL, "https://as.example/", "at", expires_at=now + 7 * 86400)
     assert token_line(next_week, now, untranslated).endswith("expires 2026-12-03 14:00 (in 7 days)")
+
+
+def test_a_servers_hostile_issuer_and_scopes_stay_one_short_line(tmp_path: Path) -> None:
+    """What the authorization server named (issuer, scopes) is a server's value: stored as it came,
+    shown cut with its control characters escaped (a newline broke the line per issuer; a megabyte
+    of issuer was laid out in the editor's label)."""
+    store = TokenStore(tmp_path)
+    odd = "https://as.example/\n\x1b[31m<b>x</b>\u202e" + "i" * 1_000_000
+    store.put(StoredToken(URL, odd, "at", scopes=("a\nb", "c" * 5000), expires_at=None))
+    (line,) = sign_in_text(store.get(URL), time.time(), untranslated).split("\n")
+    assert line.startswith("Signed in at https://as.example/\\u000a\\u001b[31m<b>x</b>\\u202eiii")
+    assert len(line) < 3 * SHOWN_CHARS and line.endswith("…, no expiry given")
 
 
 def test_the_words_go_through_the_callers_translation() -> None:

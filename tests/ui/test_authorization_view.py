@@ -183,3 +183,21 @@ async def test_in_chinese_the_rules_text_and_the_steps_are_translated(qapp, wind
         assert zh_rule in window.banner.auth.text()
     finally:
         qapp.removeTranslator(translator)
+
+
+async def test_the_authorization_filter_does_not_outlive_its_recording(window_and_controller, recordings, tmp_path):
+    """ "Only authorization in the timeline" is the recording's: another recording (without
+    authorization, so no tab to untick it in) is shown whole, not filtered to nothing."""
+    controller, window = window_and_controller
+    await opened(window, controller, recordings["no-s256"])
+    window.authorization.only.setChecked(True)
+    assert window.timeline.model.rowCount() == 4
+    plain = tmp_path / "plain.jsonl"
+    lines = [line for line in recordings["good"].read_text().splitlines() if '"auth_discovery"' not in line]
+    plain.write_text("\n".join(lines) + "\n")
+    assert window.files.open_recording_path(str(plain))
+    rec = controller.recording
+    await until(lambda: not rec.loading and window.timeline.model.total() == len(rec), what="loaded")
+    await until(lambda: not window.tabs.isTabVisible(2), what="no Authorization tab")
+    assert window.timeline.model.rowCount() == len(rec)
+    assert not window.authorization.only.isChecked()
