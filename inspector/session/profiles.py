@@ -231,7 +231,7 @@ class ServerProfile:
     verify_tls: bool = True  # with the URL: off only for a server whose certificate the user chose to trust
     oauth: bool = False  # with the URL: sign in with OAuth when the server asks (oauth_profile.py)
     oauth_client_id: str = ""  # a pre-registered client ("": registered by the flow)
-    oauth_client_secret: str = ""  # that client's secret: kept in secrets.json, never in servers.json
+    oauth_client_secret: str = field(default="", repr=False)  # that client's secret: in secrets.json only
     oauth_scopes: str = ""  # space-separated ("": the server's choice)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     builtin: bool = False

@@ -161,3 +161,10 @@ def test_the_words_go_through_the_callers_translation() -> None:
     assert said == [("ProfileEditor", WORDS["none"])]
     assert set(WORDS.values()) <= set(server_editor.all_words())  # in the editor's catalogue
     assert {key for keys in CONTROLS.values() for key in keys if key} <= set(WORDS)  # the editor's controls' words
+
+
+def test_the_client_secret_is_not_in_a_profiles_repr() -> None:
+    """A profile shown in a log or a traceback never shows the OAuth client's secret."""
+    profile = ServerProfile("remote", "", transport="streamable-http", url=URL, oauth=True, oauth_client_id="c")
+    profile.oauth_client_secret = "a-client-secret-1234"
+    assert "a-client-secret-1234" not in repr(profile) and "oauth_client_id='c'" in repr(profile)
