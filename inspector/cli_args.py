@@ -49,7 +49,9 @@ exit codes:
      FILE that cannot be opened at all (a folder, no permission) is a usage error: nothing starts
   9  authorization failed (--oauth): the session failed and the sign-in, refresh or step-up
      that should have let it go on failed; stderr names the failing step and why (the auth.*
-     rule ids), the summary's "authorization" says it as data
+     rule ids), the summary's "authorization" says it as data. It takes the place of 2 to 5
+     only when a request stayed refused because a flow failed (a refresh before a request
+     that failed while the token still served is said in the summary, the exit is the session's)
   10  the surface differs from the --baseline and a change is breaking (a tool, prompt or resource
      removed, a required argument added, a type narrowed...): the summary's "baseline" names them
   11  the surface differs from the --baseline, nothing breaking (an item added, a description
