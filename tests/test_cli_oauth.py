@@ -27,7 +27,7 @@ from pathlib import Path
 import anyio
 import orjson
 import pytest
-from peers import HttpPeer, oauth_peer
+from peers import HttpPeer, free_port, http_misbehave, oauth_peer
 
 from inspector import cli, cli_oauth
 from inspector.session.oauth_client import OAuthOptions
@@ -463,3 +463,18 @@ def test_an_unreachable_server_keeps_its_exit_and_the_secret_is_never_said(probe
     auth = run.summary["authorization"]
     assert auth["signed_in"] is False and auth["flow"] is None and auth["failed_step"] is None
     assert_nothing_secret(run, {secret})
+
+
+def test_a_server_that_asks_for_no_sign_in_runs_no_flow(probe: Prober) -> None:
+    """--oauth against a server without authorization: no flow, no token stored, exit 0, and the
+    summary says the server did not ask (it said "no sign-in was asked for": the user had)."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "good"), port) as peer:
+        run = probe("--url", peer.url, "--oauth", "--request", "tools/list")
+        text = probe("--url", peer.url, "--oauth", json=False, record=False)
+    assert run.code == 0 and text.code == 0, run.err
+    assert run.flow() == [] and not any(e.get("event") == "auth_discovery" for e in run.recorded)
+    auth = run.summary["authorization"]
+    assert auth == {**auth, "signed_in": False, "flow": None, "failed_step": None, "issuer": None}
+    assert "authorization     not signed in (the server did not ask for a sign-in)" in text.out
+    assert not probe.secrets.exists() or not probe.stored()
