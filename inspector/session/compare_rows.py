@@ -55,6 +55,7 @@ WORDS: dict[str, str] = {
     "pick_b": "Compare with: the second session (B, after)",
     "files": "Recordings and surface files (*.jsonl *.json);;All files (*)",
     "unreadable": "Cannot compare {name}: {why}",
+    "reading": "Reading {names}…",
     "only_a": "only in A",
     "only_b": "only in B",
     "same": "same",

@@ -6,7 +6,9 @@ error tone, with the reason words), inside a changed item its JSON paths with th
 values; the "Messages" tab says where two recordings part and lists the pairs from there. All
 of it is plain text (server names and values included). :func:`compare_sessions` is the
 window's "Compare sessions…" action: the session shown now (live or opened) against a file the
-user picks, or two picked files when nothing is shown.
+user picks, or two picked files when nothing is shown; files are read in a worker thread on the
+window's task group (the session shown now is read on the window's thread: a live recording
+grows there).
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import anyio
+import anyio.to_thread
+from anyio.abc import TaskGroup
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QFileDialog, QTabWidget, QTreeWidget, QTreeWidgetItem, QWidget
@@ -146,22 +151,55 @@ def _pick(window: QWidget, title: str, start: str) -> str:
     return path
 
 
-def open_compare(window: QWidget, a: str | Path | Recording, b: str | Path | Recording) -> CompareDialog | None:
+Side = str | Path | Recording
+
+
+def _unreadable(window: QWidget | None, side: Side, exc: Exception) -> None:
+    name = side if isinstance(side, Recording) else Path(side).name
+    plain_message(window, _word("title"), _word("unreadable").format(name=name, why=str(exc)))
+
+
+def _surface(side: Side, loaded: dict[int, tuple[Surface, Recording | None]]) -> tuple[Surface, Recording | None]:
+    """A side's surface and recording: the session shown now read here, a file as it was loaded."""
+    return (surface_of(side), side) if isinstance(side, Recording) else loaded[id(side)]
+
+
+def open_compare(window: QWidget | None, a: Side, b: Side, task_group: TaskGroup | None = None) -> CompareDialog | None:
     """The compare view of ``a`` (before) and ``b`` (after): each a file path or a recording
-    (the session shown now). None, with a message, when a file cannot be read."""
-    sides: list[tuple[Surface, Recording | None]] = []
-    for side in (a, b):
-        if isinstance(side, Recording):
-            sides.append((surface_of(side), side))
-            continue
-        try:
-            sides.append(load_side(side))
-        except (OSError, SurfaceError, RecordingError) as exc:
-            plain_message(window, _word("title"), _word("unreadable").format(name=Path(side).name, why=str(exc)))
-            return None
+    (the session shown now). With ``task_group`` the files are read in a worker thread (a large
+    recording never stops the window) while the view says so; without, here. A file that cannot
+    be read is said in a message (and the view closed, or None without a task group)."""
+    files = [side for side in (a, b) if not isinstance(side, Recording)]
+    if task_group is None:
+        loaded: dict[int, tuple[Surface, Recording | None]] = {}
+        for side in files:
+            try:
+                loaded[id(side)] = load_side(side)
+            except (OSError, SurfaceError, RecordingError) as exc:
+                _unreadable(window, side, exc)
+                return None
+        (sa, ra), (sb, rb) = _surface(a, loaded), _surface(b, loaded)
+        dialog = CompareDialog(window)
+        dialog.compare(sa, sb, ra, rb)
+        dialog.show()
+        return dialog
     dialog = CompareDialog(window)
-    dialog.compare(sides[0][0], sides[1][0], sides[0][1], sides[1][1])
+    dialog.summary.setText(_word("reading").format(names=", ".join(Path(f).name for f in files)))
     dialog.show()
+
+    async def read() -> None:
+        loaded: dict[int, tuple[Surface, Recording | None]] = {}
+        for side in files:
+            try:
+                loaded[id(side)] = await anyio.to_thread.run_sync(load_side, side)
+            except (OSError, SurfaceError, RecordingError) as exc:
+                dialog.close()
+                _unreadable(window, side, exc)
+                return
+        (sa, ra), (sb, rb) = _surface(a, loaded), _surface(b, loaded)
+        dialog.compare(sa, sb, ra, rb)
+
+    task_group.start_soon(read)
     return dialog
 
 
@@ -173,7 +211,8 @@ def compare_sessions(window: MainWindow) -> CompareDialog | None:
     first = _pick(window, _word("pick_a"), start)
     if not first:
         return None
+    tg = window.controller.task_group
     if shown is not None:
-        return open_compare(window, first, shown)
+        return open_compare(window, first, shown, tg)
     second = _pick(window, _word("pick_b"), str(Path(first).parent))
-    return open_compare(window, first, second) if second else None
+    return open_compare(window, first, second, tg) if second else None

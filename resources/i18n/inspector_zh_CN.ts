@@ -591,7 +591,7 @@
         <source>the server</source>
         <translation>服务器</translation>
     </message>
-</context>
+<message><source>Reading {names}…</source><translation>正在读取 {names}…</translation></message></context>
 <context>
     <name>CompletionField</name>
     <message>

@@ -115,6 +115,32 @@ def test_compare_sessions_from_the_window_the_shown_recording_against_a_picked_f
     shown[0].close()
 
 
+@pytest.mark.anyio
+async def test_on_the_window_task_group_the_files_are_read_in_a_thread(window_and_controller, releases, tmp_path):
+    controller, window = window_and_controller
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        dialog = open_compare(window, releases[0], releases[1], tg)
+        assert dialog is not None and dialog.diff is None  # shown at once, saying what it reads
+        assert dialog.summary.text() == "Reading release1.jsonl, release2.jsonl…"
+        await until(lambda: dialog.diff is not None, 20)
+        assert "legacy_echo: removed [breaking]" in dialog.rows_text(dialog.surface_tree)
+        assert dialog.alignment is not None and dialog.alignment.parted
+        missing = tmp_path / "missing.jsonl"
+        broken = open_compare(window, releases[0], missing, tg)
+        assert broken is not None
+        await until(lambda: not broken.isVisible(), 20)  # closed, and why said in a message
+        tg.cancel_scope.cancel()
+    assert broken.diff is None
+    dialog.close()
+
+
+def test_a_file_that_cannot_be_read_opens_no_view(qapp, releases, tmp_path):
+    assert open_compare(None, releases[0], tmp_path / "missing.jsonl") is None
+    (tmp_path / "not.jsonl").write_text("not a recording\n", encoding="utf-8")
+    assert open_compare(None, tmp_path / "not.jsonl", releases[0]) is None
+
+
 def test_the_compare_view_in_chinese(qapp, releases):
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
