@@ -208,6 +208,10 @@ async def test_diagnose_from_the_server_list_passes_on_a_working_server(window_a
         controller.task_group = tg
         window.act_diagnose.trigger()
         dialog = next(d for d in window.findChildren(DoctorDialog) if d.isVisible())
+        assert dialog.status.text() == "Diagnosing release 1…"
+        # the machine's checks are listed while the server still runs: the list fills as they come
+        await until(lambda: dialog.tree.topLevelItemCount() >= 5, 30)
+        assert dialog.diagnosis is None and [c.id for c in dialog.checks[:5]] == list(STDIO_CHECKS[:5])
         await until(lambda: dialog.diagnosis is not None, 60)
         tg.cancel_scope.cancel()
     assert dialog.diagnosis is not None and dialog.diagnosis.ok, dialog.lines()
