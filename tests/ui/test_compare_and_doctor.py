@@ -144,8 +144,16 @@ def test_a_file_that_cannot_be_read_opens_no_view(qapp, releases, tmp_path):
 def test_the_compare_view_in_chinese(qapp, releases):
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    opened = open_compare(None, *releases)  # open in English when the language changes: worded again
+    assert opened is not None and opened.tabs.tabText(0) == "Surface"
     qapp.installTranslator(translator)
     try:
+        QCoreApplication.sendPostedEvents()
+        assert opened.tabs.tabText(0) == QCoreApplication.translate("CompareView", "Surface") != "Surface"
+        assert opened.rows_text(opened.surface_tree)[0].startswith(
+            QCoreApplication.translate("CompareView", "the server")
+        )
+        opened.close()
         required = QCoreApplication.translate(DIFF_CONTEXT, "the input property {property} became required")
         assert required != "the input property {property} became required"
         dialog = open_compare(None, *releases)
