@@ -15,13 +15,14 @@ end is :class:`anyio.EndOfStream`, a reset or a failed write :class:`anyio.Broke
 Cancellation works as for any awaiting task (anyio cancels the task, its wait ends). TLS
 upstreams keep anyio's own streams.
 
-:class:`TcpListener` listens (asyncio's server; asyncio sets TCP_NODELAY on each connection) and
+:class:`TcpListener` listens (asyncio's server; TCP_NODELAY on each connection) and
 serves each connection in a task of its own; :func:`connect_tcp` opens one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -75,6 +76,11 @@ class LoopStream(anyio.abc.ByteStream):
     def __init__(self, transport: asyncio.Transport) -> None:
         self.transport = transport
         self.sock: socket.socket | None = transport.get_extra_info("socket")
+        # no Nagle: an answer's end, a small write after its body, went to the host 40 ms late (the
+        # host's delayed ACK) when asyncio left it on (it does for a socket made with proto 0)
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         transport.set_write_buffer_limits(high=WRITE_LIMIT)
         self._queue: deque[bytes] = deque()
         self._queued = 0
@@ -175,7 +181,8 @@ class TcpListener:
         holder: list[TcpListener] = []
         # bound here, not by asyncio: its errors say what the system said ("Address already in use",
         # which a window's relay looks for), not asyncio's own lower-case words
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((host, port))
