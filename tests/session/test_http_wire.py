@@ -266,3 +266,33 @@ def test_the_hosts_side_hands_what_is_not_plain_to_h11(tmp_path: Path) -> None:
                 s.settimeout(10)
                 s.sendall(b"POST /echo HTTP/1.1\r\nHost : x\r\nContent-Length: 2\r\n\r\n{}")
                 assert s.recv(100).startswith(b"HTTP/1.1 400")
+
+
+def test_the_proxys_connections_have_no_nagle_and_carry_bytes_both_ways() -> None:
+    """Both ends of the proxy's own streams (a host's connection accepted by TcpListener, an
+    upstream's opened by connect_tcp) have TCP_NODELAY: without it on the host's, a chunked answer's
+    end (a small write after its body) waited for the host's delayed ACK, 40 ms a round trip."""
+    from inspector.session.http_streams import LoopStream, TcpListener, connect_tcp
+
+    async def main() -> None:
+        accepted: list[LoopStream] = []
+        listener = await TcpListener.open("127.0.0.1", 0)
+
+        async def handler(stream: LoopStream) -> None:
+            accepted.append(stream)
+            await stream.send(await stream.receive())  # an echo of one read
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(listener.serve, handler)
+            client = await connect_tcp("127.0.0.1", listener.port)
+            await client.send(b"ping")
+            with anyio.fail_after(10):
+                assert await client.receive() == b"ping"
+            for stream in (accepted[0], client):
+                assert stream.sock is not None
+                assert stream.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+            await client.aclose()
+            tg.cancel_scope.cancel()
+        await listener.aclose()
+
+    anyio.run(main)
