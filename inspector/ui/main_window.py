@@ -267,7 +267,7 @@ class MainWindow(QMainWindow):
         self.tabs.setMinimumWidth(300)
         self.banner = FailureBanner()
         self.banner.showEntry.connect(self.timeline.select_seq)
-        self.banner.diagnose.connect(lambda: self.act_diagnose.trigger())
+        self.banner.diagnose.connect(self._diagnose_failed)
         self.replay = ReplayBar()
         self.replay.rowChanged.connect(self.timeline.select_seq)  # playback: every view follows the entry
         top = QWidget()
@@ -282,6 +282,13 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(split)
         self.central_split = split
         self.diagram.set_machine(self.mode, None)
+
+    def _diagnose_failed(self) -> None:
+        """The banner's Diagnose: the Connection Doctor on the server whose session failed (the
+        selected one when no session ran), whatever is selected in the list now."""
+        from .doctor_dialog import run_diagnosis  # imported on first use, not to start
+
+        run_diagnosis(self, self.controller.profile)
 
     def retranslate(self) -> None:
         """Show the window in the current language without losing anything: the session and

@@ -232,3 +232,21 @@ def test_the_doctor_dialog_needs_the_task_group(window_and_controller):
     controller, window = window_and_controller
     assert controller.task_group is None
     assert run_diagnosis(window) is None  # no loop to run it on: nothing opened, nothing blocked
+
+
+@pytest.mark.anyio
+async def test_the_banner_diagnoses_the_server_whose_session_failed_not_the_selected_one(window_and_controller):
+    controller, window = window_and_controller
+    failed = ServerProfile(name="u26-failed", command="/nonexistent/u26-failed-server", era="legacy")
+    use_profile(window, failed)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        assert controller.connect_profile(failed)
+        await until(lambda: not controller.running and window.banner.isVisible(), 20)
+        use_profile(window, ServerProfile(name="u26-selected-now", command=sys.executable, era="legacy"))
+        window.banner.diagnose_button.click()
+        shown = [d for d in window.findChildren(DoctorDialog) if d.isVisible()]
+        assert [d.target for d in shown] == ["u26-failed"]
+        await until(lambda: shown[0].diagnosis is not None, 20)
+        tg.cancel_scope.cancel()
+    assert shown[0].diagnosis is not None and shown[0].diagnosis.failed
