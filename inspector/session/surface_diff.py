@@ -31,7 +31,13 @@ that can make a client that worked with ``a`` fail with ``b``:
   (``input.property_removed``), a type narrowed - a JSON type the old schema accepted that the
   new one does not, ``integer`` counting as part of ``number`` and no ``type`` as every type
   (``input.type_narrowed``: ``["string","null"]`` -> ``"string"``, ``number`` -> ``integer``) -
-  or an ``enum`` losing values (``input.enum_narrowed``);
+  or an ``enum`` losing values (``input.enum_narrowed``). A schema ``true`` is the empty schema
+  and ``false`` accepts nothing; a local ``$ref`` (``#/$defs/...``, as generators write nested
+  models) is followed within its own side's schema (a finding's pointer then goes through the
+  property that refers, not into ``$defs``; a recursive schema is walked once per pair of
+  references, and at most :data:`MAX_NODES` nodes an item); a node with no ``type`` but an
+  ``anyOf``/``oneOf`` accepts the types of its branches together (``Optional[int]`` made ``int``
+  is ``integer | null`` narrowed to ``integer``);
 * an output schema property removed (``output.property_removed``: a client reading
   ``structuredContent`` may rely on it);
 * a prompt argument that became required or was added required, or was removed;
@@ -60,6 +66,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeAlias
+from urllib.parse import unquote
+
+import orjson
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 
@@ -81,6 +90,7 @@ __all__ = [
     "diff_files",
     "diff_surfaces",
     "json_changes",
+    "printable",
     "text_lines",
 ]
 
@@ -274,33 +284,105 @@ class SurfaceDiff:
 
 
 def json_changes(old: Value, new: Value, pointer: str = "") -> list[PathChange]:
-    """Every JSON Pointer under ``pointer`` whose value differs between ``old`` and ``new``."""
-    if old == new and type(old) is type(new):
-        return []
-    if isinstance(old, dict) and isinstance(new, dict):
-        out: list[PathChange] = []
-        for k in list(old) + [k for k in new if k not in old]:
-            out += json_changes(old.get(k, ABSENT), new.get(k, ABSENT), pointer + pointer_step(k))
-        return out
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        return [
-            c
-            for i, (o, n) in enumerate(zip(old, new, strict=True))
-            for c in json_changes(o, n, pointer + pointer_step(i))
-        ]
-    return [PathChange(pointer, old, new)]
+    """Every JSON Pointer under ``pointer`` whose value differs between ``old`` and ``new``
+    (walked with a stack of its own: a value nested as deep as a recording holds never
+    exhausts Python's recursion)."""
+    out: list[PathChange] = []
+    stack: list[tuple[Value, Value, str]] = [(old, new, pointer)]
+    while stack:
+        o, n, ptr = stack.pop()
+        if type(o) is type(n) and _equal(o, n):
+            continue
+        if isinstance(o, dict) and isinstance(n, dict):
+            keys = list(o) + [k for k in n if k not in o]
+            stack += reversed([(o.get(k, ABSENT), n.get(k, ABSENT), ptr + pointer_step(k)) for k in keys])
+        elif isinstance(o, list) and isinstance(n, list) and len(o) == len(n):
+            stack += reversed([(a, b, ptr + pointer_step(i)) for i, (a, b) in enumerate(zip(o, n, strict=True))])
+        else:
+            out.append(PathChange(ptr, o, n))
+    return out
+
+
+def _equal(a: Value, b: Value) -> bool:
+    """``a == b``; False when they nest deeper than the comparison goes (then walked)."""
+    try:
+        return bool(a == b)
+    except RecursionError:
+        return False
 
 
 # ---------------------------------------------------------------- schema rules
 
 
-def _types(schema: JsonObject) -> set[str] | None:
-    """The JSON types a schema node accepts by its ``type`` (None: no ``type``, every type)."""
+#: the most ``$ref`` s followed one after another from a node (a chain longer is not followed)
+MAX_REFS = 32
+#: the most schema nodes one item's rules visit (``$ref`` s can name a node many times over)
+MAX_NODES = 10_000
+
+
+class _Schema:
+    """One side's schema, read as its rules need: ``true`` is the empty schema (every value),
+    ``false`` one with no type (no value), a local ``$ref`` (``#/...``, as generators write
+    ``$defs``) is followed within the same schema (its sibling keywords kept over the target's)."""
+
+    def __init__(self, root: JsonValue) -> None:
+        self.root = root
+        self.branches_left = MAX_NODES  # anyOf/oneOf branches read for types (``$ref`` s can repeat them)
+
+    def node(self, v: JsonValue) -> tuple[JsonObject, str | None]:
+        """``v`` as an object, and the ``$ref`` it was reached by (None: none)."""
+        ref: str | None = None
+        for _ in range(MAX_REFS):
+            if v is True:
+                return {}, ref
+            if v is False:
+                return {"type": []}, ref
+            if not isinstance(v, dict):
+                return {}, ref
+            target = v.get("$ref")
+            if not isinstance(target, str) or not target.startswith("#"):
+                return v, ref
+            found = self._pointer(target[1:])
+            if found is None:
+                return v, ref
+            ref = target
+            siblings = {k: x for k, x in v.items() if k != "$ref"}
+            v = {**found, **siblings} if isinstance(found, dict) and siblings else found
+        return {}, ref
+
+    def _pointer(self, pointer: str) -> JsonValue | None:
+        at: JsonValue = self.root
+        for raw in pointer.split("/")[1:] if pointer else []:
+            step = unquote(raw).replace("~1", "/").replace("~0", "~")
+            if isinstance(at, dict) and step in at:
+                at = at[step]
+            elif isinstance(at, list) and step.isdigit() and int(step) < len(at):
+                at = at[int(step)]
+            else:
+                return None
+        return at
+
+
+def _types(schema: JsonObject, side: _Schema | None = None, depth: int = 0) -> set[str] | None:
+    """The JSON types a schema node accepts by its ``type`` (None: no ``type``, every type); a
+    node with no ``type`` but an ``anyOf`` or ``oneOf`` accepts what its branches do together."""
     t = schema.get("type")
     if isinstance(t, str):
         return {t}
     if isinstance(t, list):
         return {x for x in t if isinstance(x, str)}
+    branches = schema.get("anyOf", schema.get("oneOf"))
+    if isinstance(branches, list) and branches and side is not None and depth < MAX_REFS:
+        side.branches_left -= len(branches)
+        if side.branches_left < 0:
+            return None
+        out: set[str] = set()
+        for branch in branches:
+            found = _types(side.node(branch)[0], side, depth + 1)
+            if found is None:
+                return None
+            out |= found
+        return out
     return None
 
 
@@ -322,9 +404,38 @@ def _names(v: JsonValue) -> list[str]:
     return [x for x in v if isinstance(x, str)] if isinstance(v, list) else []
 
 
-def _input_findings(old: JsonObject, new: JsonObject, ptr: str, out: list[Finding]) -> None:
+@dataclass
+class _Sides:
+    """The two schemas an input or output schema's rules walk, and the ``$ref`` s on the way (a
+    recursive schema - a tree's node naming itself - is walked once)."""
+
+    old: _Schema
+    new: _Schema
+    seen: frozenset[tuple[str | None, str | None]] = frozenset()
+    visits: list[int] = field(default_factory=lambda: [0])  # shared by every side below: the nodes visited
+
+    def pair(self, o: JsonValue, n: JsonValue) -> tuple[JsonObject, JsonObject, _Sides] | None:
+        """Both nodes as objects and the sides below them; None when the walk came by these refs
+        or has visited :data:`MAX_NODES` nodes."""
+        self.visits[0] += 1
+        if self.visits[0] > MAX_NODES:
+            return None
+        (old, ref_o), (new, ref_n) = self.old.node(o), self.new.node(n)
+        if ref_o is None and ref_n is None:
+            return old, new, self
+        key = (ref_o, ref_n)
+        if key in self.seen:
+            return None
+        return old, new, _Sides(self.old, self.new, self.seen | {key}, self.visits)
+
+
+def _input_findings(o: JsonValue, n: JsonValue, ptr: str, out: list[Finding], sides: _Sides) -> None:
     """Breaking changes of an input schema node (see the module docstring), recursively."""
-    t_old, t_new = _types(old), _types(new)
+    found = sides.pair(o, n)
+    if found is None:
+        return
+    old, new, sides = found
+    t_old, t_new = _types(old, sides.old), _types(new, sides.new)
     known = t_old if t_old is not None else {"array", "boolean", "null", "number", "object", "string"}
     if t_old != t_new and any(not _accepts(t_new, t) for t in known):
         vals = {"property": ptr or "/", "old": _type_text(t_old), "new": _type_text(t_new)}
@@ -347,22 +458,26 @@ def _input_findings(old: JsonObject, new: JsonObject, ptr: str, out: list[Findin
         where = ptr + "/properties" + pointer_step(name)
         if name not in p_new:
             out.append(Finding("input.property_removed", True, where, {"property": name}))
-        elif isinstance(sub, dict) and isinstance(p_new[name], dict):
-            _input_findings(sub, _obj(p_new[name]), where, out)
+        else:
+            _input_findings(sub, p_new[name], where, out, sides)
     i_old, i_new = old.get("items"), new.get("items")
-    if isinstance(i_old, dict) and isinstance(i_new, dict):
-        _input_findings(i_old, i_new, ptr + "/items", out)
+    if isinstance(i_old, dict | bool) and isinstance(i_new, dict | bool):
+        _input_findings(i_old, i_new, ptr + "/items", out, sides)
 
 
-def _output_findings(old: JsonObject, new: JsonObject, ptr: str, out: list[Finding]) -> None:
-    """An output schema's properties removed, recursively."""
+def _output_findings(o: JsonValue, n: JsonValue, ptr: str, out: list[Finding], sides: _Sides) -> None:
+    """An output schema's properties removed, recursively (through local ``$ref`` s)."""
+    found = sides.pair(o, n)
+    if found is None:
+        return
+    old, new, sides = found
     p_old, p_new = _obj(old.get("properties")), _obj(new.get("properties"))
     for name, sub in p_old.items():
         where = ptr + "/properties" + pointer_step(name)
         if name not in p_new:
             out.append(Finding("output.property_removed", True, where, {"property": name}))
-        elif isinstance(sub, dict):
-            _output_findings(sub, _obj(p_new[name]), where, out)
+        else:
+            _output_findings(sub, p_new[name], where, out, sides)
 
 
 def _header_findings(old: JsonObject, new: JsonObject) -> list[Finding]:
@@ -401,8 +516,9 @@ def item_findings(kind: str, old: JsonObject, new: JsonObject) -> list[Finding]:
     """The classified findings of one changed item of ``kind``."""
     out: list[Finding] = []
     if kind == "tools":
-        _input_findings(_obj(old.get("inputSchema")), _obj(new.get("inputSchema")), "/inputSchema", out)
-        _output_findings(_obj(old.get("outputSchema")), _obj(new.get("outputSchema")), "/outputSchema", out)
+        for member, rules in (("inputSchema", _input_findings), ("outputSchema", _output_findings)):
+            o, n = old.get(member, {}), new.get(member, {})
+            rules(o, n, "/" + member, out, _Sides(_Schema(o), _Schema(n)))
         out += _header_findings(old, new)
     elif kind == "prompts":
         out += _prompt_findings(old, new)
@@ -465,12 +581,20 @@ def _list_diff(kind: str, a: Surface, b: Surface, diff: SurfaceDiff) -> None:
 
 
 def _distinct(hints: list[JsonObject]) -> list[JsonValue]:
-    """Each different cache hint once, in the order the pages gave them."""
-    out: list[JsonValue] = []
+    """Each different cache hint once, in the order the pages gave them (in one pass: a
+    recording of many pages, each with other hints, costs no more than their count)."""
+    out: dict[str, JsonValue] = {}
     for h in hints:
-        if h not in out:
-            out.append(h)
-    return out
+        out.setdefault(_hint_key(h), h)
+    return list(out.values())
+
+
+def _hint_key(v: JsonValue) -> str:
+    """A JSON value as text that is the same for equal values (members sorted)."""
+    try:
+        return orjson.dumps(v, option=orjson.OPT_SORT_KEYS, default=str).decode()
+    except orjson.JSONEncodeError:  # deeper than the encoder goes
+        return repr(v)
 
 
 def _capability_findings(changes: list[PathChange]) -> list[Finding]:
@@ -554,6 +678,21 @@ def diff_files(a: str | Path, b: str | Path) -> SurfaceDiff:
 # ---------------------------------------------------------------- words
 
 
+#: the longest item key or finding shown whole in a line (the rest is cut with "…")
+SHOWN_LIMIT = 500
+
+
+def printable(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """Server text as it may reach a terminal or an XML file: every character that is not
+    printable (controls - an escape sequence's ESC -, line breaks, bidi overrides, lone
+    surrogates) written as ``\\uXXXX``, cut at ``limit`` characters."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+
+
 def _value_text(v: Value, tr: Translate) -> str:
     return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else quote_value(v)
 
@@ -566,17 +705,18 @@ def text_lines(diff: SurfaceDiff, tr: Translate = untranslated, *, paths: bool =
     for item in diff.items:
         mark = {"removed": "-", "added": "+", "changed": "~"}[item.status]
         kind = tr(DIFF_CONTEXT, KIND_WORDS[item.kind])
-        head = f"{mark} {kind} {item.key}: {w[item.status]}"
+        head = f"{mark} {kind} {printable(item.key)}: {w[item.status]}"
         if item.breaking:
             head += f" [{w['breaking']}]"
         lines.append(head)
         if paths:
             for c in item.changes:
-                lines.append(f"    {c.pointer or '/'}: {_value_text(c.old, tr)} -> {_value_text(c.new, tr)}")
+                where = printable(c.pointer or "/")
+                lines.append(f"    {where}: {_value_text(c.old, tr)} -> {_value_text(c.new, tr)}")
         for f in item.findings:
             if f.code in ("item.added",) or f.code == _REMOVED_CODE.get(item.kind):
                 continue  # the head line says it
-            lines.append(f"    {'! ' + w['breaking'] + ': ' if f.breaking else ''}{f.text(tr)}")
+            lines.append(f"    {'! ' + w['breaking'] + ': ' if f.breaking else ''}{printable(f.text(tr))}")
     for n in diff.notes:
-        lines.append(f"{w['note']}: {n.text(tr)}")
+        lines.append(f"{w['note']}: {printable(n.text(tr))}")
     return lines

@@ -6,6 +6,7 @@ recording lines through a real engine where a real server cannot produce the cas
 from __future__ import annotations
 
 import re
+import time
 
 import orjson
 import pytest
@@ -501,3 +502,140 @@ def test_every_code_has_words_and_every_finding_says_them():
     # without paths: the items and findings only
     assert not any(line.startswith("    /") for line in text_lines(d, paths=False))
     assert any(line.startswith("    /") for line in lines)
+
+
+# ---------------------------------------------------------------- schemas as generators write them
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (_prop(type="string"), _prop(type="string"), []),
+        (_prop(), {"type": "object", "properties": {"x": False}}, ["input.type_narrowed"]),  # a schema false
+        ({"type": "object", "properties": {"x": True}}, _prop(type="string"), ["input.type_narrowed"]),
+        ({"type": "object", "properties": {"x": True}}, _prop(), []),  # true is {}
+        (True, {"type": "object"}, ["input.type_narrowed"]),  # a whole schema true
+        (  # anyOf's branches together: integer | null narrowed to integer
+            _prop(anyOf=[{"type": "integer"}, {"type": "null"}]),
+            _prop(type="integer"),
+            ["input.type_narrowed"],
+        ),
+        (_prop(type="integer"), _prop(anyOf=[{"type": "integer"}, {"type": "null"}]), []),  # widened
+        (
+            _prop(anyOf=[{"type": "string"}, {"type": "number"}]),
+            _prop(anyOf=[{"type": "string"}]),
+            ["input.type_narrowed"],
+        ),
+        (_prop(oneOf=[{"type": "string"}, {}]), _prop(type="string"), ["input.type_narrowed"]),  # {}: any
+        (_prop(oneOf=[{"type": "string"}, {}]), _prop(type="number"), ["input.type_narrowed"]),
+    ],
+)
+def test_boolean_and_anyof_schemas(old, new, expected):
+    assert diff_surfaces(_tool(old), _tool(new)).codes() == expected
+
+
+def test_pydantic_models_through_refs():
+    """Schemas as pydantic writes them for a tool's nested models ($defs and $ref, Optional as
+    anyOf with null, a recursive model): a breaking change inside a referenced model is found,
+    named through the property that refers to it; a recursive model is walked once."""
+    from typing import Optional
+
+    from pydantic import BaseModel
+
+    class Address1(BaseModel):
+        street: str
+        zip: Optional[int] = None  # noqa: UP045 - as older code writes it
+
+    class Node1(BaseModel):
+        name: str
+        children: list[Node1] = []
+
+    class Args1(BaseModel):
+        home: Address1
+        tree: Node1
+
+    class Address2(BaseModel):
+        street: str
+        zip: int  # required now, and no longer null
+        city: str  # a required member added
+
+    class Node2(BaseModel):
+        name: str
+        weight: float  # required, in a recursive model
+        children: list[Node2] = []
+
+    class Args2(BaseModel):
+        home: Address2
+        tree: Node2
+
+    old, new = Args1.model_json_schema(), Args2.model_json_schema()
+    assert "$defs" in old and "$ref" in orjson.dumps(old).decode()
+    d = diff_surfaces(_tool(old), _tool(new))
+    found = sorted((f.code, f.pointer) for i in d.items for f in i.findings)
+    assert found == [
+        ("input.required_added", "/inputSchema/properties/home/properties/city"),
+        ("input.required_added", "/inputSchema/properties/home/properties/zip"),
+        ("input.required_added", "/inputSchema/properties/tree/properties/weight"),
+        ("input.type_narrowed", "/inputSchema/properties/home/properties/zip"),
+    ]
+    assert diff_surfaces(_tool(old), _tool(old)).same
+    assert diff_surfaces(_tool(new), _tool(new)).same
+
+
+def test_reference_loops_and_floods_end():
+    """$ref cycles, a reference to the whole schema, one into nothing, and a schema whose
+    references fan out exponentially: each compared in bounded time."""
+    loop = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}
+    assert diff_surfaces(_tool(loop), _tool({**loop, "title": "x"})).codes() == []
+    assert diff_surfaces(_tool({"$ref": "#"}), _tool({"$ref": "#", "title": "x"})).codes() == []
+    assert diff_surfaces(_tool({"$ref": "#/nowhere"}), _tool({"$ref": "#/nowhere", "title": "x"})).codes() == []
+    fan = {
+        f"D{i}": {"type": "object", "properties": {k: {"$ref": f"#/$defs/D{i + 1}"} for k in "ab"}} for i in range(40)
+    }
+    fan_any = {f"D{i}": {"anyOf": [{"$ref": f"#/$defs/D{i + 1}"}] * 50} for i in range(40)}
+    for defs, found in ((fan, True), (fan_any, False)):  # past MAX_NODES branches: read as any type
+        old = {
+            "type": "object",
+            "properties": {"x": {"$ref": "#/$defs/D0"}},
+            "$defs": {**defs, "D40": {"type": "string"}},
+        }
+        new = {**old, "$defs": {**defs, "D40": {"type": "integer"}}}
+        started = time.monotonic()
+        d = diff_surfaces(_tool(old), _tool(new))
+        assert time.monotonic() - started < 5
+        assert d.breaking is found and not d.same
+
+
+def test_values_nested_as_deep_as_a_recording_holds():
+    """A schema nested ~1000 deep (as deep as orjson reads): compared without exhausting
+    Python's recursion; the path that changed is named."""
+    depth = 1000
+    old = orjson.loads('{"a":' * depth + "1" + "}" * depth)
+    new = orjson.loads('{"a":' * depth + "2" + "}" * depth)
+    d = diff_surfaces(_tool({}, old), _tool({}, new))
+    (item,) = d.items
+    assert [c.pointer for c in item.changes] == ["/outputSchema" + "/a" * depth]
+    assert json_changes(old, new) == [PathChange("/a" * depth, 1, 2)]
+    assert text_lines(d)[2].endswith("…: 1 -> 2")  # the long path cut
+
+
+def test_server_text_reaches_the_terminal_escaped():
+    """A tool name or property with an escape sequence, a line break or a bidi override is
+    written as \\uXXXX in the text lines (no terminal reads it as a command)."""
+    a = _tool({"type": "object", "properties": {"p\x1b[2J": {}}})
+    b = _tool({"type": "object", "properties": {}})
+    a.lists["tools"].items.append({"name": "evil\x1b]0;title\x07\u202e\n", "inputSchema": {}})
+    lines = text_lines(diff_surfaces(a, b))
+    assert not any(ch in line for line in lines for ch in "\x1b\x07\u202e\n")
+    assert "- tool evil\\u001b]0;title\\u0007\\u202e\\u000a: removed [breaking]" in lines
+    assert any("the input property p\\u001b[2J was removed" in line for line in lines)
+
+
+def test_many_pages_of_cache_hints_compare_in_one_pass():
+    hints = [{"ttlMs": i, "cacheScope": "public"} for i in range(50_000)]
+    a = Surface(capabilities={}, lists={"tools": Listing([], 50_000, True, cache=hints)})
+    b = Surface(capabilities={}, lists={"tools": Listing([], 50_000, True, cache=hints[:-1])})
+    started = time.monotonic()
+    d = diff_surfaces(a, b)
+    assert time.monotonic() - started < 5
+    assert d.codes() == ["cache.changed"]
