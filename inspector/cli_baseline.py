@@ -20,7 +20,9 @@ for changes that do not; the session's own failures (codes 2 to 9) and 128+N com
 JUnit (``--junit FILE``, written with :mod:`xml.etree.ElementTree`): one ``testsuite`` with a
 ``testcase`` per item either surface holds (``classname`` the kind, ``name`` the item's key: a
 tool's name, a resource's URI) and per aspect of the server (protocol, serverInfo...). A breaking
-change is a ``failure``; a non-breaking change passes and says what changed in ``system-out``:
+change is a ``failure``; a non-breaking change passes and says what changed in ``system-out``
+(server text with its controls escaped: XML 1.0 has no place for them, and a CI's parser refuses
+a report that holds one):
 an added tool or a reworded description is not a broken build, and a pipeline that wants every
 change to fail has exit code 11. Both files are written atomically (a temporary file beside
 them, then renamed): a baseline is never left half-written.
@@ -39,7 +41,7 @@ from inspector.session import ConnectionLost, RequestTimeout, Session
 from inspector.session.operations import ListPager
 from inspector.session.recording import Recording
 from inspector.session.surface import KEY_FIELDS, KINDS, LIST_METHODS, Surface, surface_of
-from inspector.session.surface_diff import KIND_WORDS, ItemDiff, SurfaceDiff, diff_surfaces, text_lines
+from inspector.session.surface_diff import KIND_WORDS, ItemDiff, SurfaceDiff, diff_surfaces, printable, text_lines
 
 #: the most pages of one list the probe fetches for the surface
 MAX_PAGES = 100
@@ -163,17 +165,17 @@ def baseline_lines(block: JsonObject) -> list[str]:
         mark = {"removed": "-", "added": "+", "changed": "~"}.get(str(item.get("status")), "?")
         breaking = " [breaking]" if item.get("breaking") else ""
         kind = KIND_WORDS.get(str(item.get("kind")), str(item.get("kind")))
-        lines.append(f"  {mark} {kind} {item.get('key')}: {item.get('status')}{breaking}")
+        lines.append(f"  {mark} {kind} {printable(str(item.get('key')))}: {item.get('status')}{breaking}")
         for f in item.get("findings") or []:
             if (
                 isinstance(f, dict)
                 and f.get("code") not in ("item.added",)
                 and not str(f.get("code")).endswith(".removed")
             ):
-                lines.append(f"      {'breaking: ' if f.get('breaking') else ''}{f.get('text')}")
+                lines.append(f"      {'breaking: ' if f.get('breaking') else ''}{printable(str(f.get('text')))}")
     for n in block.get("notes") or []:
         if isinstance(n, dict):
-            lines.append(f"  note: {n.get('text')}")
+            lines.append(f"  note: {printable(str(n.get('text')))}")
     return lines
 
 
@@ -192,13 +194,13 @@ def _keys(kind: str, surfaces: Iterable[Surface | None]) -> list[str]:
 
 
 def _case(suite: ET.Element, classname: str, name: str, item: ItemDiff | None) -> ET.Element:
-    case = ET.SubElement(suite, "testcase", classname=classname, name=name, time="0")
+    case = ET.SubElement(suite, "testcase", classname=classname, name=printable(name), time="0")
     if item is None:
         return case
     single = SurfaceDiff(items=[item])
     lines = "\n".join(text_lines(single)[1:])
     if item.breaking:
-        message = "; ".join(f.text() for f in item.findings if f.breaking)
+        message = printable("; ".join(f.text() for f in item.findings if f.breaking), 2000)
         failure = ET.SubElement(case, "failure", message=message, type="breaking")
         failure.text = lines
     else:
@@ -217,7 +219,7 @@ def junit_xml(
     ET.SubElement(props, "property", name="baseline", value=str(path))
     session = ET.SubElement(suite, "testcase", classname="probe", name="session", time="0")
     if surface is None or diff is None:
-        error = ET.SubElement(session, "error", message=reason, type=f"exit {code}")
+        error = ET.SubElement(session, "error", message=printable(reason, 2000), type=f"exit {code}")
         error.text = "the session failed: the surface was not compared"
     else:
         found = {(i.kind, i.key): i for i in diff.items}
@@ -230,7 +232,7 @@ def junit_xml(
             _case(suite, kind, key, item)
         if diff.notes:
             notes = ET.SubElement(suite, "system-out")
-            notes.text = "\n".join("note: " + n.text() for n in diff.notes)
+            notes.text = "\n".join("note: " + printable(n.text()) for n in diff.notes)
     cases = suite.findall("testcase")
     suite.set("tests", str(len(cases)))
     suite.set("failures", str(sum(1 for c in cases if c.find("failure") is not None)))

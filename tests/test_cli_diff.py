@@ -255,3 +255,25 @@ def test_a_host_log_is_read_as_file_open_reads_it(made: dict[str, Path], tmp_pat
     two.write_text(claude_log(made["r2"], sessions=2))
     d = run("diff", str(made["r1"]), str(two))
     assert d.returncode == 2 and "it holds 2 sessions" in d.stderr and "convert" in d.stderr
+
+
+def test_server_text_with_controls_keeps_the_junit_xml_and_the_terminal_clean(
+    made: dict[str, Path], tmp_path: Path
+) -> None:
+    """A baseline whose tool names hold a NUL, an escape sequence and a bidi override (a hostile
+    or broken server's): the JUnit report still parses (XML 1.0 has no place for them), and
+    neither stdout nor the report carries them raw."""
+    doc = orjson.loads(made["s1"].read_bytes())
+    tools = doc["lists"]["tools"]["items"]
+    tools.append({**tools[0], "name": "gone\x00\x1b[2J\u202e"})
+    baseline, junit = tmp_path / "hostile.surface.json", tmp_path / "report.xml"
+    baseline.write_bytes(orjson.dumps(doc))
+    p = probe("--baseline", str(baseline), "--junit", str(junit), "--", *surface_server(1))
+    assert p.returncode == cli.EXIT_BREAKING, p.stderr
+    assert not any(ch in p.stdout for ch in "\x00\x1b\u202e")
+    assert "  - tool gone\\u0000\\u001b[2J\\u202e: removed [breaking]" in p.stdout
+    suite = ET.parse(junit).getroot().find("testsuite")  # it parses
+    assert suite is not None
+    names = [c.get("name") for c in suite.iter("testcase")]
+    assert "gone\\u0000\\u001b[2J\\u202e" in names
+    assert not any(ch in junit.read_text() for ch in "\x00\x1b\u202e")
