@@ -24,6 +24,8 @@ from .form_rows import bold
 from .widgets import hbox, on_language_change, plain_label, push_button, vbox
 
 _AT = Qt.ItemDataRole.UserRole  # a row: (step index, finding index or -1)
+#: At most this many steps (and findings of a step) are rows of the tree (a hostile recording may hold 100,000).
+ROWS = 500
 
 
 class AuthorizationView(QWidget):
@@ -80,14 +82,23 @@ class AuthorizationView(QWidget):
                 done = f"{signed.title}: {signed.found}"
             self.headline.setText(failure_line(view, QCoreApplication.translate) or done)
         first_failed: QTreeWidgetItem | None = None
-        for i, step in enumerate(view.steps):
+        failing = view.failing
+        rows = list(range(min(len(view.steps), ROWS)))  # a flow is some twenty steps; a recording may hold more
+        if len(view.steps) > ROWS:  # the steps left out, counted; the failing one shown after them
+            at = next((i for i, s in enumerate(view.steps) if s is failing), None)
+            rows += [-1, *([at] if at is not None and at >= ROWS else [])]
+        for i in rows:
+            if i < 0:
+                QTreeWidgetItem(self.tree, [f"…  (+{len(view.steps) - ROWS})"])
+                continue
+            step = view.steps[i]
             top = QTreeWidgetItem(self.tree, [f"{step.mark}  {step.title}"])
             top.setData(0, _AT, (i, -1))
-            for j, f in enumerate(step.findings):
+            for j, f in enumerate(step.findings[:ROWS]):
                 row = QTreeWidgetItem(top, [f"{finding_mark(f)}  {f.rule}"])
                 row.setData(0, _AT, (i, j))
             top.setExpanded(bool(step.findings))
-            if first_failed is None and step.mark == "✗":
+            if step is failing:  # chosen (a step refused before a sign-in that went through is not)
                 first_failed = top
         first = first_failed or self.tree.topLevelItem(0)
         if first is not None:

@@ -17,9 +17,12 @@ from peers import oauth_peer
 from polling import until
 from PySide6.QtCore import QEvent, QTranslator
 
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.messages import Kind
 from inspector.protocol.oauth_rules import AUTH_RULES
 from inspector.resources import resource_path
-from inspector.session.recording import Recording
+from inspector.session.recording import Direction, Recording
+from inspector.ui.authorization import ROWS, AuthorizationView
 from inspector.ui.spec_viewer import SpecViewer
 
 pytestmark = [pytest.mark.anyio, pytest.mark.peer]
@@ -201,3 +204,24 @@ async def test_the_authorization_filter_does_not_outlive_its_recording(window_an
     await until(lambda: not window.tabs.isTabVisible(2), what="no Authorization tab")
     assert window.timeline.model.rowCount() == len(rec)
     assert not window.authorization.only.isChecked()
+
+
+def test_a_recording_of_thousands_of_steps_shows_the_first_and_the_failing_one(qapp, tmp_path):
+    """A flow is some twenty steps; a recording may hold far more (a hostile one 100,000: the
+    tab took seconds each time it was filled): the first ROWS are rows, the rest counted, and the
+    failing step is shown (and chosen) after them."""
+    engine = ProtocolEngine(ClientConfig())
+    rec = Recording(header={"transport": "streamable-http"})
+    writer = rec.write_to(tmp_path / "many.jsonl")
+    extras = [{"event": "auth_flow", "step": "info"}] * (ROWS + 49)
+    extras.append({"event": "auth_flow", "step": "failed", "failed_step": "token", "reason": "refused"})
+    for i, extra in enumerate(extras):
+        rec.append(Direction.EVENT, rec.t0 + i / 1000, b"note", engine.note(Kind.LINK), extra)
+    rec.notify()
+    writer.close()
+    view = AuthorizationView()
+    assert view.set_recording(Recording.load(tmp_path / "many.jsonl"))
+    tree = view.tree
+    assert tree.topLevelItemCount() == ROWS + 2 and tree.topLevelItem(ROWS).text(0) == "…  (+50)"
+    assert tree.currentItem() is tree.topLevelItem(ROWS + 1) and tree.currentItem().text(0) == "✗  Token request"
+    assert view.headline.text() == "Authorization failed at: Token request — refused"
