@@ -39,6 +39,11 @@ _FIELD = re.compile(
 )
 #: request headers that take a request off the plain path (h11 reads it)
 _NOT_PLAIN = frozenset({b"transfer-encoding", b"expect", b"upgrade", b"te", b"trailer"})
+#: where a head ends as h11 finds it (a bare LF ends a line too); only CR LF CR LF is plain
+_BLANK_LINE = re.compile(rb"\n\r?\n")
+#: an answer's header value h11 sends (no NUL, CR, LF or other white space but inner spaces and tabs):
+#: another (a bare CR the upstream wrote) would split the host's reading of the head
+_VALUE = re.compile(rb"(?:[^\x00\s](?:[ \t]*[^\x00\s])*)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +57,11 @@ class HostRequest:
 def _plain(buf: bytearray) -> tuple[bytes, bytes, list[tuple[bytes, bytes]], int, int] | bool:
     """A plain request's head at the start of ``buf``: (method, target, headers, body length, where
     the body starts); True: its head has not all come yet; False: not plain (h11 reads it)."""
-    end = buf.find(b"\r\n\r\n")
-    if end < 0:
+    blank = _BLANK_LINE.search(buf)
+    if blank is None:
         return len(buf) <= _MAX_HEAD
-    if end > _MAX_HEAD:
+    end = blank.start() - 1
+    if end < 0 or end > _MAX_HEAD or blank.end() - end != 4 or buf[end] != 0x0D:  # a bare LF ends it: h11 reads it
         return False
     lines = bytes(buf[:end]).split(b"\r\n")
     first = _REQUEST_LINE.fullmatch(lines[0])
@@ -161,10 +167,17 @@ class HostWire:
         else:
             self._eof = True
 
+    @property
+    def held(self) -> int:
+        """How many bytes the host sent that no request took yet (what :meth:`feed` got, too)."""
+        return len(self._buf) if self.h11 is None else len(self.h11.trailing_data[0])
+
     def head(self, status: int, headers: list[tuple[bytes, bytes]], reason: bytes) -> bytes:
         """An answer's head as the host gets it (h11.LocalProtocolError: h11 cannot send it)."""
         if self.h11 is not None:
             return self.h11.send(h11.Response(status_code=status, headers=headers, reason=reason)) or b""
+        if any(_VALUE.fullmatch(v) is None for _, v in headers):  # (its reason has no CR or LF: http_upstream)
+            raise h11.LocalProtocolError("an answer's header value that h11 would not send")
         self._chunked = status not in (204, 304) and not any(k.lower() == b"content-length" for k, _ in headers)
         parts = [b"HTTP/1.1 %d %s\r\n" % (status, reason)]
         for k, v in headers:

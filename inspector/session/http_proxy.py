@@ -87,7 +87,7 @@ from inspector.transport.base import MASK, LinkEventKind, TransportKind
 from inspector.transport.http_wire import is_message, origin_of
 
 from .http_host_wire import HostRequest, HostWire
-from .http_streams import TcpListener
+from .http_streams import READ_LIMIT, TcpListener
 from .http_upstream import Upstream, UpstreamAnswer, UpstreamError
 from .proxy import (
     BUSY_WINDOW,
@@ -929,6 +929,11 @@ async def _watch_host(
             scope.cancel()
             return
         wire.feed(data)  # a pipelined request: read once this answer is done
+        if wire.held > READ_LIMIT:
+            # a host that sends on and on while its answer streams: no more is read till the answer
+            # ends (the stream's own limit then pauses reading), so memory stays bounded; its
+            # leaving is seen at the next write to it
+            await anyio.sleep_forever()
 
 
 async def run_http_proxy(

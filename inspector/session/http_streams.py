@@ -90,7 +90,10 @@ class LoopStream(anyio.abc.ByteStream):
         self._error: Exception | None = None
         self._closed = False
         self._writable = True
-        self._waiter: asyncio.Future[None] | None = None
+        # a reader's and a writer's wait apart: the proxy's watch on a host reads while its answer's
+        # write waits; with one slot, the later wait took it and the earlier was never woken again
+        self._reader: asyncio.Future[None] | None = None
+        self._writer: asyncio.Future[None] | None = None
 
     # -- the protocol's side
 
@@ -112,16 +115,31 @@ class LoopStream(anyio.abc.ByteStream):
         self._wake()
 
     def _wake(self) -> None:
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
+        for waiter in (self._reader, self._writer):
+            if waiter is not None and not waiter.done():
+                waiter.set_result(None)
 
-    async def _wait(self) -> None:
-        waiter = self._waiter = asyncio.get_running_loop().create_future()
+    async def _wait_readable(self) -> None:
+        waiter = self._reader = asyncio.get_running_loop().create_future()
         try:
             await waiter
         finally:
-            self._waiter = None
+            if self._reader is waiter:
+                self._reader = None
+
+    async def _wait_writable(self) -> None:
+        waiter = self._writer = asyncio.get_running_loop().create_future()
+        try:
+            await waiter
+        finally:
+            if self._writer is waiter:
+                self._writer = None
+
+    @property
+    def unread(self) -> bool:
+        """Something came that is not received yet, or the peer's end did (a kept connection with
+        either, while no answer is due, is not to be used again)."""
+        return bool(self._queue) or self._eof
 
     # -- the stream's
 
@@ -133,7 +151,7 @@ class LoopStream(anyio.abc.ByteStream):
                 raise anyio.BrokenResourceError from self._error
             if self._eof:
                 raise anyio.EndOfStream
-            await self._wait()
+            await self._wait_readable()
         chunk = self._queue.popleft()
         if len(chunk) > max_bytes:
             chunk, rest = chunk[:max_bytes], chunk[max_bytes:]
@@ -151,7 +169,7 @@ class LoopStream(anyio.abc.ByteStream):
             raise anyio.BrokenResourceError from self._error
         self.transport.write(item)
         while not self._writable:
-            await self._wait()
+            await self._wait_writable()
         if self._lost and self._error is not None:
             raise anyio.BrokenResourceError from self._error
 

@@ -201,6 +201,8 @@ class Upstream:
                 shown = b", ".join(coding).decode("latin-1")
                 raise UpstreamError(f"its answer's Transfer-Encoding {shown!r} is not chunked", "answer")
             self._mode = _CHUNKED
+            if lengths:  # both framings: chunked is read (RFC 9112 6.3), and the connection not kept
+                self._keep = False
         elif lengths:
             length = lengths.pop() if len(lengths) == 1 else b""
             if not length.isdigit():
@@ -350,7 +352,14 @@ class Upstream:
 
     async def _ready(self) -> anyio.abc.ByteStream:
         stream = self._stream
-        if stream is not None and self._mode == _IDLE and not _ended(self._sock):
+        if (
+            stream is not None
+            and self._mode == _IDLE
+            # what came while no answer was due (asyncio's transport reads the socket at once, so it
+            # is queued, not in the socket) is no answer to the next request: that one would get it
+            and not (isinstance(stream, LoopStream) and stream.unread)
+            and not _ended(self._sock)
+        ):
             return stream
         await self.aclose()
         if self.port is None or not self.host:

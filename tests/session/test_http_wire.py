@@ -296,3 +296,385 @@ def test_the_proxys_connections_have_no_nagle_and_carry_bytes_both_ways() -> Non
         await listener.aclose()
 
     anyio.run(main)
+
+
+# -- review of the forwarding path: the host's requests read here as h11 reads them, the upstream's
+# framing, the streams' waits and limits
+
+
+class _Bytes:
+    """A host's connection as HostWire reads it: ``data`` handed out ``step`` bytes a receive."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.step = data, step
+        self.sent = b""
+
+    async def receive(self, max_bytes: int = 65536) -> bytes:
+        if not self.data:
+            raise anyio.EndOfStream
+        part, self.data = self.data[: self.step], self.data[self.step :]
+        return part
+
+    async def send(self, item: bytes) -> None:
+        self.sent += item
+
+
+Read = tuple[bytes, bytes, list[tuple[bytes, bytes]], bytes] | str
+
+
+async def _wire_reads(data: bytes, step: int) -> list[Read]:
+    """The requests HostWire reads of ``data`` (each answered with a 204, as the proxy answers), and
+    how the reading ended: "end" (no more), "close" (the connection is not kept) or "refused"."""
+    from inspector.session.http_host_wire import HostWire
+
+    wire, stream = HostWire(), _Bytes(data, step)
+    got: list[Read] = []
+    try:
+        while True:
+            req = await wire.request(stream)  # type: ignore[arg-type]
+            if req is None:
+                return [*got, "end"]
+            got.append((req.method, req.target, [(k.lower(), v) for k, v in req.headers], req.body))
+            wire.head(204, [], b"No Content")
+            wire.end()
+            if not wire.next_cycle():
+                return [*got, "close"]
+    except h11.RemoteProtocolError:
+        return [*got, "refused"]
+
+
+def _h11_reads(data: bytes) -> list[Read]:
+    """What h11 alone reads of ``data`` (the proxy's host side before the plain path), as above."""
+    conn = h11.Connection(h11.SERVER)
+    conn.receive_data(data)
+    conn.receive_data(b"")
+    got: list[Read] = []
+    try:
+        while True:
+            ev = conn.next_event()
+            if not isinstance(ev, h11.Request):
+                return [*got, "end"]
+            body = b""
+            while isinstance(part := conn.next_event(), h11.Data):
+                body += part.data
+            if not isinstance(part, h11.EndOfMessage):
+                return [*got, "end"]
+            got.append((ev.method, ev.target, [(k.lower(), v) for k, v in ev.headers.raw_items()], body))
+            conn.send(h11.Response(status_code=204, headers=[], reason=b"No Content"))
+            conn.send(h11.EndOfMessage())
+            if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                return [*got, "close"]
+            conn.start_next_cycle()
+    except h11.RemoteProtocolError:
+        return [*got, "refused"]
+
+
+_NEXT = b"POST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+_REQUESTS = {
+    "plain": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+    "cl-and-te": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    "te-and-cl": b"POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
+    "two-cl-equal": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello",
+    "two-cl-differ": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 2\r\n\r\nhello",
+    "cl-sign": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: +5\r\n\r\nhello",
+    "cl-spaces": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length:   5  \r\n\r\nhello",
+    "cl-zeros": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 0005\r\n\r\nhello",
+    "cl-list": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 5\r\n\r\nhello",
+    "obs-fold": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\nContent-Length: 5\r\n\r\nhello",
+    "space-before-colon": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length : 5\r\n\r\nhello",
+    "bare-lf": b"POST /mcp HTTP/1.1\nHost: x\nContent-Length: 5\n\nhello",
+    "bare-lf-end": b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\nhello",
+    "lf-in-head": b"POST /mcp HTTP/1.1\r\nHost: x\nContent-Length: 5\r\n\r\nhello",
+    "cr-in-value": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\nContent-Length: 5\r\n\r\nhello",
+    "extra-spaces": b"POST  /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+    "absolute-form": b"POST http://elsewhere/mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+    "http-1.0": b"POST /mcp HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello",
+    "http-1.0-keep-alive": b"POST /mcp HTTP/1.0\r\nConnection: keep-alive\r\nContent-Length: 5\r\n\r\nhello",
+    "no-host": b"POST /mcp HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+    "two-hosts": b"POST /mcp HTTP/1.1\r\nHost: x\r\nHost: y\r\nContent-Length: 5\r\n\r\nhello",
+    "connection-close": b"POST /mcp HTTP/1.1\r\nHost: x\r\nConnection: CLOSE\r\nContent-Length: 5\r\n\r\nhello",
+    "connection-keep-alive": (
+        b"POST /mcp HTTP/1.1\r\nHost: x\r\nConnection: Keep-Alive\r\nContent-Length: 5\r\n\r\nhello"
+    ),
+    "upgrade-h2c": (
+        b"GET /mcp HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        b"HTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n"
+    ),
+    "head": b"HEAD /mcp HTTP/1.1\r\nHost: x\r\n\r\n",
+    "leading-crlf": b"\r\nPOST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+    "nul-in-value": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\nContent-Length: 5\r\n\r\nhello",
+    "tab-in-value": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: a\tb\r\nContent-Length: 5\r\n\r\nhello",
+    "obs-text": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A: \xe9t\xe9\r\nContent-Length: 5\r\n\r\nhello",
+    "empty-value": b"POST /mcp HTTP/1.1\r\nHost: x\r\nX-A:\r\nContent-Length: 0\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("name", list(_REQUESTS))
+def test_the_hosts_side_reads_each_request_as_h11_reads_it_split_at_every_byte(name: str) -> None:
+    """Each request (the smuggling and desync classics among them), followed by a plain one on the
+    same connection (pipelined), is read by HostWire - handed out in one piece and split at every
+    byte - as h11 alone reads it: the same requests (method, target, headers, body), then the same
+    end (refused, closed, or the next request). The plain path may only take what h11 would read the
+    same way; a request whose head ends with a bare LF reached no one (the plain path waited on)."""
+    data = _REQUESTS[name] + _NEXT
+    want = _h11_reads(data)
+
+    async def main() -> None:
+        for step in (len(data), 1, 2, 3, 7):
+            got = await _wire_reads(data, step)
+            assert got == want, (step, got, want)
+
+    anyio.run(main)
+
+
+def test_a_request_whose_head_ends_with_a_bare_lf_is_answered(tmp_path: Path) -> None:
+    """Through the proxy: a request with bare LF line ends (h11 reads it) gets its answer at once;
+    the plain path waited for a CR LF CR LF that never came, and the host for an answer."""
+    port = free_port()
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, tmp_path / "lf.jsonl") as origin:
+            with socket.create_connection(("127.0.0.1", int(origin.rsplit(":", 1)[1]))) as s:
+                s.settimeout(10)
+                s.sendall(b"POST /echo HTTP/1.1\nHost: x\nContent-Length: 2\n\n{}")
+                got = _read_answer(s, b"\r\n\r\n{}")
+                assert got.startswith(b"HTTP/1.1 200 ")
+
+
+def test_an_answers_header_with_a_bare_cr_does_not_reach_the_host(tmp_path: Path) -> None:
+    """The upstream writes a header value with a bare CR in it (a host reading CR as a line's end
+    would take what follows as a header of its own: response splitting). h11 refused to send it,
+    and so does the plain path now: the host's connection is closed without it, and the proxy goes
+    on serving."""
+    evil = b"HTTP/1.1 200 OK\r\nX-Evil: a\rSet-Cookie: s=1\r\nContent-Length: 2\r\n\r\n{}"
+    fine = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+    with scripted((evil, False, False), (fine, False, False)) as server:
+        with proxy(f"http://127.0.0.1:{server.port}/mcp", tmp_path / "cr.jsonl") as origin:
+            at = ("127.0.0.1", int(origin.rsplit(":", 1)[1]))
+            request = b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+            with socket.create_connection(at) as s:
+                s.settimeout(10)
+                s.sendall(request)
+                got = b""
+                while data := s.recv(65536):
+                    got += data
+                assert b"Set-Cookie" not in got and got == b""
+            with socket.create_connection(at) as s:
+                s.settimeout(10)
+                s.sendall(request)
+                assert _read_answer(s, b"\r\n\r\n{}").startswith(b"HTTP/1.1 200 ")
+
+
+def test_what_a_kept_upstream_connection_sent_unasked_is_no_answer_to_the_next_request() -> None:
+    """The upstream writes more after a 204 (a body a 204 has not, here a whole answer of its own)
+    a little later, and keeps the connection. asyncio's transport read it into the stream's queue,
+    so the socket did not read as ready: the next request went on that connection and got those
+    bytes as its answer (the host, another exchange's answer). It goes on a new connection now."""
+    stale = b"HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nstale"
+    with scripted((stale, True, False), (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", False, False)) as server:
+
+        async def main() -> list[tuple[int, bytes]]:
+            up = Upstream(f"http://127.0.0.1:{server.port}/mcp")
+            try:
+                first = await _exchange(up)
+                await anyio.sleep(0.3)  # the rest has come
+                return [first, await _exchange(up)]
+            finally:
+                await up.aclose()
+
+        assert anyio.run(main) == [(204, b""), (200, b"{}")]
+        assert server.connections == 2
+
+
+def test_an_answer_with_both_chunked_and_a_content_length_is_read_chunked_and_its_connection_not_kept() -> None:
+    both = b"HTTP/1.1 200 OK\r\nContent-Length: 40\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+    with scripted((both, False, False), (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]", False, False)) as server:
+
+        async def main() -> list[tuple[int, bytes]]:
+            up = Upstream(f"http://127.0.0.1:{server.port}/mcp")
+            try:
+                return [await _exchange(up), await _exchange(up)]
+            finally:
+                await up.aclose()
+
+        assert anyio.run(main) == [(200, b"{}"), (200, b"[]")]
+        assert server.connections == 2
+
+
+@pytest.mark.parametrize(
+    ("answer", "body"),
+    [
+        (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n00002;a=b;c\r\n{}\r\n000\r\n\r\n", b"{}"),
+        (
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\n0\r\nT: 1\r\nU: 2\r\n\r\n",
+            b"0123456789",
+        ),
+        (
+            b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\n\r\n"
+            b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}",
+            b"{}",
+        ),
+    ],
+    ids=["extensions-zeros", "uppercase-trailers", "two-1xx"],
+)
+def test_chunk_sizes_and_informational_answers(answer: bytes, body: bytes) -> None:
+    with scripted((answer, True, False), (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]", False, False)) as server:
+
+        async def main() -> list[tuple[int, bytes]]:
+            up = Upstream(f"http://127.0.0.1:{server.port}/mcp")
+            try:
+                return [await _exchange(up), await _exchange(up)]
+            finally:
+                await up.aclose()
+
+        assert anyio.run(main) == [(200, body), (200, b"[]")]
+        assert server.connections == 1
+
+
+def test_a_chunk_size_past_64_bits_is_an_upstream_error() -> None:
+    huge = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1ffffffffffffffff\r\nabc"
+    with scripted((huge, False, True)) as server:
+
+        async def main() -> None:
+            up = Upstream(f"http://127.0.0.1:{server.port}/mcp")
+            try:
+                with pytest.raises(UpstreamError, match="illegal chunk header"):
+                    await _exchange(up)
+            finally:
+                await up.aclose()
+
+        anyio.run(main)
+
+
+def test_a_streams_reader_is_woken_while_a_write_waits() -> None:
+    """The proxy's watch on a host reads the host's stream while the answer's write to it waits
+    (the host reads slower than the upstream writes). The stream kept one waiter: the write's wait
+    took it, and what the host sent (its leaving) never woke the read."""
+    from inspector.session.http_streams import LoopStream, TcpListener
+
+    async def main() -> None:
+        listener = await TcpListener.open("127.0.0.1", 0)
+        accepted: list[LoopStream] = []
+        got: list[bytes] = []
+        async with anyio.create_task_group() as tg:
+
+            async def handler(stream: LoopStream) -> None:
+                accepted.append(stream)
+                await anyio.sleep_forever()
+
+            tg.start_soon(listener.serve, handler)
+            host = socket.create_connection(("127.0.0.1", listener.port))
+            host.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            try:
+                with anyio.fail_after(10):
+                    while not accepted:
+                        await anyio.sleep(0.01)
+                stream = accepted[0]
+
+                async def read() -> None:
+                    got.append(await stream.receive())
+
+                async def flood() -> None:
+                    while True:
+                        await stream.send(b"x" * 65536)
+
+                tg.start_soon(read)
+                await anyio.sleep(0.05)
+                tg.start_soon(flood)
+                with anyio.fail_after(10):
+                    while stream._writable:  # the write waits now
+                        await anyio.sleep(0.01)
+                host.sendall(b"ping")
+                with anyio.fail_after(5):
+                    while not got:
+                        await anyio.sleep(0.01)
+                assert got == [b"ping"]
+            finally:
+                host.close()
+                tg.cancel_scope.cancel()
+        await listener.aclose()
+
+    anyio.run(main)
+
+
+def test_a_flood_relayed_to_a_slow_reader_stays_bounded() -> None:
+    """An upstream writes 16 MiB as fast as it can; the proxy's streams relay it read by read (as the
+    proxy does) to a host that reads slowly: what waits unread and what waits unsent stay within the
+    streams' limits (plus one read of asyncio's), and every byte arrives."""
+    from inspector.session.http_streams import READ_LIMIT, WRITE_LIMIT, LoopStream, TcpListener, connect_tcp
+
+    total = 16 * 1024 * 1024
+    source = socket.create_server(("127.0.0.1", 0))
+
+    def write_all() -> None:
+        conn, _ = source.accept()
+        with conn:
+            block = b"y" * 65536
+            for _ in range(total // len(block)):
+                conn.sendall(block)
+
+    threading.Thread(target=write_all, daemon=True).start()
+    received = [0]
+
+    async def main() -> tuple[int, int]:
+        listener = await TcpListener.open("127.0.0.1", 0)
+        peaks = [0, 0]
+        async with anyio.create_task_group() as tg:
+
+            async def relay(host: LoopStream) -> None:
+                up = await connect_tcp("127.0.0.1", source.getsockname()[1])
+                try:
+                    while True:
+                        try:
+                            data = await up.receive()
+                        except anyio.EndOfStream:
+                            break
+                        await host.send(data)
+                        peaks[0] = max(peaks[0], up._queued)
+                        peaks[1] = max(peaks[1], host.transport.get_write_buffer_size())
+                finally:
+                    await up.aclose()
+                    await host.aclose()
+
+            tg.start_soon(listener.serve, relay)
+
+            def slow_host() -> None:
+                with socket.create_connection(("127.0.0.1", listener.port)) as s:
+                    while data := s.recv(65536):
+                        received[0] += len(data)
+                        time.sleep(0.002)
+
+            await anyio.to_thread.run_sync(slow_host)
+            tg.cancel_scope.cancel()
+        await listener.aclose()
+        return peaks[0], peaks[1]
+
+    queued, unsent = anyio.run(main)
+    source.close()
+    assert received[0] == total
+    assert queued <= READ_LIMIT + 256 * 1024, queued
+    assert unsent <= WRITE_LIMIT + 65536, unsent
+
+
+def test_a_host_that_floods_while_its_answer_streams_is_read_no_further() -> None:
+    """While an answer streams, the proxy's watch reads the host's socket (to see it leave); a host
+    that sends on and on was read whole into the wire's buffer. Past READ_LIMIT held, it stops."""
+    from inspector.session.http_host_wire import HostWire
+    from inspector.session.http_proxy import _watch_host
+    from inspector.session.http_streams import READ_LIMIT
+
+    class Endless:
+        reads = 0
+
+        async def receive(self, max_bytes: int = 65536) -> bytes:
+            self.reads += 1
+            await anyio.sleep(0)
+            return b"z" * 65536
+
+    async def main() -> tuple[int, int]:
+        wire, stream, gone = HostWire(), Endless(), anyio.Event()
+        with anyio.move_on_after(0.5) as scope:
+            await _watch_host(wire, stream, gone, scope)  # type: ignore[arg-type]
+        return wire.held, stream.reads
+
+    held, reads = anyio.run(main)
+    assert READ_LIMIT < held <= READ_LIMIT + 65536 and reads == held // 65536
