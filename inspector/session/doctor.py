@@ -46,7 +46,7 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.transport.base import HttpSpec, StdioSpec, TransportSpec
 
 from .core import SessionOptions
-from .doctor_words import TITLES, advice_text, seen_text
+from .doctor_words import TITLES, advice_text, seen_text, shown
 from .launched import launched_name
 from .profiles import SECRET_REF, ServerProfile
 
@@ -119,14 +119,15 @@ class Diagnosis:
         return {"transport": self.transport, "target": self.target, "checks": [c.data() for c in self.checks]}
 
     def lines(self) -> list[str]:
-        """The diagnosis in English, a line or more per check (for a terminal)."""
+        """The diagnosis in English, a line or more per check (for a terminal); what the server
+        wrote is shown, never obeyed (its control characters, an ANSI escape, written as escapes)."""
         marks = {Verdict.PASS: "ok  ", Verdict.FAIL: "FAIL", Verdict.WARN: "warn", Verdict.SKIPPED: "--  "}
-        out = [f"Connection Doctor: {self.target}"]
+        out = [f"Connection Doctor: {shown(self.target)}"]
         for c in self.checks:
-            out.append(f"[{marks[c.verdict]}] {c.title}: {c.seen}")
-            out += [f"         | {q}" for q in c.quoted]
+            out.append(f"[{marks[c.verdict]}] {c.title}: {shown(c.seen)}")
+            out += [f"         | {shown(q)}" for q in c.quoted]
             if c.advice:
-                out.append(f"         → {c.advice}")
+                out.append(f"         → {shown(c.advice)}")
         return out
 
 
@@ -369,7 +370,7 @@ def interpreter_check(path: Path, argv: Sequence[str], cwd: str | None, env: Map
             return failed("interpreter", "no-shebang", path=str(path))
         interpreter = words[0]
         if Path(interpreter).name == "env" and len(words) > 1:
-            rest = [w for w in words[1:] if not w.startswith("-")]
+            rest = [w for w in words[1:] if not w.startswith("-") and "=" not in w]  # env's options and NAME=value
             if rest:
                 found, _ = find_on_path(rest[0], env)
                 if found is None or not os.access(found, os.X_OK):

@@ -28,7 +28,7 @@ from inspector.transport.base import HttpSpec
 from .core import SessionOptions
 from .doctor import HTTP_CHECKS, Check, Diagnosis, OnCheck, Run, Verdict, failed, passed, warned
 from .profiles import url_problem
-from .secrecy import masked_url
+from .secrecy import masked_url, masked_urls_in
 
 #: The longest wait for a name, a connection or a handshake, whatever the session's timeout.
 NET_TIMEOUT = 10.0
@@ -79,8 +79,9 @@ async def diagnose_http(spec: HttpSpec, options: SessionOptions, on_check: OnChe
 
 def url_check(url: str) -> Check:
     problem = url_problem(url)
-    if problem is not None:
-        return failed("url", problem.code, problem=str(problem), **{k: str(v) for k, v in problem.values.items()})
+    if problem is not None:  # the URL as a recording shows it: a password or an api_key in it masked
+        values = {k: masked_urls_in(str(v)) for k, v in problem.values.items()}
+        return failed("url", problem.code, problem=masked_urls_in(str(problem)), **values)
     parts = urlsplit(url.strip())
     port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
     return passed(

@@ -19,6 +19,7 @@ import dataclasses
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
 from inspector.transport.base import HttpSpec, StdioSpec, describe_exit
 
 from .auth_discovery import AuthDiscovery, explain_refusal, refusal_in
@@ -33,7 +34,10 @@ from .stderr_digest import recording_stderr, stderr_digest
 QUOTED_LINES = 5
 QUOTED_CHARS = 200
 #: The rules that flag a stdout line as no JSON-RPC message.
-NOT_JSON_RULES = frozenset({"stdio.not-json", "stdio.partial-line"})
+NOT_JSON_RULES = frozenset({"stdio.not-json", "stdio.partial-line", "jsonrpc.not-a-message"})
+#: What a stdout line is when it is no JSON-RPC message: not JSON (a banner, a blank line, bytes
+#: that are not UTF-8), or JSON that is not JSON-RPC (a JSON logger's record: pino, structlog).
+NOT_JSON_RPC = frozenset({Kind.NOISE, Kind.INVALID})
 
 
 def quote(raw: bytes) -> str:
@@ -128,11 +132,12 @@ def _exit_time(rec: Recording, fallback: float) -> float:
 
 
 def stdout_check(rec: Recording) -> Check:
-    """What the server wrote on stdout before the session was established: JSON-RPC only."""
+    """What the server wrote on stdout before the session was established: JSON-RPC only (a line
+    that is no JSON, or JSON that is no JSON-RPC message, as a JSON logger writes, is quoted)."""
     end = _established_at(rec)
     end = len(rec) if end is None else end + 1
     lines = [i for i in range(end) if rec.direction_at(i) is Direction.S2C]
-    noise = [i for i in lines if NOT_JSON_RULES & set(rec.violations_at(i))]
+    noise = [i for i in lines if rec.kind_at(i) in NOT_JSON_RPC or NOT_JSON_RULES & set(rec.violations_at(i))]
     if noise:
         quoted = [quote(rec.raw_at(i)) for i in noise[:QUOTED_LINES]]
         return failed("stdout", "noise", quoted, count=str(len(noise)))

@@ -13,6 +13,7 @@ the English. Quoted output (stdout lines, stderr lines) is data too, never trans
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from .translate import Translate, untranslated
@@ -193,6 +194,22 @@ ADVICE: dict[str, str] = {
 }
 
 
+#: Characters that would change how a line shows in a terminal or a list: C0 and C1 controls
+#: (an ANSI escape in a server's banner), bidirectional overrides.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str) -> str:
+    """``text`` (what a server wrote, or a sentence holding it) as one line to show: its control
+    and bidirectional-override characters written as escapes (``\\u001b``), never obeyed."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    c = match.group()
+    return {"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(c) or f"\\u{ord(c):04x}"
+
+
 def _template(table: Mapping[str, str], check: str, code: str) -> str | None:
     return table.get(f"{check}.{code}") or table.get(f"*.{code}") or table.get(f"{check}.*")
 
@@ -260,6 +277,6 @@ def check_words(
     """A check's mark, title, what was seen and what to do (``""``: nothing), in ``tr``'s language."""
     advice = advice_text(check, code, values, verdict in ("pass", "skipped"), tr)
     # the advice is put in whole (fill() would drop its full stop, as it does for a value's sentence)
-    todo = tr(CONTEXT, VERDICT_WORDS["todo"]).replace("{advice}", advice) if advice else ""
-    seen = "" if verdict == "skipped" else seen_text(check, code, values, tr)
+    todo = tr(CONTEXT, VERDICT_WORDS["todo"]).replace("{advice}", shown(advice)) if advice else ""
+    seen = "" if verdict == "skipped" else shown(seen_text(check, code, values, tr))
     return MARKS.get(verdict, "?"), title_text(check, tr), seen, todo

@@ -23,6 +23,7 @@ from peers import (
     reference_http_server,
     reference_server,
     sdk_http_server,
+    sdk_server,
     self_signed,
 )
 
@@ -102,6 +103,16 @@ def test_a_script_whose_shebang_interpreter_is_missing(tmp_path: Path) -> None:
     d = run(StdioSpec([str(via_env)], cwd=str(tmp_path)))
     stopped_at(d, "interpreter", "shebang-env-missing")
     assert d.failed is not None and d.failed.values["interpreter"] == "no-such-node-xyz"
+
+
+def test_an_env_shebang_with_a_variable_names_the_interpreter_after_it(tmp_path: Path) -> None:
+    """``#!/usr/bin/env -S PYTHONUNBUFFERED=1 python3``: env's assignment is no interpreter."""
+    server = script(tmp_path, "server", "#!/usr/bin/env -S PYTHONUNBUFFERED=1 python3\nimport sys\nsys.exit(3)\n")
+    d = run(StdioSpec([str(server)]))
+    interpreter = d.check("interpreter")
+    assert interpreter is not None and interpreter.code == "shebang-env", d.lines()
+    assert interpreter.values["interpreter"] == "python3"
+    stopped_at(d, "process", "exited")
 
 
 def test_a_launcher_needs_its_interpreter_on_the_path_the_server_gets(tmp_path: Path) -> None:
@@ -189,6 +200,37 @@ def test_a_banner_on_stdout_is_quoted() -> None:
     assert verdicts(d)["process"] == "pass"
 
 
+def logging_first(*lines: str) -> list[str]:
+    """argv of the SDK's low-level server behind a start that writes ``lines`` on stdout first
+    (a logger set to stdout, a banner), then becomes the server (exec)."""
+    server = sdk_server()
+    text = "".join(line + "\n" for line in lines)
+    code = f"import os, sys; sys.stdout.write({text!r}); sys.stdout.flush(); "
+    code += f"os.execv({server[0]!r}, {server!r})"
+    return [sys.executable, "-c", code]
+
+
+def test_json_log_records_on_stdout_are_not_json_rpc() -> None:
+    """A JSON logger writing to stdout (pino's default) writes JSON that is no JSON-RPC message:
+    it is quoted as noise, not counted as JSON-RPC (it was: the check only knew lines not JSON)."""
+    record = '{"level":30,"time":1764100000000,"msg":"server listening"}'
+    d = run(StdioSpec(logging_first(record)))
+    stopped_at(d, "stdout", "noise")
+    assert d.failed is not None and d.failed.quoted == (record,) and d.failed.values["count"] == "1"
+
+
+def test_what_a_server_writes_is_shown_never_obeyed() -> None:
+    """An ANSI escape and a bidi override in a banner are quoted as they came (the data) and shown
+    as escapes (the lines a terminal prints): the terminal is not cleared, the line not reversed."""
+    banner = "\x1b[2J\x1b]0;owned\x07 ready \u202eevil"
+    d = run(StdioSpec(logging_first(banner)))
+    stopped_at(d, "stdout", "noise")
+    assert d.failed is not None and d.failed.quoted == (banner,)
+    text = "\n".join(d.lines())
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "         | \\u001b[2J\\u001b]0;owned\\u0007 ready \\u202eevil" in d.lines()
+
+
 def test_a_server_that_exits_at_once_says_how_and_why() -> None:
     argv = [sys.executable, "-c", "import sys; print('Error: DATABASE_URL is not set', file=sys.stderr); sys.exit(4)"]
     d = run(StdioSpec(argv))
@@ -254,6 +296,17 @@ def test_a_url_that_cannot_be_read() -> None:
     d = run(HttpSpec("ftp://127.0.0.1/mcp"))
     stopped_at(d, "url", "url-not-http")
     assert [c.id for c in d.checks] == list(HTTP_CHECKS)
+
+
+def test_a_url_that_cannot_be_read_shows_no_credentials() -> None:
+    """A URL with a password and an api_key that fails to parse (a port past 65535, another
+    scheme) is said as a recording shows it: both masked, in what was seen and in the data."""
+    for url in ("https://me:hunter2@127.0.0.1:99999/mcp?api_key=sk9xQ", "htps://me:hunter2@127.0.0.1/mcp?token=sk9xQ"):
+        d = run(HttpSpec(url))
+        assert d.failed is not None and d.failed.id == "url", d.lines()
+        shown = orjson.dumps(d.data()).decode() + "\n".join(d.lines())
+        assert "hunter2" not in shown and "sk9xQ" not in shown, shown
+        assert "me:••••••@127.0.0.1" in d.failed.seen
 
 
 def test_a_refused_port() -> None:
