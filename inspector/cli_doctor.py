@@ -114,6 +114,7 @@ def check_lines(check: Check) -> list[str]:
 def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     from inspector.cli import UsageError, options_from_args
     from inspector.session.doctor import diagnose
+    from inspector.session.doctor_words import shown
     from inspector.session.secrecy import masked_url
     from inspector.transport.base import HttpSpec, StdioSpec
 
@@ -136,7 +137,7 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         )
     if not args.json:
         target = masked_url(spec.url) if isinstance(spec, HttpSpec) else shlex.join(spec.shown())
-        say(f"Connection Doctor: {target}\n")
+        say(f"Connection Doctor: {shown(target)}\n")
 
     def on_check(check: Check) -> None:
         if args.json:
@@ -146,7 +147,8 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
 
     try:
         diagnosis = anyio.run(lambda: diagnose(spec, options=options, on_check=on_check))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the server was ended on the way out (its process group)
+        sys.stderr.write("mcp-session-inspector doctor: stopped by SIGINT\n")
         return 128 + signal.SIGINT
     failed = diagnosis.failed
     if args.json:

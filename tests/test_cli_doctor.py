@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import orjson
-from peers import free_port, misbehave, reference_server, sdk_server
+from peers import free_port, gone, misbehave, reference_server, sdk_server
 
 
 def doctor(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
@@ -109,3 +111,54 @@ def test_usage_errors_exit_2() -> None:
     unset = doctor("--url", "http://127.0.0.1:1/mcp", "--bearer-env", "NO_SUCH_VARIABLE_XYZ")
     assert unset.returncode == 2 and "NO_SUCH_VARIABLE_XYZ" in unset.stderr
     assert "NO_SUCH_VARIABLE_XYZ" not in os.environ
+
+
+def test_ctrl_c_while_the_server_is_silent_ends_it_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the doctor alone, as a signal sent to its pid) while the start sequence
+    waits: exit 130, said on stderr, and the server and the child it started are ended."""
+    pids = tmp_path / "pids"
+    server = (
+        "import os, subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+        f"open({str(pids)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}')\n"
+        "time.sleep(120)\n"
+    )
+    argv = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "doctor",
+        "--json",
+        "--timeout",
+        "60",
+        "--",
+        sys.executable,
+        "-c",
+        server,
+    ]
+    restore = lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)  # noqa: E731 - a test runner may ignore SIGINT
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=restore) as proc:
+        assert proc.stdout is not None
+        seen = [orjson.loads(proc.stdout.readline())["id"] for _ in range(5)]  # the machine's checks
+        assert seen[-1] == "environment"
+        deadline = time.monotonic() + 30
+        while not (pids.exists() and " " in pids.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "mcp-session-inspector doctor: stopped by SIGINT" in err
+    started = [int(p) for p in pids.read_text().split()]
+    deadline = time.monotonic() + 10
+    while not all(gone(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(gone(p) for p in started)
+
+
+def test_a_banner_with_an_ansi_escape_is_printed_as_escapes() -> None:
+    """What the server wrote reaches the terminal as text: its escape sequences written out."""
+    argv = sdk_server()
+    code = f"import os, sys; print('\\x1b[2J\\x1b[31mready', flush=True); os.execv({argv[0]!r}, {argv!r})"
+    d = doctor("--", sys.executable, "-c", code)
+    assert d.returncode == 1
+    assert "\x1b" not in d.stdout and "         | \\u001b[2J\\u001b[31mready" in d.stdout.splitlines()

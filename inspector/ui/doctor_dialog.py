@@ -18,12 +18,12 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QTreeWidgetItem, QWidget
 
 from inspector.session.doctor import Check, Diagnosis, diagnose
-from inspector.session.doctor_words import CONTEXT, VERDICT_WORDS, check_words, title_text
+from inspector.session.doctor_words import CONTEXT, VERDICT_WORDS, check_words, shown, title_text
 from inspector.session.profiles import ServerProfile
 
 from .form_rows import read_only_text, tree_widget, word_of
 from .theme import tone
-from .widgets import mono_font, on_language_change, plain_label, vbox
+from .widgets import mono_font, on_language_change, plain_label, plain_tooltip, vbox
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -74,14 +74,14 @@ class DoctorDialog(QDialog):
         mark, title, seen, todo = check_words(check.id, check.verdict.value, check.code, check.values, tr)
         item = QTreeWidgetItem(self.tree, [mark, title, seen])  # plain text: items never read markup
         item.setToolTip(0, _word(check.verdict.value))
-        item.setToolTip(2, seen)
+        item.setToolTip(2, plain_tooltip(seen))  # a tooltip reads markup: the server's words are escaped
         if check.verdict.value in _TONES:
             item.setForeground(0, QBrush(QColor(tone(self, _TONES[check.verdict.value]))))
         for line in check.quoted:
-            quoted = QTreeWidgetItem(item, ["", "", line])
+            quoted = QTreeWidgetItem(item, ["", "", shown(line)])
             quoted.setFont(2, mono_font())
         if todo:
-            QTreeWidgetItem(item, ["", "", todo]).setToolTip(2, todo)
+            QTreeWidgetItem(item, ["", "", todo]).setToolTip(2, plain_tooltip(todo))
         item.setExpanded(True)
         return item
 
@@ -95,7 +95,7 @@ class DoctorDialog(QDialog):
             return
         c = self.checks[row]
         mark, title, seen, todo = check_words(c.id, c.verdict.value, c.code, c.values, QCoreApplication.translate)
-        parts = [f"{mark} {title}", seen, "\n".join(c.quoted), todo]
+        parts = [f"{mark} {title}", seen, "\n".join(shown(q) for q in c.quoted), todo]
         self.detail.setPlainText("\n\n".join(p for p in parts if p))
 
     def _show(self) -> None:

@@ -135,6 +135,51 @@ async def test_on_the_window_task_group_the_files_are_read_in_a_thread(window_an
     dialog.close()
 
 
+@pytest.mark.anyio
+async def test_a_reader_that_fails_unforeseen_is_said_and_the_task_group_lives_on(
+    window_and_controller, releases, tmp_path, monkeypatch
+):
+    """A failure no reader foresaw (a bug: here a ValueError) while reading or comparing closes
+    the view with a message naming the file; the window's task group goes on (it used to end
+    with it, and the window with it). Two files are compared off the window's thread."""
+    import threading
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from inspector.ui import compare_view
+
+    controller, window = window_and_controller
+    real = compare_view.compared
+    threads: list[bool] = []
+
+    def spy(*args):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args)
+
+    monkeypatch.setattr(compare_view, "compared", spy)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        dialog = open_compare(window, releases[0], releases[1], tg)
+        await until(lambda: dialog.diff is not None, 20)
+        assert threads == [False]  # two files: compared in a worker thread
+
+        def broken(path):
+            raise ValueError("no reader foresaw this")
+
+        monkeypatch.setattr(compare_view, "load_side", broken)
+        failed = open_compare(window, releases[0], releases[1], tg)
+        assert failed is not None
+        await until(lambda: not failed.isVisible(), 20)
+        boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+        assert any("Cannot compare release1.jsonl: no reader foresaw this" in b.text() for b in boxes)
+        for b in boxes:
+            b.close()
+        await anyio.sleep(0.05)
+        assert not tg.cancel_scope.cancel_called  # the task group lives on
+        tg.cancel_scope.cancel()
+    dialog.close()
+
+
 def test_a_file_that_cannot_be_read_opens_no_view(qapp, releases, tmp_path):
     assert open_compare(None, releases[0], tmp_path / "missing.jsonl") is None
     (tmp_path / "not.jsonl").write_text("not a recording\n", encoding="utf-8")
@@ -250,3 +295,20 @@ async def test_the_banner_diagnoses_the_server_whose_session_failed_not_the_sele
         await until(lambda: shown[0].diagnosis is not None, 20)
         tg.cancel_scope.cancel()
     assert shown[0].diagnosis is not None and shown[0].diagnosis.failed
+
+
+def test_the_doctor_dialog_shows_what_a_server_wrote_as_text(qapp):
+    """The server's words in a check (an outcome, a quoted line) hold markup and an ANSI escape:
+    the tooltips escape the markup (a tooltip reads rich text), every row and the detail show the
+    control characters as escapes."""
+    dialog = DoctorDialog("x")
+    outcome = "<img src='file:///etc/passwd'><b>boom</b>"
+    dialog.add_check(Check("start", Verdict.FAIL, "initialize-error", {"outcome": outcome}, ("\x1b[31m<i>red</i>",)))
+    top = dialog.tree.topLevelItem(0)
+    assert top is not None and top.text(2) == outcome
+    assert top.toolTip(2).startswith("<qt>") and "&lt;b&gt;boom&lt;/b&gt;" in top.toolTip(2)
+    quoted, todo = top.child(0), top.child(1)
+    assert quoted is not None and quoted.text(2) == "\\u001b[31m<i>red</i>"
+    assert todo is not None and todo.toolTip(2).startswith("<qt>")
+    assert "\x1b" not in dialog.detail.toPlainText() and "\\u001b[31m<i>red</i>" in dialog.detail.toPlainText()
+    dialog.close()
