@@ -14,8 +14,9 @@ never read as markup):
   reasons it breaks (each a row of its own, marked breaking), one row per JSON path with its
   old and new value (the ``(absent)`` word for a member not there), then its other findings. The notes (what limits
   the comparison) come last, in a row of their own.
-* :func:`load_side`: a file the user picked, as a surface and, when it is a recording, the
-  recording too (a surface file has no messages to align).
+* :func:`load_side`: a file the user picked, as a surface and, when it is a recording (or a
+  host's log or HAR of one session, converted as File → Open converts it), the recording too (a
+  surface file has no messages to align).
 * :func:`alignment_rows`: the pairs from where the runs part (at most ``most``), each with both
   sides' steps and, below it, the paths whose content differs.
 
@@ -28,9 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import host_logs
 from .recording import Recording, quote_value
 from .recording_align import ALIGN_CONTEXT, ALIGN_WORDS, AlignedPair, Alignment, Step
-from .surface import KINDS, SURFACE_FORMAT, Surface, load_surface, surface_of
+from .surface import KINDS, SURFACE_FORMAT, Surface, SurfaceError, load_surface, surface_of
 from .surface_diff import ABSENT, DIFF_CONTEXT, LINE_WORDS, LIST_WORDS, SurfaceDiff, Value
 from .translate import Translate, untranslated
 
@@ -145,12 +147,28 @@ def _pair_row(n: int, pair: AlignedPair, unanswered: str, tr: Translate) -> Row:
 
 
 def load_side(path: str | Path) -> tuple[Surface, Recording | None]:
-    """A picked file's surface, and its recording when it is one (None for a surface file).
-    Raises what :func:`~.surface.load_surface` and :meth:`Recording.load` raise."""
+    """A picked file's surface, and its recording when it is one (None for a surface file), read
+    as File → Open reads it: a Claude Desktop or VS Code MCP log or a HAR file holding one session
+    is converted on the way (several: a :class:`~.surface.SurfaceError` pointing to ``convert``).
+    Only a regular file is opened here (a FIFO is the recording loader's to refuse). Raises what
+    :func:`~.surface.load_surface` and :meth:`Recording.load` raise."""
     p = Path(path)
-    with open(p, "rb") as f:
-        head = f.read(4096)
-    if b'"' + SURFACE_FORMAT.encode() + b'"' in head:
-        return load_surface(p), None
+    if host_logs.host_log_kind(p) is not None:
+        try:
+            sessions = host_logs.read_log(p)
+        except host_logs.HostLogError as exc:
+            raise SurfaceError(str(exc)) from None
+        if len(sessions) != 1:
+            raise SurfaceError(
+                f"{p.name} holds {len(sessions)} sessions: write the one to compare with "
+                f"'mcp-session-inspector convert {p.name} --session N -o FILE.jsonl' and compare that file"
+            )
+        rec = host_logs.to_recording(sessions[0], p.name)
+        return surface_of(rec, source=p.name), rec
+    if p.is_file():
+        with open(p, "rb") as f:
+            head = f.read(4096)
+        if b'"' + SURFACE_FORMAT.encode() + b'"' in head:
+            return load_surface(p), None
     rec = Recording.load(p)
     return surface_of(rec, source=p.name), rec

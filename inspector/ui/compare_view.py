@@ -7,8 +7,9 @@ values; the "Messages" tab says where two recordings part and lists the pairs fr
 of it is plain text (server names and values included). :func:`compare_sessions` is the
 window's "Compare sessions…" action: the session shown now (live or opened) against a file the
 user picks, or two picked files when nothing is shown; files are read in a worker thread on the
-window's task group (the session shown now is read on the window's thread: a live recording
-grows there).
+window's task group, and two files compared there too (the session shown now is read and
+compared on the window's thread: a live recording grows there). Whatever goes wrong reading or
+comparing is said in a message and closes the view; it never ends the window's task group.
 """
 
 from __future__ import annotations
@@ -72,8 +73,11 @@ class CompareDialog(QDialog):
 
     def compare(self, a: Surface, b: Surface, rec_a: Recording | None, rec_b: Recording | None) -> None:
         """Show ``a`` (before) against ``b`` (after); the messages when both are recordings."""
-        self.diff = diff_surfaces(a, b)
-        self.alignment = align(rec_a, rec_b) if rec_a is not None and rec_b is not None else None
+        self.show_compared(a, b, *compared(a, b, rec_a, rec_b))
+
+    def show_compared(self, a: Surface, b: Surface, diff: SurfaceDiff, alignment: Alignment | None) -> None:
+        """Show a comparison :func:`compared` made (in a worker thread, for two files)."""
+        self.diff, self.alignment = diff, alignment
         self.sources = (a.source or _word("current"), b.source or _word("current"))
         self._show()
 
@@ -146,6 +150,14 @@ class CompareDialog(QDialog):
         return out
 
 
+def compared(
+    a: Surface, b: Surface, rec_a: Recording | None, rec_b: Recording | None
+) -> tuple[SurfaceDiff, Alignment | None]:
+    """The surfaces' diff, and the conversations' alignment when both are recordings (Qt-free:
+    two files' are worked out in a worker thread; two large recordings align in seconds)."""
+    return diff_surfaces(a, b), align(rec_a, rec_b) if rec_a is not None and rec_b is not None else None
+
+
 def _pick(window: QWidget, title: str, start: str) -> str:
     path, _ = QFileDialog.getOpenFileName(window, title, start, _word("files"))
     return path
@@ -155,7 +167,7 @@ Side = str | Path | Recording
 
 
 def _unreadable(window: QWidget | None, side: Side, exc: Exception) -> None:
-    name = side if isinstance(side, Recording) else Path(side).name
+    name = _word("current") if isinstance(side, Recording) else Path(side).name
     plain_message(window, _word("title"), _word("unreadable").format(name=name, why=str(exc)))
 
 
@@ -189,15 +201,20 @@ def open_compare(window: QWidget | None, a: Side, b: Side, task_group: TaskGroup
 
     async def read() -> None:
         loaded: dict[int, tuple[Surface, Recording | None]] = {}
-        for side in files:
-            try:
+        side: Side = a
+        try:
+            for side in files:
                 loaded[id(side)] = await anyio.to_thread.run_sync(load_side, side)
-            except (OSError, SurfaceError, RecordingError) as exc:
-                dialog.close()
-                _unreadable(window, side, exc)
-                return
-        (sa, ra), (sb, rb) = _surface(a, loaded), _surface(b, loaded)
-        dialog.compare(sa, sb, ra, rb)
+            (sa, ra), (sb, rb) = _surface(a, loaded), _surface(b, loaded)
+            if len(files) == 2:  # two files: compared in the thread too (nothing else holds them)
+                diff, alignment = await anyio.to_thread.run_sync(compared, sa, sb, ra, rb)
+            else:  # the session shown now grows on this thread: compared here
+                diff, alignment = compared(sa, sb, ra, rb)
+        except Exception as exc:  # unreadable (OSError, SurfaceError, RecordingError) or a bug: said, not raised
+            dialog.close()
+            _unreadable(window, side, exc)
+            return
+        dialog.show_compared(sa, sb, diff, alignment)
 
     task_group.start_soon(read)
     return dialog

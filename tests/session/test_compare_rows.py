@@ -115,3 +115,30 @@ def test_check_words_mark_title_seen_and_advice():
     _mark, title, _seen, todo = check_words("command", "fail", "not-on-path", {"program": "nope"}, tr)
     assert title == "«The command is found»" and todo.startswith("«What to do: «Install nope")
     assert VERDICT_WORDS["todo"] == "What to do: {advice}"
+
+
+def test_a_picked_host_log_is_read_as_file_open_reads_it(releases, tmp_path):
+    """A Claude Desktop log of a real session compares as its recording does (the window's
+    Compare sessions… reads what File → Open reads); a log with two sessions is refused with
+    the way to pick one; a FIFO is never opened to peek at it."""
+    import os
+
+    from test_cli_diff import claude_log
+
+    from inspector.session.recording import RecordingError
+    from inspector.session.surface import SurfaceError
+
+    log = tmp_path / "mcp-server-surface.log"
+    log.write_text(claude_log(releases[1]))
+    (s_log, r_log), (s_rec, _r) = load_side(log), load_side(releases[1])
+    assert r_log is not None and s_log.source == "mcp-server-surface.log"
+    assert diff_surfaces(s_rec, s_log).same
+    assert diff_surfaces(load_side(releases[0])[0], s_log).counts()["breaking"] == 8
+    two = tmp_path / "mcp-server-twice.log"
+    two.write_text(claude_log(releases[1], sessions=2))
+    with pytest.raises(SurfaceError, match="holds 2 sessions.*convert"):
+        load_side(two)
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises((SurfaceError, RecordingError)):
+        load_side(fifo)  # refused, not waited on
