@@ -24,7 +24,8 @@ from .form_rows import bold
 from .widgets import hbox, on_language_change, plain_label, push_button, vbox
 
 _AT = Qt.ItemDataRole.UserRole  # a row: (step index, finding index or -1)
-#: At most this many steps (and findings of a step) are rows of the tree (a hostile recording may hold 100,000).
+# At most this many steps (and findings of a step) are rows of the tree (a hostile recording may hold 100,000);
+# a plain comment: lupdate takes a "#:" one for a translator's note on the next tr().
 ROWS = 500
 
 
