@@ -40,7 +40,7 @@ from inspector.protocol.jsontypes import JsonObject
 from inspector.session import ConnectionLost, RequestTimeout, Session
 from inspector.session.operations import ListPager
 from inspector.session.recording import Recording
-from inspector.session.surface import KEY_FIELDS, KINDS, LIST_METHODS, Surface, surface_of
+from inspector.session.surface import KEY_FIELDS, KINDS, LIST_METHODS, Surface, SurfaceError, surface_of
 from inspector.session.surface_diff import KIND_WORDS, ItemDiff, SurfaceDiff, diff_surfaces, printable, text_lines
 
 #: the most pages of one list the probe fetches for the surface
@@ -119,6 +119,8 @@ class SurfaceWork:
                 write_atomically(self.save, surface.dumps())
             except OSError as exc:
                 problems.append(f"cannot write the surface {self.save}: {exc.strerror or exc}")
+            except SurfaceError as exc:  # nested deeper than any JSON writer here goes
+                problems.append(f"cannot write the surface {self.save}: {exc}")
         if self.baseline is not None:
             block = {"file": str(self.baseline_path), "compared": surface is not None}
             if surface is not None:

@@ -45,6 +45,7 @@ A surface is plain data: :meth:`Surface.to_json` writes it with a format name an
 from __future__ import annotations
 
 import bisect
+import json
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,7 +230,18 @@ class Surface:
         return d
 
     def dumps(self) -> bytes:
-        return orjson.dumps(self.to_json(), option=orjson.OPT_INDENT_2) + b"\n"
+        """The surface file's bytes. A server's schema nested deeper than orjson writes (254
+        levels; it reads 1024) is written by the standard library's encoder instead;
+        :class:`SurfaceError` when even that cannot."""
+        doc = self.to_json()
+        try:
+            return orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
+        except orjson.JSONEncodeError:
+            pass
+        try:
+            return json.dumps(doc, indent=2, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
+        except (RecursionError, ValueError, TypeError) as exc:
+            raise SurfaceError(f"the surface cannot be written as JSON: {exc}") from None
 
     @classmethod
     def from_json(cls, d: JsonValue) -> Surface:

@@ -180,12 +180,33 @@ class PathChange:
     new: Value
 
     def to_json(self) -> JsonObject:
+        """The change as data; a value nested deeper than :data:`MAX_VALUE_DEPTH` is said in
+        words (JSON writers stop at 254 levels, and this one sits inside a report)."""
         d: JsonObject = {"path": self.pointer}
-        if self.old is not ABSENT:
-            d["old"] = self.old
-        if self.new is not ABSENT:
-            d["new"] = self.new
+        for name, v in (("old", self.old), ("new", self.new)):
+            if v is not ABSENT:
+                d[name] = (
+                    v if _nesting(v) <= MAX_VALUE_DEPTH else f"a value nested deeper than {MAX_VALUE_DEPTH} levels"
+                )
         return d
+
+
+#: the deepest value a change's JSON carries as it is
+MAX_VALUE_DEPTH = 200
+
+
+def _nesting(v: JsonValue) -> int:
+    """How deep ``v`` nests (a scalar 0), counted to one past :data:`MAX_VALUE_DEPTH` at most."""
+    deepest, stack = 0, [(v, 0)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_VALUE_DEPTH:
+                return deepest
+            stack += [(c, depth) for c in (x.values() if isinstance(x, dict) else x)]
+    return deepest
 
 
 @dataclass(frozen=True)

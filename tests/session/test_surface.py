@@ -639,3 +639,18 @@ def test_many_pages_of_cache_hints_compare_in_one_pass():
     d = diff_surfaces(a, b)
     assert time.monotonic() - started < 5
     assert d.codes() == ["cache.changed"]
+
+
+def test_a_schema_nested_deeper_than_orjson_writes_is_saved_and_reported(tmp_path):
+    """orjson reads 1024 levels but writes 254: a tool whose output schema nests 300 deep still
+    makes a surface file that reads back equal, and a diff whose JSON says the too-deep value
+    in words."""
+    deep = orjson.loads('{"a":' * 300 + "1" + "}" * 300)
+    a = _tool({}, deep)
+    path = tmp_path / "deep.surface.json"
+    path.write_bytes(a.dumps())
+    assert load_surface(path) == a
+    b = _tool({}, {"a": 2})
+    data = orjson.loads(orjson.dumps(diff_surfaces(a, b).to_json()))
+    (change,) = data["items"][0]["changes"]
+    assert change == {"path": "/outputSchema/a", "old": "a value nested deeper than 200 levels", "new": 2}
