@@ -4,17 +4,22 @@ Theory of operation. Below any HTTP client, in order: the URL is read (the saved
 judgement, :func:`~.profiles.url_problem`); the host name resolves (``getaddrinfo`` in a worker
 thread: it blocks); a TCP connection opens to the first address that takes one, a refusal
 (nothing listens) told apart from silence (timed out) and from the rest (no route); for https,
-a TLS handshake verified against the system's trust store (``ssl.create_default_context``, which
-honours ``SSL_CERT_FILE``) says the certificate's subject, issuer and expiry, or why it is not
-trusted from OpenSSL's verify code (self-signed, expired, not yet valid, another name, an
-unknown issuer). When the environment routes the URL through a proxy (as the session's httpx
-client will), the direct connection says so and TLS is not tried. Then the rest is read off one
-real session (:mod:`.doctor_run`). Each socket is closed before its check returns.
+a TLS handshake verified against the trust store the session's HTTP client uses (httpx with
+``trust_env``: ``SSL_CERT_FILE``, else ``SSL_CERT_DIR``, else certifi's bundle - not the
+system's store, :func:`client_context`) says the certificate's subject, issuer and expiry, or
+why it is not trusted from OpenSSL's verify code (self-signed, expired, not yet valid, another
+name, an unknown issuer); a certificate that the system's store trusts but the client's bundle
+does not (a company's CA, a proxy that inspects TLS) is said as such (``system-only``: the
+session would fail where a browser succeeds, and SSL_CERT_FILE is the cure). When the
+environment routes the URL through a proxy (as the session's httpx client will), the direct
+connection says so and TLS is not tried. Then the rest is read off one real session
+(:mod:`.doctor_run`). Each socket is closed before its check returns.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import ssl
 import time
@@ -22,6 +27,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import anyio
+import certifi
 
 from inspector.transport.base import HttpSpec
 
@@ -146,6 +152,15 @@ async def connect_check(addresses: list[str], port: int, wait: float) -> tuple[C
     return first, addresses[0] if addresses else ""
 
 
+async def _system_trusts(address: str, port: int, host: str, wait: float) -> bool:
+    """Whether the system's trust store verifies the server's certificate (a second handshake)."""
+    try:
+        await anyio.to_thread.run_sync(_handshake, address, port, host, wait, system_context(), abandon_on_cancel=True)
+    except (ssl.SSLError, OSError):
+        return False
+    return True
+
+
 def _name(parts: object) -> str:
     """A certificate name (``getpeercert``'s tuple of RDNs) as ``CN=…, O=…``."""
     out = []
@@ -157,22 +172,42 @@ def _name(parts: object) -> str:
     return ", ".join(out) or "?"
 
 
-def _handshake(address: str, port: int, host: str, wait: float) -> tuple[str, dict[str, object]]:
-    context = ssl.create_default_context()
+def client_context() -> ssl.SSLContext:
+    """The trust the session's HTTP client verifies with (as httpx makes it with ``trust_env``)."""
+    if os.environ.get("SSL_CERT_FILE"):
+        return ssl.create_default_context(cafile=os.environ["SSL_CERT_FILE"])
+    if os.environ.get("SSL_CERT_DIR"):
+        return ssl.create_default_context(capath=os.environ["SSL_CERT_DIR"])
+    return ssl.create_default_context(cafile=certifi.where())
+
+
+def system_context() -> ssl.SSLContext:
+    """The system's trust store (OpenSSL's default paths): what a browser or curl would trust."""
+    return ssl.create_default_context()
+
+
+def _handshake(
+    address: str, port: int, host: str, wait: float, context: ssl.SSLContext
+) -> tuple[str, dict[str, object]]:
     with socket.create_connection((address, port), timeout=wait) as raw:
         with context.wrap_socket(raw, server_hostname=host) as tls:
             return tls.version() or "TLS", dict(tls.getpeercert() or {})
 
 
 async def tls_check(address: str, port: int, host: str, verify: bool, wait: float) -> Check:
-    """The TLS handshake, verified against the system's trust store."""
+    """The TLS handshake, verified against the trust the session's client uses (and, when that
+    fails, the system's, to tell a certificate only the system trusts)."""
     try:
-        protocol, cert = await anyio.to_thread.run_sync(_handshake, address, port, host, wait, abandon_on_cancel=True)
+        protocol, cert = await anyio.to_thread.run_sync(
+            _handshake, address, port, host, wait, client_context(), abandon_on_cancel=True
+        )
     except ssl.SSLCertVerificationError as exc:
         reason = str(exc.verify_message or exc.reason or exc).rstrip(".")
         code = VERIFY_REASONS.get(exc.verify_code, "untrusted")
         if not verify:
             return warned("tls", "not-verified", reason=reason, why=code, host=host)
+        if code in ("self-signed", "unknown-issuer", "untrusted") and await _system_trusts(address, port, host, wait):
+            return failed("tls", "system-only", reason=reason, host=host, verify_code=str(exc.verify_code))
         return failed("tls", code, reason=reason, host=host, verify_code=str(exc.verify_code))
     except (ssl.SSLError, OSError) as exc:
         error = str(getattr(exc, "reason", None) or exc.strerror or exc).rstrip(".")

@@ -95,6 +95,10 @@ SEEN: dict[str, str] = {
     "tls.not-yet-valid": "The certificate is not valid yet: {reason}.",
     "tls.wrong-name": "The certificate is for another name than {host}: {reason}.",
     "tls.unknown-issuer": "The certificate's issuer is not in the system's trust store: {reason}.",
+    "tls.system-only": (
+        "The system's trust store accepts the certificate, but the inspector's HTTP client checks it against its "
+        "own bundle (certifi), which does not: {reason}."
+    ),
     "tls.untrusted": "The certificate cannot be verified: {reason}.",
     "tls.not-verified": "The certificate cannot be verified ({reason}), and this server is set to skip verification.",
     "tls.handshake": "The TLS handshake failed: {error}.",
@@ -174,6 +178,10 @@ ADVICE: dict[str, str] = {
         "intermediate certificate."
     ),
     "tls.untrusted": "Fix the server's certificate, or trust it on this machine.",
+    "tls.system-only": (
+        "Point SSL_CERT_FILE at the system's CA bundle (often /etc/ssl/certs/ca-certificates.crt) or at the "
+        "issuing CA's file, and start the inspector again."
+    ),
     "tls.not-verified": "Verification is off for this server: anyone on the way could read or change the traffic.",
     "tls.handshake": "Check that the port speaks TLS (https) and not plain HTTP.",
     "http-status.bad-status": "Check the URL's path (often /mcp) and the server's logs.",

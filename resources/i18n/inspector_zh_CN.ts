@@ -591,7 +591,11 @@
         <source>the server</source>
         <translation>服务器</translation>
     </message>
-<message><source>Reading {names}…</source><translation>正在读取 {names}…</translation></message></context>
+    <message>
+        <source>Reading {names}…</source>
+        <translation>正在读取 {names}…</translation>
+    </message>
+</context>
 <context>
     <name>CompletionField</name>
     <message>
@@ -1961,6 +1965,14 @@
     <message>
         <source>{scheme} to {host}, port {port}, path {path}.</source>
         <translation>{scheme} 连接到 {host}，端口 {port}，路径 {path}。</translation>
+    </message>
+    <message>
+        <source>Point SSL_CERT_FILE at the system's CA bundle (often /etc/ssl/certs/ca-certificates.crt) or at the issuing CA's file, and start the inspector again.</source>
+        <translation>将 SSL_CERT_FILE 指向系统的 CA 证书包（通常是 /etc/ssl/certs/ca-certificates.crt）或签发 CA 的文件，然后重新启动检查器。</translation>
+    </message>
+    <message>
+        <source>The system's trust store accepts the certificate, but the inspector's HTTP client checks it against its own bundle (certifi), which does not: {reason}.</source>
+        <translation>系统的信任存储接受该证书，但检查器的 HTTP 客户端使用自带的证书包（certifi）验证，而它不接受：{reason}。</translation>
     </message>
 </context>
 <context>

@@ -380,6 +380,26 @@ def test_a_certificate_trusted_through_ssl_cert_file_and_one_for_another_name(
         stopped_at(run(HttpSpec(url.replace("127.0.0.1", "localhost"))), "tls", "wrong-name")
 
 
+def test_a_certificate_only_the_system_trusts_is_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's client (httpx) verifies against certifi's bundle, not the system's store: a
+    company CA the system trusts fails the session. The doctor verifies as the client does, and
+    says when the system would have trusted it (here the system's store is made to hold the
+    certificate: a real handshake with each); it passed TLS before, then failed at the POST."""
+    import ssl
+
+    from inspector.session import doctor_net
+
+    for name in ("SSL_CERT_FILE", "SSL_CERT_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    cert, key = self_signed(tmp_path)
+    monkeypatch.setattr(doctor_net, "system_context", lambda: ssl.create_default_context(cafile=str(cert)))
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "cookie") + ["--tls", str(cert), str(key)], port) as peer:
+        d = run(HttpSpec(peer.url.replace("http://", "https://")))
+    stopped_at(d, "tls", "system-only")
+    assert d.failed is not None and "SSL_CERT_FILE" in d.failed.advice
+
+
 def expired_self_signed(folder: Path) -> tuple[Path, Path]:
     """A certificate for 127.0.0.1 that expired in 2020 and its key, made by openssl (``ca``: the one
     of its commands that takes dates in the past)."""
