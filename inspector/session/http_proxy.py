@@ -20,7 +20,8 @@ untouched, secrets included - except the hop-by-hop ones (``Connection`` and the
 ``Proxy-Connection``) and ``Host``, which names the upstream. Nothing is added (no default headers,
 no cookies of the proxy's own: the host's ``Cookie`` header goes as written, the upstream's
 ``Set-Cookie`` to the host; only an upstream URL's ``user:password@`` goes as ``Authorization:
-Basic`` when the host sends no Authorization), and the request target goes byte for byte. The
+Basic`` when the host sends no Authorization), and the request target goes byte for byte (an
+absolute-form one as its path and query: :func:`origin_form`). The
 answer's status, reason, headers (hop-by-hop ones dropped; the body is framed anew for the host) and
 body go back as the upstream sent them, the body read by read (not decoded, not buffered): an event
 stream reaches the host event by event as it arrives. What of the body came with the head (h11 holds
@@ -69,7 +70,7 @@ import threading
 import time
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -652,6 +653,8 @@ class _Proxy:
         self, wire: HostWire, stream: anyio.abc.ByteStream, upstream: Upstream, req: HostRequest
     ) -> None:
         t = self.clock()
+        if req.target[:1] != b"/":  # an absolute-form target (or "*"): see origin_form
+            req = replace(req, target=origin_form(req.target))
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
         sid = next((v.decode("latin-1") for k, v in req.headers if k.lower() == b"mcp-session-id"), None)
@@ -895,6 +898,22 @@ def endpoint_target(first: bytes, upstream: str) -> str | None:
         parts = urlsplit(url)
         return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return None
+
+
+_ABSOLUTE_FORM = re.compile(rb"[A-Za-z][-+.0-9A-Za-z]*://[^/?#]*")
+
+
+def origin_form(target: bytes) -> bytes:
+    """A request target as it goes to the upstream: an absolute-form one (``http://elsewhere/mcp``)
+    as its path and query (``/mcp``). Forwarded as it was, it named another authority than the
+    ``Host`` the proxy sends, and a server takes the target's (RFC 9112 3.2.2): the upstream read
+    another request than the one recorded (whose URL, the upstream's origin + the target, was no
+    URL). Any other target (origin-form, ``*``) goes byte for byte."""
+    absolute = _ABSOLUTE_FORM.match(target)
+    if absolute is None:
+        return target
+    rest = target[absolute.end() :]
+    return rest if rest.startswith(b"/") else b"/" + rest
 
 
 def _is_initialize(body: bytes) -> bool:

@@ -67,7 +67,7 @@ _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _LINE_END = re.compile(rb"\r?\n")
 _STATUS = re.compile(rb"HTTP/1\.([01]) ([1-9][0-9]{2})(?: ([^\r\n]*))?")
 _TOKEN = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+")
-_CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,16})[ \t]*(?:;.*)?")
+_CHUNK_SIZE = re.compile(rb"0*([0-9A-Fa-f]{1,16})[ \t]*(?:;.*)?")  # (leading zeros: any number of them)
 _MAX_CHUNK_LINE = 4096  # a chunk's size line (and extensions) or a trailer line longer than this: not HTTP
 # how the answer being read ends (_IDLE: none is)
 _IDLE, _LENGTH, _CHUNKED, _CLOSE = range(4)

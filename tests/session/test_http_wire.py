@@ -10,7 +10,15 @@ side, where what the host gets is compared byte for byte with what h11 writes fo
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+import signal
 import socket
+import struct
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -678,3 +686,113 @@ def test_a_host_that_floods_while_its_answer_streams_is_read_no_further() -> Non
 
     held, reads = anyio.run(main)
     assert READ_LIMIT < held <= READ_LIMIT + 65536 and reads == held // 65536
+
+
+def _sockets(pid: int) -> int:
+    """How many sockets the process ``pid`` holds open."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts a process's sockets in /proc")
+def test_every_error_path_leaves_no_socket_open(tmp_path: Path) -> None:
+    """The proxy's sockets are counted after rounds of what ends an exchange badly: the upstream
+    resets mid-body (read to the close, and of a Content-Length), the host leaves an event stream
+    that floods and one that is quiet, a request that is no HTTP (400), a host that resets mid-head
+    and one that leaves mid-body: once each round is over the proxy holds what it held before."""
+    port = free_port()
+    record = tmp_path / "fds.jsonl"
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "inspector", "proxy", "--listen", "127.0.0.1:0", "--upstream", peer.url]
+            + ["--record", str(record)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            assert proc.stderr is not None
+            line = proc.stderr.readline().decode()
+            found = re.search(r"listening on http://127\.0\.0\.1:(\d+),", line)
+            assert found, line
+            at = ("127.0.0.1", int(found.group(1)))
+
+            def ask(request: bytes, read: int = 1, reset: bool = False) -> None:
+                with socket.create_connection(at) as s:
+                    s.settimeout(10)
+                    s.sendall(request)
+                    for _ in range(read):
+                        if not s.recv(65536):
+                            break
+                    if reset:
+                        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+            def get(path: bytes) -> bytes:
+                return b"GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % path
+
+            ask(b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+            time.sleep(0.5)
+            before = _sockets(proc.pid)
+            for _ in range(3):
+                ask(b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+                ask(get(b"/reset-close"), read=5)
+                ask(get(b"/reset-length"), read=5)
+                ask(get(b"/sse-flood"), read=20)
+                ask(get(b"/sse-flood"), read=3, reset=True)
+                ask(get(b"/sse-quiet"), read=1)
+                ask(b"GARBAGE\r\n\r\n", read=1)
+                ask(b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Le", read=0, reset=True)
+                ask(b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{", read=0)
+            deadline = time.monotonic() + 10
+            while (now := _sockets(proc.pid)) != before and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert now == before, (now, before)
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == 0
+
+
+def test_an_absolute_form_target_goes_to_the_upstream_as_its_path() -> None:
+    """RFC 9112 3.2.2: a server takes an absolute-form target's authority over Host. Forwarded as it
+    came, the upstream read a request for another authority than the Host the proxy names (and the
+    recording's URL was the upstream's origin followed by the whole URL)."""
+    from inspector.session.http_proxy import origin_form
+
+    assert origin_form(b"http://elsewhere.example:81/mcp?x=1") == b"/mcp?x=1"
+    assert origin_form(b"HTTPS://elsewhere.example") == b"/"
+    assert origin_form(b"http://elsewhere.example?x=1") == b"/?x=1"
+    assert origin_form(b"/mcp?u=http://x/") == b"/mcp?u=http://x/"
+    assert origin_form(b"*") == b"*"
+    fine = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+    with scripted((fine, False, False), (fine, False, False)) as server, tempfile.TemporaryDirectory() as tmp:
+        with proxy(f"http://127.0.0.1:{server.port}/mcp", Path(tmp) / "absolute.jsonl") as origin:
+            with socket.create_connection(("127.0.0.1", int(origin.rsplit(":", 1)[1]))) as s:
+                s.settimeout(10)
+                for target in (b"http://elsewhere.example/mcp?x=1", b"/mcp"):
+                    s.sendall(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}" % target)
+                    assert _read_answer(s, b"\r\n\r\n{}").startswith(b"HTTP/1.1 200 ")
+    host = b"Host: 127.0.0.1:%d\r\n" % server.port
+    assert server.got[0].startswith(b"POST /mcp?x=1 HTTP/1.1\r\n" + host)
+    assert server.got[1].startswith(b"POST /mcp HTTP/1.1\r\n" + host)
+
+
+def test_a_chunk_size_with_more_leading_zeros_than_sixteen_digits_is_read() -> None:
+    zeros = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n%s2\r\n{}\r\n0\r\n\r\n" % (b"0" * 30)
+    with scripted((zeros, False, False)) as server:
+
+        async def main() -> tuple[int, bytes]:
+            up = Upstream(f"http://127.0.0.1:{server.port}/mcp")
+            try:
+                return await _exchange(up)
+            finally:
+                await up.aclose()
+
+        assert anyio.run(main) == (200, b"{}")
