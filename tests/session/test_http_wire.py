@@ -796,3 +796,21 @@ def test_a_chunk_size_with_more_leading_zeros_than_sixteen_digits_is_read() -> N
                 await up.aclose()
 
         assert anyio.run(main) == (200, b"{}")
+
+
+def test_a_head_answered_with_a_body_then_a_request_on_the_same_connections(tmp_path: Path) -> None:
+    """The fixture upstream answers HEAD /echo with a body (as it answers a POST): the proxy reads
+    no body for HEAD, so those bytes are not the next request's answer; the host gets the HEAD's
+    head alone (h11 frames it) and then its POST's own answer, on one host connection."""
+    port = free_port()
+    with HttpPeer(_http_raw(port), port, path="/echo") as peer:
+        with proxy(peer.url, tmp_path / "head.jsonl") as origin:
+            with socket.create_connection(("127.0.0.1", int(origin.rsplit(":", 1)[1]))) as s:
+                s.settimeout(10)
+                s.sendall(b"HEAD /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+                head = _read_answer(s, b"\r\n\r\n")
+                assert head.startswith(b"HTTP/1.1 200 ") and b"Content-Length: " in head
+                time.sleep(0.3)
+                s.sendall(b"POST /echo HTTP/1.1\r\nHost: x\r\nX-Which: post\r\nContent-Length: 2\r\n\r\n{}")
+                got = _read_answer(s, b"\r\n\r\n{}")
+                assert got.startswith(b"HTTP/1.1 200 ") and b"X-Which: post" in got and b"HEAD /echo" not in got
