@@ -164,7 +164,7 @@ async def run_http_session(spec: HttpSpec, options: SessionOptions) -> list[Chec
     rec = session.recording
     summary = session.engine.summary()
     out = [status_check(rec, summary, why)]
-    out.append(authorization_check(rec, auth))
+    out.append(authorization_check(rec, auth, credentials_given(spec)))
     out.append(transport_check(rec, summary, start))
     out.append(start)
     return out
@@ -248,8 +248,19 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
     return failed("http-status", "bad-status", _body_lines(rec, row), **values(last))
 
 
-def authorization_check(rec: Recording, auth: AuthDiscovery | None) -> Check:
-    """Whether credentials were asked for, and whether a client could sign in (OAuth metadata)."""
+def credentials_given(spec: HttpSpec) -> str:
+    """The names of the headers that carry credentials to the server (an Authorization header,
+    any header kept secret: ``--bearer-env``, an API key), comma-separated; "" for none."""
+    names = [n for n in spec.headers if n.strip().lower() == "authorization"] + list(spec.secret_headers)
+    return ", ".join(dict.fromkeys(names))
+
+
+def authorization_check(rec: Recording, auth: AuthDiscovery | None, given: str = "") -> Check:
+    """Whether credentials were asked for, and whether a client could sign in (OAuth metadata);
+    a 401 to credentials that were given is their refusal (``given``: the headers' names)."""
+    refused = auth.refusal.status if auth is not None else getattr(refusal_in(rec), "status", None)
+    if given and refused == 401:
+        return failed("authorization", "refused-given", status="401", headers=given)
     if auth is not None:
         status = str(auth.refusal.status)
         if auth.prm is None and (auth.metadata is None or auth.metadata.from_defaults):

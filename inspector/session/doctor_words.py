@@ -121,6 +121,7 @@ SEEN: dict[str, str] = {
     ),
     "authorization.no-oauth": "The server wants authorization (HTTP {status}) and publishes no OAuth metadata.",
     "authorization.forbidden": "The server refuses access (HTTP 403) with no challenge to sign in.",
+    "authorization.refused-given": "The server refused the credentials given in {headers} (HTTP {status}).",
     "transport.streamable-http": "The server speaks Streamable HTTP.",
     "transport.sse": "The server speaks the 2024-11-05 HTTP+SSE transport.",
     "transport.unknown": "Neither Streamable HTTP nor HTTP+SSE answered.",
@@ -193,6 +194,10 @@ ADVICE: dict[str, str] = {
         "Give the credentials the server expects in a header (Authorization: Bearer …, or an API key header)."
     ),
     "authorization.forbidden": "Check that the credentials given are the right ones and have the rights needed.",
+    "authorization.refused-given": (
+        "Check the credentials: a token may have expired, been revoked or be meant for another server. Give a "
+        "new one, or sign in with OAuth if the server offers it."
+    ),
     "transport.unknown": "Check that the URL is an MCP endpoint.",
     "start.*": "Read the server's stderr and the timeline; a longer connect timeout helps a slow server.",
     "start.initialize-timeout": "The server may be slow to start (npx, uvx downloading): raise the connect timeout.",

@@ -1974,6 +1974,14 @@
         <source>The system's trust store accepts the certificate, but the inspector's HTTP client checks it against its own bundle (certifi), which does not: {reason}.</source>
         <translation>系统的信任存储接受该证书，但检查器的 HTTP 客户端使用自带的证书包（certifi）验证，而它不接受：{reason}。</translation>
     </message>
+    <message>
+        <source>Check the credentials: a token may have expired, been revoked or be meant for another server. Give a new one, or sign in with OAuth if the server offers it.</source>
+        <translation>请检查凭据：令牌可能已过期、已被吊销，或属于另一个服务器。请提供新的凭据；如果服务器支持，也可以用 OAuth 登录。</translation>
+    </message>
+    <message>
+        <source>The server refused the credentials given in {headers} (HTTP {status}).</source>
+        <translation>服务器拒绝了 {headers} 中提供的凭据（HTTP {status}）。</translation>
+    </message>
 </context>
 <context>
     <name>ElicitationDialog</name>

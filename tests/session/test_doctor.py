@@ -464,6 +464,16 @@ def test_a_server_needing_authorization_has_oauth_metadata() -> None:
     assert d.failed is not None and d.failed.values["issuer"].startswith("http://127.0.0.1:")
 
 
+def test_a_token_given_and_refused_is_said_so_not_a_sign_in_to_do() -> None:
+    """A Bearer token given (as --bearer-env gives it) that the server refuses: the token is the
+    problem, named by its header (never its value); it said 'sign in, or give a token'."""
+    with oauth_peer() as peer:
+        d = run(HttpSpec(peer.url, secret_headers={"Authorization": "Bearer expired-token-u26"}))
+    stopped_at(d, "authorization", "refused-given")
+    assert d.failed is not None and d.failed.values == {"status": "401", "headers": "Authorization"}
+    assert "expired-token-u26" not in orjson.dumps(d.data()).decode() + "\n".join(d.lines())
+
+
 def test_a_server_needing_a_header_has_no_oauth_metadata() -> None:
     port = free_port()
     with HttpPeer(sdk_http_server(port, "--require-headers"), port, env={"REQUIRED_HEADERS": '{"X-Key": "k"}'}) as p:
