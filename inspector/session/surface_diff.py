@@ -51,9 +51,10 @@ Every other difference is a non-breaking change: an item added, a description or
 changed, a property added optional, a type widened, the server's version, the cache hints,
 an ``x-mcp-header`` renamed (``tool.header_changed``: intermediaries route on it, so it is
 named, though a client's call still works). What limits the comparison without being a
-difference - a listing whose last page named a cursor nobody followed (its "removed" items may
-be on the pages never fetched), one a ``list_changed`` said was stale - is a note
-(:attr:`SurfaceDiff.notes`), which does not make two surfaces differ.
+difference - a listing whose last page named a cursor nobody followed, one a ``list_changed``
+said was stale - is a note (:attr:`SurfaceDiff.notes`), which does not make two surfaces differ.
+An item missing from a listing with pages never fetched may be on one of them: it is neither
+removed (B's listing) nor added (A's listing), only the items both listings hold are compared.
 
 :func:`text_lines` says it for a terminal (every added, removed and changed item named, with
 its paths and findings); :meth:`SurfaceDiff.to_json` gives the same as data.
@@ -583,8 +584,14 @@ def _list_diff(kind: str, a: Surface, b: Surface, diff: SurfaceDiff) -> None:
         diff.items.append(ItemDiff("list", kind, "changed", changes, findings))
         return
     old, new = _keyed(kind, la.items), _keyed(kind, lb.items)
-    removed = [ItemDiff(kind, k, "removed", findings=[Finding(_REMOVED_CODE[kind], True)]) for k in old if k not in new]
-    added = [ItemDiff(kind, k, "added", findings=[Finding("item.added")]) for k in new if k not in old]
+    # an item missing from a listing with pages never fetched may be on one of them: not judged
+    # (the list.incomplete note says so; a server past the probe's MAX_PAGES is not "breaking")
+    removed = [
+        ItemDiff(kind, k, "removed", findings=[Finding(_REMOVED_CODE[kind], True)])
+        for k in old
+        if k not in new and lb.complete
+    ]
+    added = [ItemDiff(kind, k, "added", findings=[Finding("item.added")]) for k in new if k not in old and la.complete]
     changed = []
     for k in old:
         if k in new:
