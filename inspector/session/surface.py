@@ -249,8 +249,15 @@ class Surface:
         if not isinstance(d, dict) or d.get("format") != SURFACE_FORMAT:
             raise SurfaceError(f"not a surface file (its format is not {SURFACE_FORMAT!r})")
         version = d.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SURFACE_VERSION:
+            raise SurfaceError(
+                f"surface format version {version}, written by a newer mcp-session-inspector: this one reads "
+                f"versions 1 to {SURFACE_VERSION} (upgrade it, or write the surface again with this one)"
+            )
         if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SURFACE_VERSION:
-            raise SurfaceError(f"surface format version {version!r} is not one this program reads (1 to 1)")
+            raise SurfaceError(
+                f"surface format version {version!r} is not one this program reads (1 to {SURFACE_VERSION})"
+            )
         info, caps, lists = d.get("serverInfo", {}), d.get("capabilities"), d.get("lists", {})
         if not isinstance(info, dict):
             raise SurfaceError("/serverInfo is not an object")

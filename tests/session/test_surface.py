@@ -412,7 +412,9 @@ async def test_a_surface_survives_its_json_round_trip(files, tmp_path):
     ("doc", "words"),
     [
         ({"format": "something else"}, "not a surface file"),
-        ({"format": "mcp-session-inspector/surface", "version": 99}, "version 99"),
+        ({"format": "mcp-session-inspector/surface", "version": 99}, "version 99, written by a newer"),
+        ({"format": "mcp-session-inspector/surface", "version": 0}, "version 0 is not one this program reads"),
+        ({"format": "mcp-session-inspector/surface", "version": "1"}, "version '1' is not one"),
         ({"format": "mcp-session-inspector/surface", "version": 1, "capabilities": []}, "/capabilities"),
         (
             {"format": "mcp-session-inspector/surface", "version": 1, "lists": {"tools": {"items": 3}}},
