@@ -127,6 +127,12 @@ def test_sign_in_then_a_second_run_reuses_the_stored_token(good: HttpPeer, probe
     assert "auth_discovery" not in first.summary  # the flow ran: no discovery-only explanation
     assert first.purposes() == ["registration", "authorize", "redirect", "token"]
     assert first.recorded[-1]["authorization"] == auth  # the recording's summary is the printed one
+    # the 401's body is the authorization layer's error (RFC 6750), kept beside the messages: a correct
+    # protected server breaks no rule and sends nothing schema-invalid
+    counts = first.summary["counts"]
+    assert not counts.get("violations") and not counts.get("schema_invalid"), counts
+    bodies = [e for e in first.recorded if e.get("channel") == "http-body"]
+    assert any("401" in str(e.get("text", e)) and "invalid_token" in str(e) for e in bodies), bodies
     assert stat.S_IMODE(probe.secrets.stat().st_mode) == 0o600
     tokens = probe.stored()
     entry = tokens[good.url][auth["issuer"]]

@@ -45,6 +45,7 @@ from .http_wire import (
     Clock,
     exception_name,
     http_error_failure,
+    is_auth_error_body,
     is_message,
     jsonrpc_error_code,
     leave_link,
@@ -669,7 +670,7 @@ class StreamableHttpTransport:
         raw = bytes(body.head)
         body.head.clear()  # the copy is what goes on: a body at the limit is not held twice
         redirect = 300 <= status < 400  # 301, 302, 303, 307, 308 (and the rarer 3xx): never followed
-        message = is_message(method, status, ctype)
+        message = is_message(method, status, ctype) and not is_auth_error_body(status, response, raw)
         whole = not dropped and body.error is None
         kept_here = (status in self.ACK_STATUSES if method != "DELETE" else status < 300) and not message
         small = kept_here and whole and 0 < len(raw) <= SMALL_BODY

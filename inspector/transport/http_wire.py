@@ -90,6 +90,20 @@ def is_message(method: str, status: int, ctype: str) -> bool:
     return ctype == "application/json" and not 300 <= status < 400 and method != "DELETE"
 
 
+def is_auth_error_body(status: int, response: httpx.Response, raw: bytes) -> bool:
+    """Whether a JSON body is the authorization layer's error, not a JSON-RPC message: a 401 or
+    403 with a ``WWW-Authenticate`` challenge whose body is a JSON object without ``jsonrpc``
+    (RFC 6750 section 3's ``error``/``error_description``, as the official SDK sends). It is kept
+    beside the messages, never judged as one (a correct protected server is no protocol breaker)."""
+    if status not in (401, 403) or "www-authenticate" not in response.headers:
+        return False
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(obj, dict) and "jsonrpc" not in obj
+
+
 def redirect_location(response: httpx.Response) -> str | None:
     """Where a redirect points (its Location, made absolute against the request's URL)."""
     target = response.headers.get("location")
