@@ -535,6 +535,7 @@ class MainWindow(QMainWindow):
         """The session failed (``text``: the session's English account): the status bar, the
         exit label and the banner word it from the recording's failure report, as the banner
         does, in the window's language."""
+        self._close_sign_in_box()
         rec = self.recording
         if rec is not None and failed_before_start(rec):
             self.connection.set_compact(False)  # it never started: the server's settings are what to look at
@@ -551,6 +552,7 @@ class MainWindow(QMainWindow):
 
     def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
+        self._close_sign_in_box()
         self.connection.editor.show_sign_in()  # a sign-in, a refresh or a refused token changed it
         self.status.show_exit(summary, self._failure)
         if self.recording is not None:
@@ -562,15 +564,21 @@ class MainWindow(QMainWindow):
 
     def _on_ready(self) -> None:
         """The session started: a sign-in it went through shows (the Authorization tab, the editor's state)."""
+        self._close_sign_in_box()
         self.connection.editor.show_sign_in()
         if self.recording is not None:
             self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))
 
     def _show_sign_in_url(self, server: str, url: str) -> None:
         """An OAuth sign-in waits in the browser: its URL, to copy or open (not modal)."""
+        self._close_sign_in_box()
+        self.sign_in_box = sign_in_dialog(self, server, url)
+
+    def _close_sign_in_box(self) -> None:
+        """The sign-in URL is no longer waited for (the session started, failed or ended)."""
         if self.sign_in_box is not None:
             self.sign_in_box.close()
-        self.sign_in_box = sign_in_dialog(self, server, url)
+            self.sign_in_box = None
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self.save_profiles()

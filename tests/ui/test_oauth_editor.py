@@ -109,6 +109,7 @@ async def test_a_sign_in_from_the_window(window_and_controller, tmp_path: Path, 
             assert answer.status_code == 200, answer.text
             await until(lambda: controller.session.state is State.OPERATING, 30, what="the session started")
             await until(lambda: window.tabs.isTabVisible(2), what="the Authorization tab")
+            assert window.sign_in_box is None and not box.isVisible()  # nothing waits for the URL any more
             tree = window.authorization.tree
             steps = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
             assert len(steps) >= 4 and all(step.startswith("✓") for step in steps), steps
