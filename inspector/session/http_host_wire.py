@@ -178,10 +178,15 @@ class HostWire:
             return self.h11.send(h11.Response(status_code=status, headers=headers, reason=reason)) or b""
         if any(_VALUE.fullmatch(v) is None for _, v in headers):  # (its reason has no CR or LF: http_upstream)
             raise h11.LocalProtocolError("an answer's header value that h11 would not send")
-        self._chunked = status not in (204, 304) and not any(k.lower() == b"content-length" for k, _ in headers)
         parts = [b"HTTP/1.1 %d %s\r\n" % (status, reason)]
+        length = False
         for k, v in headers:
+            if k.lower() == b"content-length":
+                if length:  # a second, equal one (http_upstream refuses unequal ones): h11 sends the first only
+                    continue
+                length = True
             parts += (k, b": ", v, b"\r\n")
+        self._chunked = status not in (204, 304) and not length
         parts.append(b"Transfer-Encoding: chunked\r\n\r\n" if self._chunked else b"\r\n")
         return b"".join(parts)
 

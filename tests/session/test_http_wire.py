@@ -814,3 +814,16 @@ def test_a_head_answered_with_a_body_then_a_request_on_the_same_connections(tmp_
                 s.sendall(b"POST /echo HTTP/1.1\r\nHost: x\r\nX-Which: post\r\nContent-Length: 2\r\n\r\n{}")
                 got = _read_answer(s, b"\r\n\r\n{}")
                 assert got.startswith(b"HTTP/1.1 200 ") and b"X-Which: post" in got and b"HEAD /echo" not in got
+
+
+def test_an_answer_with_two_equal_content_lengths_reaches_the_host_with_one(tmp_path: Path) -> None:
+    """As h11 sent it: one Content-Length (a host may refuse two, even equal)."""
+    two = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-A: a\r\nContent-Length: 2\r\n\r\n{}"
+    with scripted((two, False, False)) as server:
+        with proxy(f"http://127.0.0.1:{server.port}/mcp", tmp_path / "two.jsonl") as origin:
+            with socket.create_connection(("127.0.0.1", int(origin.rsplit(":", 1)[1]))) as s:
+                s.settimeout(10)
+                s.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+                got = _read_answer(s, b"\r\n\r\n{}")
+    assert got == _h11_answer(200, [(b"Content-Length", b"2"), (b"X-A", b"a"), (b"Content-Length", b"2")], b"OK", b"{}")
+    assert got.count(b"Content-Length") == 1
