@@ -6,7 +6,8 @@ The compare view (``inspector.ui.compare_view``) puts two sessions side by side:
 surfaces' difference (:mod:`.surface_diff`) and, when both are recordings, their conversations
 aligned message by message (:mod:`.recording_align`). What it shows is decided here, without
 Qt, as :class:`Row` trees the view copies into its tree widgets as plain text (server text is
-never read as markup):
+never read as markup, and its controls and bidi overrides are written ``\\uXXXX``:
+:func:`~.surface_diff.printable`):
 
 * :func:`surface_rows`: one row per kind that has differences (server, lists, tools, prompts,
   resources, resource templates, in that order), below it one row per item added, removed or
@@ -33,7 +34,7 @@ from . import host_logs
 from .recording import Recording, quote_value
 from .recording_align import ALIGN_CONTEXT, ALIGN_WORDS, AlignedPair, Alignment, Step
 from .surface import KINDS, SURFACE_FORMAT, Surface, SurfaceError, load_surface, surface_of
-from .surface_diff import ABSENT, DIFF_CONTEXT, LINE_WORDS, LIST_WORDS, SurfaceDiff, Value
+from .surface_diff import ABSENT, DIFF_CONTEXT, LINE_WORDS, LIST_WORDS, SurfaceDiff, Value, printable
 from .translate import Translate, untranslated
 
 __all__ = ["CONTEXT", "WORDS", "Row", "alignment_rows", "load_side", "surface_rows", "value_text"]
@@ -82,7 +83,7 @@ class Row:
 
 def value_text(v: Value, tr: Translate = untranslated) -> str:
     """A JSON value on one line (``(absent)`` for a member not there)."""
-    return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else quote_value(v)
+    return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else printable(quote_value(v))
 
 
 def _kind_title(kind: str, tr: Translate) -> str:
@@ -102,21 +103,29 @@ def surface_rows(diff: SurfaceDiff, tr: Translate = untranslated) -> list[Row]:
         rows: list[Row] = []
         for item in items:
             status = line[item.status] + (f" [{line['breaking']}]" if item.breaking else "")
-            reasons = [Row(f.text(tr), status="finding", breaking=True) for f in item.findings if f.breaking]
-            paths = [Row(c.pointer or "/", value_text(c.old, tr), value_text(c.new, tr), "path") for c in item.changes]
-            others = [Row(f.text(tr), status="finding") for f in item.findings if not f.breaking]
+            reasons = [Row(printable(f.text(tr)), status="finding", breaking=True) for f in item.findings if f.breaking]
+            paths = [
+                Row(printable(c.pointer or "/"), value_text(c.old, tr), value_text(c.new, tr), "path")
+                for c in item.changes
+            ]
+            others = [Row(printable(f.text(tr)), status="finding") for f in item.findings if not f.breaking]
             # a list's item added or removed says so in its own row: its one finding would repeat it
             said = item.kind in KINDS and item.status != "changed"
             children = paths if said else [*reasons, *paths, *others]
             rows.append(
-                Row(f"{item.key}: {status}", status=item.status, breaking=item.breaking, children=tuple(children))
+                Row(
+                    f"{printable(item.key)}: {status}",
+                    status=item.status,
+                    breaking=item.breaking,
+                    children=tuple(children),
+                )
             )
         breaking = any(r.breaking for r in rows)
         out.append(
             Row(f"{_kind_title(kind, tr)} ({len(rows)})", status="kind", breaking=breaking, children=tuple(rows))
         )
     if diff.notes:
-        notes = tuple(Row(n.text(tr), status="note") for n in diff.notes)
+        notes = tuple(Row(printable(n.text(tr)), status="note") for n in diff.notes)
         out.append(Row(f"{tr(CONTEXT, WORDS['notes'])} ({len(notes)})", status="note", children=notes))
     return out
 
@@ -127,7 +136,7 @@ def _step(s: Step | None, unanswered: str) -> str:
     what = s.method or s.kind
     if s.kind == "request":
         what += f" → {s.outcome or unanswered}"
-    return f"#{s.seq} {s.direction} {what}"
+    return f"#{s.seq} {s.direction} {printable(what)}"
 
 
 def alignment_rows(al: Alignment, tr: Translate = untranslated, *, most: int = 500) -> list[Row]:
@@ -141,7 +150,9 @@ def alignment_rows(al: Alignment, tr: Translate = untranslated, *, most: int = 5
 
 
 def _pair_row(n: int, pair: AlignedPair, unanswered: str, tr: Translate) -> Row:
-    children = tuple(Row(c.pointer, value_text(c.old, tr), value_text(c.new, tr), "path") for c in pair.changes)
+    children = tuple(
+        Row(printable(c.pointer), value_text(c.old, tr), value_text(c.new, tr), "path") for c in pair.changes
+    )
     text = f"{n}: {tr(CONTEXT, WORDS[pair.status])}"
     return Row(text, _step(pair.a, unanswered), _step(pair.b, unanswered), pair.status, children=children)
 

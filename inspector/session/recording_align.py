@@ -45,7 +45,7 @@ from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind
 
 from .recording import Direction, Recording
-from .surface_diff import PathChange, json_changes
+from .surface_diff import PathChange, json_changes, printable
 from .translate import Translate, untranslated
 
 __all__ = ["ALIGN_CONTEXT", "ALIGN_WORDS", "AlignedPair", "Alignment", "Step", "align", "steps_of"]
@@ -158,7 +158,7 @@ class Alignment:
             lines = [w["parted"].format(n=at + 1, a=a, b=b)]
             for pair in self.after_parting()[:most]:
                 lines.append("  " + _pair_text(pair, w["unanswered"]))
-                lines += [f"      {c.pointer}" for c in pair.changes[:5]]
+                lines += [f"      {printable(c.pointer)}" for c in pair.changes[:5]]
         for side, more in (("A", self.a_more), ("B", self.b_more)):
             if more:
                 lines.append(w["cut"].format(limit=self.limit, side=side, more=more))
@@ -171,7 +171,7 @@ def _step_text(s: Step | None, unanswered: str) -> str:
     what = s.method or s.kind
     if s.kind == "request":
         what += f" -> {s.outcome or unanswered}"
-    return f"#{s.seq} {s.direction} {what}"
+    return f"#{s.seq} {s.direction} {printable(what)}"
 
 
 def _pair_text(p: AlignedPair, unanswered: str) -> str:

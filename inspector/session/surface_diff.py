@@ -722,7 +722,7 @@ def printable(text: str, limit: int = SHOWN_LIMIT) -> str:
 
 
 def _value_text(v: Value, tr: Translate) -> str:
-    return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else quote_value(v)
+    return tr(DIFF_CONTEXT, LINE_WORDS["absent"]) if v is ABSENT else printable(quote_value(v))
 
 
 def text_lines(diff: SurfaceDiff, tr: Translate = untranslated, *, paths: bool = True) -> list[str]:

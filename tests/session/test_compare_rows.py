@@ -142,3 +142,19 @@ def test_a_picked_host_log_is_read_as_file_open_reads_it(releases, tmp_path):
     os.mkfifo(fifo)
     with pytest.raises((SurfaceError, RecordingError)):
         load_side(fifo)  # refused, not waited on
+
+
+def test_server_text_in_rows_is_escaped():
+    """Keys, findings, paths and values from a server reach the tree with their controls and
+    bidi overrides written \\uXXXX (the tree's text is plain, but U+202E still reverses it)."""
+    from inspector.session.surface import Listing, Surface
+
+    def surface(tools):
+        return Surface(capabilities={}, lists={"tools": Listing(tools, 1)})
+
+    a = surface([{"name": "t\u202e", "inputSchema": {"properties": {"p\x1b": {}}}, "title": "x"}])
+    b = surface([{"name": "t\u202e", "inputSchema": {"properties": {}}, "title": "y\u202e"}])
+    texts = [t for _d, r in flat(surface_rows(diff_surfaces(a, b))) for t in (r.text, r.old, r.new)]
+    assert not any(ch in t for t in texts for ch in "\x1b\u202e")
+    assert "t\\u202e: changed [breaking]" in texts
+    assert '"y\\u202e"' in texts and "the input property p\\u001b was removed" in texts

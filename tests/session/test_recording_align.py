@@ -204,3 +204,19 @@ def test_a_flood_on_both_sides_aligns_around_the_one_step_between():
         _session(*[("ping", OK), ("tools/list", OK)] * 500), _session(*[("tools/list", OK), ("ping", OK)] * 500)
     )
     assert shifted.counts() == {"same": 2 + 999, "changed": 0, "only_a": 1, "only_b": 1}
+
+
+def test_a_method_with_controls_reaches_the_terminal_escaped():
+    """A request whose method holds an escape sequence and a bidi override (a hostile peer's) is
+    written \\uXXXX in the text lines and the compare view's rows."""
+    from inspector.session.compare_rows import alignment_rows
+
+    evil = "tools/\x1b[2Jlist\u202e"
+    al = align(_session(("ping", OK)), _session((evil, OK)))
+    lines = al.text_lines()
+    assert not any(ch in line for line in lines for ch in "\x1b\u202e")
+    assert any("tools/\\u001b[2Jlist\\u202e" in line for line in lines)
+    rows = alignment_rows(al)
+    shown = [t for r in rows for t in (r.text, r.old, r.new)]
+    assert not any(ch in t for t in shown for ch in "\x1b\u202e")
+    assert any("tools/\\u001b[2Jlist\\u202e" in t for t in shown)
