@@ -236,9 +236,8 @@ class MainWindow(QMainWindow):
         self.authorization = AuthorizationView()  # a tab while the session has authorization steps
         self.authorization.goToSeq.connect(self.timeline.select_seq)
         self.authorization.specRequested.connect(self.tools.open_spec)
-        self.authorization.methodFilter.connect(
-            lambda m: self.timeline.model.update_filter(method=m, method_exact=False)
-        )
+        self.authorization.methodFilter.connect(self._authorization_filter)
+        self._method_before: tuple[str, bool] = ("", False)  # the user's method filter the tab's box replaced
         self.tabs.addTab(self.authorization, self.tr("Authorization"))
         self.tabs.setTabVisible(2, False)
         self.sequence = SequenceView()
@@ -573,6 +572,18 @@ class MainWindow(QMainWindow):
         """An OAuth sign-in waits in the browser: its URL, to copy or open (not modal)."""
         self._close_sign_in_box()
         self.sign_in_box = sign_in_dialog(self, server, url)
+
+    def _authorization_filter(self, method: str) -> None:
+        """The Authorization tab's "only authorization" box: on, the timeline shows the
+        authorization events; off, the user's own method filter comes back."""
+        model = self.timeline.model
+        if method:
+            f = model.filter()
+            self._method_before = (f.method, f.method_exact)
+            model.update_filter(method=method, method_exact=False)
+        else:
+            before, exact = self._method_before
+            model.update_filter(method=before, method_exact=exact)
 
     def _close_sign_in_box(self) -> None:
         """The sign-in URL is no longer waited for (the session started, failed or ended)."""

@@ -206,6 +206,17 @@ async def test_the_authorization_filter_does_not_outlive_its_recording(window_an
     assert not window.authorization.only.isChecked()
 
 
+async def test_unticking_only_authorization_gives_back_the_users_method_filter(window_and_controller, recordings):
+    controller, window = window_and_controller
+    await opened(window, controller, recordings["no-s256"])
+    model = window.timeline.model
+    model.update_filter(method="initialize", method_exact=True)
+    window.authorization.only.setChecked(True)
+    assert model.filter().method == "auth_"
+    window.authorization.only.setChecked(False)
+    assert (model.filter().method, model.filter().method_exact) == ("initialize", True)
+
+
 def test_a_recording_of_thousands_of_steps_shows_the_first_and_the_failing_one(qapp, tmp_path):
     """A flow is some twenty steps; a recording may hold far more (a hostile one 100,000: the
     tab took seconds each time it was filled): the first ROWS are rows, the rest counted, and the
