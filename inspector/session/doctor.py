@@ -33,6 +33,7 @@ the server or the machine does: every failure is a result.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import os
 import re
@@ -43,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.protocol.jsontypes import JsonObject
-from inspector.transport.base import HttpSpec, StdioSpec, TransportSpec
+from inspector.transport.base import Authorizer, HttpSpec, StdioSpec, TransportSpec
 
 from .core import SessionOptions
 from .doctor_words import TITLES, advice_text, seen_text, shown
@@ -195,12 +196,15 @@ async def diagnose(
     options: SessionOptions | None = None,
     stay_up: float = 0.3,
     on_check: OnCheck | None = None,
+    authorizer: Authorizer | None = None,
 ) -> Diagnosis:
     """Run the checks for ``target`` in order, stopping at the first that fails.
 
     ``options``: the session's (timeouts, era); by default the profile's, or the defaults for a
     bare spec. ``stay_up``: once the start sequence is done, how long the server must stay up
-    (stdio). ``on_check``: told of each result as it comes, in order, skipped ones included."""
+    (stdio). ``on_check``: told of each result as it comes, in order, skipped ones included.
+    ``authorizer``: an HTTP server's credentials as a session with it would have them (a saved
+    server's stored OAuth token: :class:`StoredTokenOnly`), so the checks see what it sees."""
     if isinstance(target, ServerProfile):
         try:
             spec: TransportSpec = target.to_spec()
@@ -214,6 +218,8 @@ async def diagnose(
     else:
         spec = target
     options = options or SessionOptions(transport=spec)
+    if isinstance(spec, HttpSpec) and authorizer is not None:
+        spec = dataclasses.replace(spec, authorizer=authorizer)
     if isinstance(spec, HttpSpec):
         from .doctor_net import diagnose_http
 
@@ -221,6 +227,24 @@ async def diagnose(
     if not isinstance(spec, StdioSpec):
         raise TypeError(f"the doctor knows stdio and HTTP servers, not {spec.kind!r}")
     return await diagnose_stdio(spec, options, stay_up, on_check)
+
+
+class StoredTokenOnly:
+    """An authorizer that sends the token another one holds (a saved server's stored OAuth token,
+    refreshed when due as a session would) and never signs in: the doctor opens no browser, and
+    a refusal is the authorization check's finding."""
+
+    def __init__(self, inner: Authorizer) -> None:
+        self.inner = inner
+
+    def authorization(self) -> str | None:
+        return self.inner.authorization()
+
+    async def prepare(self, version: str | None) -> None:
+        await self.inner.prepare(version)
+
+    async def refused(self, status: int, challenges: tuple[str, ...], version: str | None) -> bool:
+        return False
 
 
 async def diagnose_stdio(

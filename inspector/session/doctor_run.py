@@ -22,7 +22,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.transport.base import HttpSpec, StdioSpec, describe_exit
 
-from .auth_discovery import AuthDiscovery, explain_refusal, refusal_in
+from .auth_discovery import AuthDiscovery, discover, explain_refusal, refusal_in
 from .core import SessionOptions
 from .doctor import Check, failed, passed, warned
 from .outcomes import StartFailed
@@ -158,7 +158,7 @@ async def run_http_session(spec: HttpSpec, options: SessionOptions) -> list[Chec
             await session.start()
         except StartFailed as exc:
             why = str(exc)
-            auth = await explain_refusal(session)
+            auth = await _explain(session, spec)
         took = session.clock() - began
         start = start_check(session, took, why)
     rec = session.recording
@@ -168,6 +168,22 @@ async def run_http_session(spec: HttpSpec, options: SessionOptions) -> list[Chec
     out.append(transport_check(rec, summary, start))
     out.append(start)
     return out
+
+
+async def _explain(session: Session, spec: HttpSpec) -> AuthDiscovery | None:
+    """Authorization discovery behind the refusal the session met (also when a stored token was
+    sent and refused: :func:`~.auth_discovery.explain_refusal` leaves that to the authorizer)."""
+    if spec.authorizer is None:
+        return await explain_refusal(session)
+    refusal = refusal_in(session.recording)
+    if refusal is None:
+        return None
+    eng = session.engine
+    version = eng.version or eng.offered_version or eng.config.modern_version
+    options = session.options
+    return await discover(
+        spec.url, refusal, version, verify_tls=spec.verify_tls, timeout=options.connect_timeout, limit=options.max_line
+    )
 
 
 def _exchanges(rec: Recording) -> list[tuple[int, JsonObject]]:
@@ -249,9 +265,12 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
 
 
 def credentials_given(spec: HttpSpec) -> str:
-    """The names of the headers that carry credentials to the server (an Authorization header,
-    any header kept secret: ``--bearer-env``, an API key), comma-separated; "" for none."""
+    """The names of the headers that carry credentials to the server (an Authorization header or
+    an authorizer's token, any header kept secret: ``--bearer-env``, an API key), comma-separated;
+    "" for none."""
     names = [n for n in spec.headers if n.strip().lower() == "authorization"] + list(spec.secret_headers)
+    if spec.authorizer is not None and spec.authorizer.authorization() is not None:
+        names.insert(0, "Authorization")  # a stored OAuth token
     return ", ".join(dict.fromkeys(names))
 
 

@@ -11,13 +11,14 @@ checks after it are listed as not run. Everything shown is plain text.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QTreeWidgetItem, QWidget
 
-from inspector.session.doctor import Check, Diagnosis, diagnose
+from inspector.session.doctor import Check, Diagnosis, StoredTokenOnly, diagnose
 from inspector.session.doctor_words import CONTEXT, VERDICT_WORDS, check_words, shown, title_text
 from inspector.session.profiles import ServerProfile
 
@@ -138,9 +139,21 @@ class DoctorDialog(QDialog):
         return out
 
 
+def stored_token(profile: ServerProfile, folder: Path | None) -> StoredTokenOnly | None:
+    """A server that signs in with OAuth: its stored token, sent as a session from the window
+    sends it (refreshed when due), never a sign-in; None for any other server."""
+    if not profile.oauth or folder is None:
+        return None
+    from inspector.session.oauth_profile import authorizer_for
+
+    inner = authorizer_for(profile, folder, lambda _url: None)
+    return StoredTokenOnly(inner) if inner is not None else None
+
+
 def run_diagnosis(window: MainWindow, profile: ServerProfile | None = None) -> DoctorDialog | None:
     """Diagnose ``profile`` (the selected server by default) on the window's task group, in a
-    dialog filled as the checks come. None when the window has no task group (not running)."""
+    dialog filled as the checks come, with its stored OAuth token when it signs in (never a new
+    sign-in). None when the window has no task group (not running)."""
     tg = window.controller.task_group
     if tg is None:
         return None
@@ -150,7 +163,8 @@ def run_diagnosis(window: MainWindow, profile: ServerProfile | None = None) -> D
 
     async def go() -> None:
         try:
-            diagnosis = await diagnose(profile, on_check=dialog.add_check)
+            authorizer = stored_token(profile, window.controller.token_folder)
+            diagnosis = await diagnose(profile, on_check=dialog.add_check, authorizer=authorizer)
         except Exception as exc:  # a bug in a check is said in the dialog, never lost with the loop
             dialog.finish(None, str(exc) or type(exc).__name__)
             return

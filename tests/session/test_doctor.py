@@ -474,6 +474,40 @@ def test_a_token_given_and_refused_is_said_so_not_a_sign_in_to_do() -> None:
     assert "expired-token-u26" not in orjson.dumps(d.data()).decode() + "\n".join(d.lines())
 
 
+def test_a_saved_servers_stored_oauth_token_is_sent_and_no_sign_in_is_started(tmp_path: Path) -> None:
+    """A saved server that signs in with OAuth, signed in already (a session through the fixture's
+    authorization server, its browser followed): the doctor sends the stored token as the window's
+    session would, and every check passes; with no token stored, it starts no sign-in (no
+    browser) and says one is to be done."""
+    from inspector.session.doctor import StoredTokenOnly
+    from inspector.session.oauth_link import with_authorizer
+    from inspector.session.oauth_profile import authorizer_for
+    from inspector.session.session import Session
+
+    with oauth_peer() as peer:
+        profile = ServerProfile("remote", "", transport="streamable-http", url=peer.url, oauth=True)
+        signer = authorizer_for(profile, tmp_path, lambda _url: None, browser="follow")
+        assert signer is not None
+
+        async def sign_in() -> None:
+            session = Session(with_authorizer(profile.to_options(), signer))
+            signer.bind(session)
+            async with session:
+                await session.start()
+
+        anyio.run(sign_in)
+        assert signer.last is not None and signer.last.ok
+        stored = authorizer_for(profile, tmp_path, lambda _url: None)
+        assert stored is not None
+        d = anyio.run(lambda: diagnose(profile, authorizer=StoredTokenOnly(stored)))
+        assert d.ok and verdicts(d)["authorization"] == "pass", d.lines()
+        empty = authorizer_for(profile, tmp_path / "no-tokens", lambda _url: None)
+        assert empty is not None
+        d = anyio.run(lambda: diagnose(profile, authorizer=StoredTokenOnly(empty)))
+        stopped_at(d, "authorization", "oauth")
+        assert empty.flow is None  # no sign-in, refresh or step-up was started
+
+
 def test_a_server_needing_a_header_has_no_oauth_metadata() -> None:
     port = free_port()
     with HttpPeer(sdk_http_server(port, "--require-headers"), port, env={"REQUIRED_HEADERS": '{"X-Key": "k"}'}) as p:

@@ -312,3 +312,17 @@ def test_the_doctor_dialog_shows_what_a_server_wrote_as_text(qapp):
     assert todo is not None and todo.toolTip(2).startswith("<qt>")
     assert "\x1b" not in dialog.detail.toPlainText() and "\\u001b[31m<i>red</i>" in dialog.detail.toPlainText()
     dialog.close()
+
+
+def test_diagnose_sends_a_signed_in_servers_stored_token_never_signs_in(tmp_path):
+    """The window's Diagnose on a saved server that signs in with OAuth: the doctor is given its
+    stored token (the controller's token folder), wrapped so that a refusal starts no sign-in."""
+    from inspector.session.doctor import StoredTokenOnly
+    from inspector.ui.doctor_dialog import stored_token
+
+    remote = ServerProfile("remote", "", transport="streamable-http", url="http://127.0.0.1:9/mcp", oauth=True)
+    wrapped = stored_token(remote, tmp_path)
+    assert isinstance(wrapped, StoredTokenOnly) and wrapped.authorization() is None  # nothing stored yet
+    assert not anyio.run(wrapped.refused, 401, (), None)  # a refusal is the doctor's finding, not a browser
+    assert stored_token(remote, None) is None
+    assert stored_token(ServerProfile("local", sys.executable), tmp_path) is None
