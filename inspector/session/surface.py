@@ -22,7 +22,9 @@ lists exactly as a panel shows them:
   without a cursor - the client listing again, after a ``list_changed`` notification or on its
   own - starts a new one that replaces it. So every page the session fetched counts, and when a
   list was fetched again the last answer wins. A listing whose last page named a ``nextCursor``
-  the session never followed is ``complete = False``; one with a ``list_changed`` notification
+  the session never followed is ``complete = False``, and so is one whose first page the
+  recording holds was asked with a cursor (the pages before it are not in the recording: a
+  host log that begins mid-session, a proxy attached late); one with a ``list_changed`` notification
   after its last answer is ``stale`` (the server said it changed, and nobody listed it again);
   one whose last answer was an error is ``failed`` (the error kept; the items of its earlier
   pages kept too);
@@ -346,8 +348,22 @@ def surface_of(rec: Recording, *, source: str | None = None) -> Surface:
         hints = [h for h in (cache_hints(r.result) for r in replies if r.ok) if h]
         notes = changed_rows.get(CHANGED[kind], [])
         stale = bool(rows) and bisect.bisect_right(notes, rows[-1]) < len(notes)
-        surface.lists[kind] = Listing(list(pager.items), pager.pages, not pager.more, stale, failed, hints)
+        complete = not pager.more and not _started_midway(rec, rows)
+        surface.lists[kind] = Listing(list(pager.items), pager.pages, complete, stale, failed, hints)
     return surface
+
+
+def _started_midway(rec: Recording, rows: list[int]) -> bool:
+    """Whether a listing's first answer the recording holds is to a request with a cursor: the
+    pages before it are not in the recording (a host log that begins mid-session, a proxy
+    attached late, a listing longer than the replay follows back), so its items are not all
+    known."""
+    if not rows:
+        return False
+    asked = rec.paired_at(rows[0])
+    obj = rec[asked].json() if asked is not None else None
+    params = obj.get("params") if isinstance(obj, dict) else None
+    return isinstance(params, dict) and params.get("cursor") is not None
 
 
 def _changed_rows(rec: Recording) -> dict[str, list[int]]:

@@ -658,3 +658,20 @@ def test_a_schema_nested_deeper_than_orjson_writes_is_saved_and_reported(tmp_pat
     data = orjson.loads(orjson.dumps(diff_surfaces(a, b).to_json()))
     (change,) = data["items"][0]["changes"]
     assert change == {"path": "/outputSchema/a", "old": "a value nested deeper than 200 levels", "new": 2}
+
+
+def test_a_recording_that_begins_mid_listing_is_not_complete():
+    """A recording whose first tools/list was asked with a cursor (a host log that begins
+    mid-session, a proxy attached late) holds only the later pages: the listing is incomplete,
+    so the tools of the pages before are not judged removed."""
+    drv = Driver()
+    drv.handshake()
+    _listed(drv, ["c"], cursor="p2")
+    s = surface_of(drv.rec)
+    assert names(s, "tools") == ["c"] and not s.listing("tools").complete
+    full = Driver()
+    full.handshake()
+    _listed(full, ["a", "b"], next_cursor="p2")
+    _listed(full, ["c"], cursor="p2")
+    d = diff_surfaces(surface_of(full.rec), s)
+    assert d.same and [n.code for n in d.notes] == ["list.incomplete"]
