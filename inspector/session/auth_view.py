@@ -110,6 +110,7 @@ STEP_TITLES = {
     "registration": "Client registration",
     "client": "Client identity",
     "client-registration": "Client registration",
+    "client-metadata": "Client ID Metadata Document",
     "client-authentication": "Client authentication",
     "browser": "Browser",
     "authorize": "Authorization request",
@@ -128,7 +129,7 @@ STEP_TITLES = {
 _FAILED_AT = {
     "discovery": ("conclusion", "fetch"),
     "authorization-server": ("fetch",),
-    "client-registration": ("registration", "client"),
+    "client-registration": ("registration", "client-metadata", "client"),
     "client-authentication": ("client",),
     "authorize": ("authorize", "browser"),
     "redirect": ("redirect",),

@@ -53,6 +53,7 @@ WORDS = {
     "none": "Not signed in",
     "signed_in": "Signed in at {issuer}, scopes {scopes}, expires {time} ({left})",
     "expired": "Signed in at {issuer}, scopes {scopes}, expired {time} (renewed at the next connection)",
+    "expired_no_refresh": "Signed in at {issuer}, scopes {scopes}, expired {time} (the next connection signs in again)",
     "no_expiry": "Signed in at {issuer}, scopes {scopes}, no expiry given",
     "no_scopes": "none named",
     "minutes": "in {n} min",
@@ -137,7 +138,8 @@ def token_line(token: StoredToken, now: float, tr: Translate) -> str:
     same_day = time.localtime(at)[:3] == time.localtime(now)[:3]
     when = time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", time.localtime(at))
     if at <= now:
-        return tr(CONTEXT, WORDS["expired"]).format(issuer=issuer, scopes=scopes, time=when)
+        expired = WORDS["expired"] if token.refresh_token else WORDS["expired_no_refresh"]
+        return tr(CONTEXT, expired).format(issuer=issuer, scopes=scopes, time=when)
     left = _left(at - now, tr)
     return tr(CONTEXT, WORDS["signed_in"]).format(issuer=issuer, scopes=scopes, time=when, left=left)
 

@@ -481,6 +481,10 @@
         <source>Step-up authorization</source>
         <translation>提升授权</translation>
     </message>
+    <message>
+        <source>Client ID Metadata Document</source>
+        <translation>客户端 ID 元数据文档</translation>
+    </message>
 </context>
 <context>
     <name>AuthorizationView</name>
@@ -1982,7 +1986,7 @@
         <source>The server refused the credentials given in {headers} (HTTP {status}).</source>
         <translation>服务器拒绝了 {headers} 中提供的凭据（HTTP {status}）。</translation>
     </message>
-</context>
+<message><source>If that is the server's endpoint, give that URL (a redirect is never followed: it would take the session's credentials to another place).</source><translation type="unfinished" /></message><message><source>The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed.</source><translation type="unfinished" /></message></context>
 <context>
     <name>ElicitationDialog</name>
     <message>
@@ -5098,6 +5102,10 @@
     <message>
         <source>{scope!r} is not a scope (printable ASCII without spaces, quotes or backslashes).</source>
         <translation>{scope!r} 不是有效的权限范围（须为不含空格、引号或反斜杠的可打印 ASCII 字符）。</translation>
+    </message>
+    <message>
+        <source>Signed in at {issuer}, scopes {scopes}, expired {time} (the next connection signs in again)</source>
+        <translation>已登录 {issuer}，范围 {scopes}，已于 {time} 过期（下次连接时重新登录）</translation>
     </message>
 </context>
 <context>

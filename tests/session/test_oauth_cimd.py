@@ -22,10 +22,14 @@ import anyio
 import pytest
 from peers import HttpPeer, oauth_peer, self_signed
 
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.messages import Kind
 from inspector.protocol.oauth_metadata import loopback_redirect_listed, metadata_document_url, read_client_metadata
+from inspector.session.auth_view import auth_failure, auth_steps
 from inspector.session.oauth_client import OAuthClient, OAuthOptions, SignInResult
 from inspector.session.oauth_tokens import TokenStore
+from inspector.session.recording import Direction, Recording
 
 pytestmark = pytest.mark.peer
 
@@ -381,3 +385,22 @@ def test_probe_with_a_document_url_as_client_id_signs_in_and_the_server_sees_tha
         e["exchange"]["purpose"] for e in recorded if e.get("event") == "auth_flow" and e.get("step") == "exchange"
     ]
     assert purposes == ["client-metadata", "authorize", "redirect", "token"]
+
+
+def test_the_authorization_view_names_a_refused_document_as_the_failing_step(
+    cimd: HttpPeer, documents: Documents
+) -> None:
+    path = "/bad-view.json"
+    url = documents.put(path, document(documents.url(path), client_id="https://127.0.0.1/elsewhere.json"))
+    events = Events()
+    assert not sign_in(cimd.url, url, events).ok
+    engine = ProtocolEngine(ClientConfig())
+    rec = Recording(header={"transport": "streamable-http"})
+    for text, extra in events.items:
+        rec.append(Direction.EVENT, rec.t0 + len(rec) / 100, text.encode(), engine.note(Kind.LINK), extra)
+    view = auth_steps(rec)
+    doc = next(s for s in view.steps if s.kind == "client-metadata")
+    assert doc.title == "Client ID Metadata Document" and doc.failed and view.failing is doc
+    assert (auth_failure(rec) or "").startswith(
+        "Authorization failed at: Client ID Metadata Document — auth.cimd-client-id-mismatch"
+    )

@@ -125,12 +125,14 @@ def test_the_signed_in_state_in_words() -> None:
         "Signed in at http://127.0.0.1:8/, scopes read write, expires 14:25 (in 25 min)"
     )
     later = StoredToken(URL, "https://as.example/", "at", expires_at=now + 3 * 3600)
-    expired = StoredToken(URL, "https://old.example/", "at", scopes=("x",), expires_at=now - 60)
+    expired = StoredToken(URL, "https://old.example/", "at", scopes=("x",), expires_at=now - 60, refresh_token="rt")
     forever = StoredToken(URL, "https://as.example/", "at", scopes=("x",))
     assert sign_in_text([later, expired], now, untranslated).split("\n") == [
         "Signed in at https://as.example/, scopes none named, expires 17:00 (in 3 h)",
         "Signed in at https://old.example/, scopes x, expired 13:59 (renewed at the next connection)",
     ]
+    no_refresh = StoredToken(URL, "https://old.example/", "at", scopes=("x",), expires_at=now - 60)
+    assert token_line(no_refresh, now, untranslated).endswith("expired 13:59 (the next connection signs in again)")
     soon = StoredToken(URL, "https://as.example/", "at", expires_at=now + 30)
     assert token_line(soon, now, untranslated).endswith("expires 14:00 (in 1 min)")
     assert token_line(forever, now, untranslated) == "Signed in at https://as.example/, scopes x, no expiry given"
