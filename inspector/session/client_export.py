@@ -88,6 +88,8 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
             entry = ClientEntry(type=kind, url=url, headers=headers)
         if not profile.verify_tls:
             notes.append(MESSAGES["export_tls"])
+        if profile.oauth:
+            notes.append(MESSAGES["export_oauth"])
     name = profile.name or "server"
     document = VsCodeFile(servers={name: entry}) if client == "vscode" else McpServersFile(mcpServers={name: entry})
     text = json.dumps(document.model_dump(exclude_none=True), indent=2, ensure_ascii=False) + "\n"

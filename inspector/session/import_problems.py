@@ -175,6 +175,8 @@ MESSAGES: dict[str, str] = {
     # export
     "export_env": "the inspector starts it with only these variables; clients add them to their own environment",
     "export_tls": "TLS verification is off in the inspector; the format has no such setting",
+    "export_oauth": "The inspector's OAuth sign-in settings (client id, scopes) are not written: the client signs in "
+    "by itself",
     "export_no_url_servers": "Claude Desktop's configuration file holds only servers it starts (command, args, env), "
     "not servers at a URL: add this one in Claude Desktop's own settings (Connectors), or through a local stdio bridge",
 }

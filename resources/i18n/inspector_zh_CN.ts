@@ -3433,6 +3433,10 @@
         <source>{var} is not defined in "variables": left as written</source>
         <translation>{var} 未在 "variables" 中定义：按原样保留</translation>
     </message>
+    <message>
+        <source>The inspector's OAuth sign-in settings (client id, scopes) are not written: the client signs in by itself</source>
+        <translation>未写入检查器的 OAuth 登录设置（客户端 ID、范围）：该客户端自行登录</translation>
+    </message>
 </context>
 <context>
     <name>Languages</name>

@@ -75,6 +75,14 @@ def test_an_export_never_carries_the_client_secret(client: str) -> None:
     assert SECRET not in entry.text and SECRET not in " ".join(entry.left_out + entry.notes)
 
 
+def test_an_export_says_the_oauth_settings_are_not_written() -> None:
+    from inspector.session.imports import MESSAGES
+
+    said = export_entry(_remote(oauth=True, oauth_client_id="cid"), "vscode").notes
+    assert MESSAGES["export_oauth"] in said
+    assert MESSAGES["export_oauth"] not in export_entry(_remote(oauth=False), "vscode").notes
+
+
 def test_what_can_be_wrong_with_the_oauth_settings() -> None:
     assert _remote(oauth_client_id="cid", oauth_client_secret=SECRET, oauth_scopes="a b:c").problems() == {}
     problems = _remote(oauth_client_secret=SECRET).problems()
