@@ -18,7 +18,8 @@ hint once, so two page sizes with the same hints are the same).
 Inside a changed item, :attr:`ItemDiff.changes` holds every JSON Pointer (RFC 6901, from the
 item's root) whose value differs, with the old and the new value (:data:`ABSENT` for a member
 that is not there): objects are walked member by member, arrays element by element when their
-lengths agree, else compared whole.
+lengths agree, else compared whole; a ``required`` or ``type`` array of strings is a set, compared
+sorted (another order is no change).
 
 Each item carries :class:`Finding` s: a stable code (:data:`DIFF_WORDS` holds its English
 words; ``scripts/i18n.py`` brings them to other languages, so codes never change meaning), the
@@ -305,10 +306,16 @@ class SurfaceDiff:
 # ---------------------------------------------------------------- JSON paths
 
 
-def json_changes(old: Value, new: Value, pointer: str = "") -> list[PathChange]:
+#: members whose array of strings is a set (JSON Schema's ``required`` and ``type``): an item's
+#: diff takes another order of one as no change
+SET_MEMBERS = frozenset(("required", "type"))
+
+
+def json_changes(old: Value, new: Value, pointer: str = "", *, sets: frozenset[str] = frozenset()) -> list[PathChange]:
     """Every JSON Pointer under ``pointer`` whose value differs between ``old`` and ``new``
     (walked with a stack of its own: a value nested as deep as a recording holds never
-    exhausts Python's recursion)."""
+    exhausts Python's recursion). A member named in ``sets`` whose two values are arrays of
+    the same strings in another order is no change."""
     out: list[PathChange] = []
     stack: list[tuple[Value, Value, str]] = [(old, new, pointer)]
     while stack:
@@ -316,13 +323,23 @@ def json_changes(old: Value, new: Value, pointer: str = "") -> list[PathChange]:
         if type(o) is type(n) and _equal(o, n):
             continue
         if isinstance(o, dict) and isinstance(n, dict):
-            keys = list(o) + [k for k in n if k not in o]
+            keys = [k for k in o if k not in sets or not _same_set(o[k], n.get(k, ABSENT))]
+            keys += [k for k in n if k not in o]
             stack += reversed([(o.get(k, ABSENT), n.get(k, ABSENT), ptr + pointer_step(k)) for k in keys])
         elif isinstance(o, list) and isinstance(n, list) and len(o) == len(n):
             stack += reversed([(a, b, ptr + pointer_step(i)) for i, (a, b) in enumerate(zip(o, n, strict=True))])
         else:
             out.append(PathChange(ptr, o, n))
     return out
+
+
+def _same_set(a: Value, b: Value) -> bool:
+    """Both arrays of strings, the same ones in any order."""
+    if not (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)):
+        return False
+    if not all(isinstance(x, str) for x in (*a, *b)):
+        return False
+    return sorted(str(x) for x in a) == sorted(str(x) for x in b)
 
 
 def _equal(a: Value, b: Value) -> bool:
@@ -595,7 +612,7 @@ def _list_diff(kind: str, a: Surface, b: Surface, diff: SurfaceDiff) -> None:
     changed = []
     for k in old:
         if k in new:
-            changes = json_changes(old[k], new[k])
+            changes = json_changes(old[k], new[k], sets=SET_MEMBERS)
             if changes:
                 changed.append(ItemDiff(kind, k, "changed", changes, item_findings(kind, old[k], new[k])))
     for group in (removed, added, changed):

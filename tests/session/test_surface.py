@@ -675,3 +675,20 @@ def test_a_recording_that_begins_mid_listing_is_not_complete():
     _listed(full, ["c"], cursor="p2")
     d = diff_surfaces(surface_of(full.rec), s)
     assert d.same and [n.code for n in d.notes] == ["list.incomplete"]
+
+
+def test_required_and_type_in_another_order_are_the_same():
+    """``required`` and ``type`` arrays are sets: another order is no change (a server that
+    builds them from a set writes them in another order each run); an enum's order still is."""
+    a = _tool({"type": "object", "properties": {"x": {"type": ["string", "null"]}, "y": {}}, "required": ["x", "y"]})
+    b = _tool({"type": "object", "properties": {"x": {"type": ["null", "string"]}, "y": {}}, "required": ["y", "x"]})
+    assert diff_surfaces(a, b).same
+    named = _tool({"type": "object", "properties": {"required": {"type": "boolean"}}, "required": ["required"]})
+    assert diff_surfaces(named, named).same  # a property named "required" is no set
+    c = _tool({"type": "object", "properties": {"x": {}, "y": {}, "z": {}}, "required": ["y", "z"]})
+    d = diff_surfaces(a, c)
+    assert d.codes() == ["input.required_added"]
+    assert {ch.pointer: ch.new for ch in d.items[0].changes}["/inputSchema/required/1"] == "z"  # as sent
+    assert not diff_surfaces(
+        _prop(enum=["a", "b"]) and _tool(_prop(enum=["a", "b"])), _tool(_prop(enum=["b", "a"]))
+    ).same
