@@ -1037,6 +1037,16 @@ def surface_work(args: argparse.Namespace) -> SurfaceWork | None:
     for option, path in (("--save-surface", args.save_surface), ("--junit", args.junit)):
         if path is not None and path.is_dir():
             raise UsageError(f"{option} {path}: that is a folder; give the file's name")
+    # one file for two outputs: the last written would replace the other (a baseline may be
+    # saved over, as a CI that updates it does; a report may not)
+    written = [("--record", args.record), ("--save-surface", args.save_surface), ("--junit", args.junit)]
+    named = [(o, p.resolve()) for o, p in written if p is not None]
+    if args.baseline is not None and args.junit is not None:
+        named.append(("--baseline", args.baseline.resolve()))
+    for i, (first, path) in enumerate(named):
+        for second, other in named[i + 1 :]:
+            if path == other:
+                raise UsageError(f"{first} and {second} name the same file {path}: give each its own")
     if args.save_surface is None and args.baseline is None:
         return None
     from inspector.cli_baseline import SurfaceWork

@@ -221,6 +221,17 @@ def test_baseline_usage_errors_start_nothing(made: dict[str, Path], tmp_path: Pa
     assert p.returncode == 2 and "goes with --baseline" in p.stderr
     p = probe("--save-surface", str(tmp_path), "--", *surface_server(1))
     assert p.returncode == 2 and "that is a folder" in p.stderr
+    same = tmp_path / "same.json"
+    for args in (
+        ("--record", str(same), "--save-surface", str(same)),
+        ("--save-surface", str(same), "--baseline", str(made["s1"]), "--junit", str(same)),
+        ("--baseline", str(made["s1"]), "--junit", str(made["s1"])),
+    ):
+        p = probe(*args, "--", *surface_server(1))
+        assert p.returncode == 2 and "name the same file" in p.stderr and not same.exists(), args
+    kept = made["s1"].read_bytes()
+    p = probe("--baseline", str(made["s1"]), "--save-surface", str(made["s1"]), "--", *surface_server(1))
+    assert p.returncode == 0 and made["s1"].read_bytes() == kept  # a baseline saved over: allowed
 
 
 def claude_log(recording: Path, sessions: int = 1) -> str:
