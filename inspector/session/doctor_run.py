@@ -16,6 +16,7 @@ file.
 from __future__ import annotations
 
 import dataclasses
+from urllib.parse import urljoin
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
@@ -27,6 +28,7 @@ from .core import SessionOptions
 from .doctor import Check, failed, passed, warned
 from .outcomes import StartFailed
 from .recording import Direction, Recording
+from .secrecy import masked_url
 from .session import Session
 from .stderr_digest import recording_stderr, stderr_digest
 
@@ -216,10 +218,16 @@ def _request_method(rec: Recording, info: JsonObject) -> str:
     return method if isinstance(method, str) else "?"
 
 
-def _content_type(info: JsonObject) -> str:
+def _header(info: JsonObject, name: str) -> str:
+    """A response header of the exchange (its recorded name is lower case), or ""."""
     headers = info.get("response_headers")
-    ctype = headers.get("content-type") if isinstance(headers, dict) else None
-    return ctype.split(";")[0].strip() if isinstance(ctype, str) and ctype else "no content type"
+    value = headers.get(name) if isinstance(headers, dict) else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _content_type(info: JsonObject) -> str:
+    ctype = _header(info, "content-type")
+    return ctype.split(";")[0].strip() if ctype else "no content type"
 
 
 def _status(info: JsonObject) -> int:
@@ -261,6 +269,14 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
                 "http-status", "after-refusal", first=before["request"], first_status=before["status"], **values(last)
             )
         return passed("http-status", "ok", **values(last))
+    location = _header(last, "location")
+    if 300 <= status < 400 and location:  # never followed by the session: where it points is the finding
+        return failed(
+            "http-status",
+            "redirect",
+            location=masked_url(urljoin(str(last.get("url") or ""), location)),
+            **values(last),
+        )
     return failed("http-status", "bad-status", _body_lines(rec, row), **values(last))
 
 

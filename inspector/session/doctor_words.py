@@ -114,6 +114,9 @@ SEEN: dict[str, str] = {
         "The POST of {request} to {url} was answered {status} with {content_type}, not JSON or an event stream."
     ),
     "http-status.no-answer": "No HTTP answer came: {why}.",
+    "http-status.redirect": (
+        "The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed."
+    ),
     "authorization.not-asked": "The server did not ask for authorization.",
     "authorization.oauth": "The server wants a sign-in (HTTP {status}); its OAuth metadata is there: issuer {issuer}.",
     "authorization.oauth-blocked": (
@@ -188,6 +191,10 @@ ADVICE: dict[str, str] = {
     "http-status.bad-status": "Check the URL's path (often /mcp) and the server's logs.",
     "http-status.content-type": "Check the URL: it may reach a web page or another service, not the MCP endpoint.",
     "http-status.no-answer": "Check the server's logs; a proxy on the way may have cut the connection.",
+    "http-status.redirect": (
+        "If that is the server's endpoint, give that URL (a redirect is never followed: it would take the "
+        "session's credentials to another place)."
+    ),
     "authorization.oauth": "Sign in (OAuth) before connecting, or give a token in an Authorization header.",
     "authorization.oauth-blocked": "The server's OAuth set-up must be fixed; meanwhile give a token in a header.",
     "authorization.no-oauth": (

@@ -1986,7 +1986,15 @@
         <source>The server refused the credentials given in {headers} (HTTP {status}).</source>
         <translation>服务器拒绝了 {headers} 中提供的凭据（HTTP {status}）。</translation>
     </message>
-<message><source>If that is the server's endpoint, give that URL (a redirect is never followed: it would take the session's credentials to another place).</source><translation type="unfinished" /></message><message><source>The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed.</source><translation type="unfinished" /></message></context>
+    <message>
+        <source>If that is the server's endpoint, give that URL (a redirect is never followed: it would take the session's credentials to another place).</source>
+        <translation>如果那是服务器的端点，请改用该 URL（重定向从不跟随：那会把会话的凭据带到别处）。</translation>
+    </message>
+    <message>
+        <source>The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed.</source>
+        <translation>发往 {url} 的 {request} POST 请求得到 {status} 应答：重定向到 {location}，不会跟随。</translation>
+    </message>
+</context>
 <context>
     <name>ElicitationDialog</name>
     <message>

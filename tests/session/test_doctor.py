@@ -445,6 +445,17 @@ def test_a_wrong_path_quotes_the_answer() -> None:
     assert d.failed is not None and d.failed.values["status"] == "404" and d.failed.quoted, d.lines()
 
 
+def test_a_trailing_slash_the_server_redirects_says_where_to() -> None:
+    """The SDK's server (Starlette) answers /mcp/ with 307 to /mcp, which the session never follows:
+    the redirect's target is the finding (it said 'answered 307' and 'check the path')."""
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        d = run(HttpSpec(peer.url + "/"))
+    stopped_at(d, "http-status", "redirect")
+    assert d.failed is not None and d.failed.values["status"] == "307"
+    assert d.failed.values["location"] == peer.url and peer.url in d.failed.seen
+
+
 def test_an_http_sse_server_is_found_after_the_streamable_post_is_refused() -> None:
     port = free_port()
     with HttpPeer(reference_http_server("sse"), port, path="/sse", env={"PORT": str(port)}) as peer:
