@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import host_logs
-from .recording import Recording, quote_value
+from .recording import Recording, RecordingError, quote_value
 from .recording_align import ALIGN_CONTEXT, ALIGN_WORDS, AlignedPair, Alignment, Step
-from .surface import KINDS, SURFACE_FORMAT, Surface, SurfaceError, load_surface, surface_of
+from .surface import KINDS, SURFACE_FORMAT, Surface, SurfaceError, load_surface, surface_of, whole_surface_file
 from .surface_diff import ABSENT, DIFF_CONTEXT, LINE_WORDS, LIST_WORDS, SurfaceDiff, Value, printable
 from .translate import Translate, untranslated
 
@@ -181,5 +181,11 @@ def load_side(path: str | Path) -> tuple[Surface, Recording | None]:
             head = f.read(4096)
         if b'"' + SURFACE_FORMAT.encode() + b'"' in head:
             return load_surface(p), None
-    rec = Recording.load(p)
+    try:
+        rec = Recording.load(p)
+    except RecordingError:
+        found = whole_surface_file(p)  # one another tool rewrote (its format further in)
+        if found is None:
+            raise
+        return found, None
     return surface_of(rec, source=p.name), rec

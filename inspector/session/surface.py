@@ -77,6 +77,7 @@ __all__ = [
     "pointer_step",
     "load_surface",
     "surface_of",
+    "whole_surface_file",
 ]
 
 SURFACE_FORMAT = "mcp-session-inspector/surface"
@@ -395,5 +396,33 @@ def load_surface(path: str | Path) -> Surface:
                     return Surface.loads(head + f.read())
     except OSError as exc:
         raise SurfaceError(f"cannot read {p}: {exc.strerror or exc}") from None
-    rec = Recording.load(p)
+    try:
+        rec = Recording.load(p)
+    except RecordingError:
+        found = whole_surface_file(p)
+        if found is None:
+            raise
+        return found
     return surface_of(rec, source=p.name)
+
+
+def whole_surface_file(path: str | Path) -> Surface | None:
+    """A surface file whose format is not among its first bytes (rewritten by another tool:
+    ``jq -S`` sorts ``format`` after ``capabilities``), read whole; None when the file is no
+    JSON object of that format (or not a regular file, or larger than a surface file may be).
+    :class:`SurfaceError` for one of that format that is wrong."""
+    p = Path(path)
+    try:
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SURFACE_FILE:
+            return None
+        data = p.read_bytes()
+    except OSError:
+        return None
+    try:
+        doc = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SURFACE_FORMAT:
+        return None
+    return Surface.from_json(doc)

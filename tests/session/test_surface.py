@@ -692,3 +692,24 @@ def test_required_and_type_in_another_order_are_the_same():
     assert not diff_surfaces(
         _prop(enum=["a", "b"]) and _tool(_prop(enum=["a", "b"])), _tool(_prop(enum=["b", "a"]))
     ).same
+
+
+async def test_a_surface_file_another_tool_rewrote_still_reads(files, tmp_path):
+    """A surface file rewritten with its keys sorted (``jq -S``: ``format`` after a large
+    ``capabilities``, past the first bytes that tell a surface file) reads as the surface it
+    holds, not as a broken recording."""
+    import json
+
+    from inspector.session.compare_rows import load_side
+
+    s = load_surface(files["r1"])
+    s.capabilities = {**(s.capabilities or {}), "experimental": {"note": "x" * 6000}}
+    path = tmp_path / "sorted.json"
+    path.write_text(json.dumps(s.to_json(), sort_keys=True, indent=2))
+    assert path.read_bytes()[:4096].find(b'"mcp-session-inspector/surface"') == -1
+    assert load_surface(path) == s
+    assert load_side(path) == (s, None)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something else"}, indent=2))
+    with pytest.raises(RecordingError):
+        load_surface(other)  # no surface: the recording loader's words
