@@ -6,7 +6,8 @@ starts the run on the window's long-lived task group (as the session runner runs
 the Qt loop is never blocked), and ``on_check`` adds each result to the list as it comes - the
 verdict's mark, the check's title, what was seen, below it what the server wrote (quoted as
 it was, in the fixed-width font) and what to do. The run stops at the first failure; the
-checks after it are listed as not run. Everything shown is plain text.
+checks after it are listed as not run. Closing the dialog stops a run still going (its server
+ended as a session ends it). Everything shown is plain text.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import anyio
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QDialog, QTreeWidgetItem, QWidget
@@ -44,6 +46,7 @@ class DoctorDialog(QDialog):
         self.checks: list[Check] = []
         self.diagnosis: Diagnosis | None = None
         self.error = ""
+        self.run_scope: anyio.CancelScope | None = None  # the run while it goes on: closing ends it
         self.status = plain_label(selectable=True)
         self.status.setObjectName("doctorStatus")
         self.tree = tree_widget(3, first_width=40, wrap=True)
@@ -57,6 +60,12 @@ class DoctorDialog(QDialog):
         vbox(self.status, (self.tree, 3), (self.detail, 2), parent=self)
         on_language_change(self, self._show)
         self._show()
+
+    def done(self, result: int) -> None:
+        """Closed (Escape, the close button): a run still going is stopped, its server ended."""
+        if self.run_scope is not None:
+            self.run_scope.cancel()
+        super().done(result)
 
     def add_check(self, check: Check) -> None:
         """A result as it comes (the doctor's ``on_check``)."""
@@ -162,13 +171,17 @@ def run_diagnosis(window: MainWindow, profile: ServerProfile | None = None) -> D
     dialog.show()
 
     async def go() -> None:
-        try:
-            authorizer = stored_token(profile, window.controller.token_folder)
-            diagnosis = await diagnose(profile, on_check=dialog.add_check, authorizer=authorizer)
-        except Exception as exc:  # a bug in a check is said in the dialog, never lost with the loop
-            dialog.finish(None, str(exc) or type(exc).__name__)
-            return
-        dialog.finish(diagnosis)
+        with anyio.CancelScope() as scope:
+            dialog.run_scope = scope
+            try:
+                authorizer = stored_token(profile, window.controller.token_folder)
+                diagnosis = await diagnose(profile, on_check=dialog.add_check, authorizer=authorizer)
+            except Exception as exc:  # a bug in a check is said in the dialog, never lost with the loop
+                dialog.finish(None, str(exc) or type(exc).__name__)
+                return
+            finally:
+                dialog.run_scope = None
+            dialog.finish(diagnosis)
 
     tg.start_soon(go)
     return dialog

@@ -326,3 +326,30 @@ def test_diagnose_sends_a_signed_in_servers_stored_token_never_signs_in(tmp_path
     assert not anyio.run(wrapped.refused, 401, (), None)  # a refusal is the doctor's finding, not a browser
     assert stored_token(remote, None) is None
     assert stored_token(ServerProfile("local", sys.executable), tmp_path) is None
+
+
+@pytest.mark.anyio
+async def test_closing_the_doctor_dialog_stops_its_run_and_ends_the_server(window_and_controller, tmp_path):
+    """A server that never answers, a long timeout: the dialog is closed while the start sequence
+    waits; the run stops (no session left running on the window's task group) and the server's
+    process is gone."""
+    from peers import gone
+
+    controller, window = window_and_controller
+    pid_file = tmp_path / "pid"
+    code = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    silent = ServerProfile(name="silent", command=sys.executable, args=["-c", code], era="legacy")
+    silent.connect_timeout = silent.probe_timeout = 60.0
+    use_profile(window, silent)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        dialog = run_diagnosis(window, silent)
+        assert dialog is not None
+        await until(lambda: pid_file.exists() and pid_file.read_text() != "", 20)
+        await until(lambda: dialog.run_scope is not None, 5)
+        dialog.close()
+        await until(lambda: dialog.run_scope is None, 40)  # the session's shutdown, shielded, runs its course
+        tg.cancel_scope.cancel()
+    assert dialog.diagnosis is None and not dialog.isVisible()
+    pid = int(pid_file.read_text())
+    await until(lambda: gone(pid), 15)
