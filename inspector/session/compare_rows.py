@@ -56,7 +56,7 @@ WORDS: dict[str, str] = {
     "no_messages": "A surface file holds no messages: only two recordings are aligned.",
     "pick_a": "Compare: the first session (A, before)",
     "pick_b": "Compare with: the second session (B, after)",
-    "files": "Recordings and surface files (*.jsonl *.json);;All files (*)",
+    "files": "Recordings, surface files, host logs and HAR files (*.jsonl *.json *.log *.har *.txt);;All files (*)",
     "unreadable": "Cannot compare {name}: {why}",
     "reading": "Reading {names}…",
     "only_a": "only in A",

@@ -557,7 +557,7 @@
     </message>
     <message>
         <source>Recordings and surface files (*.jsonl *.json);;All files (*)</source>
-        <translation>会话记录和接口面文件 (*.jsonl *.json);;所有文件 (*)</translation>
+        <translation type="vanished">会话记录和接口面文件 (*.jsonl *.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Surface</source>
@@ -598,6 +598,10 @@
     <message>
         <source>Reading {names}…</source>
         <translation>正在读取 {names}…</translation>
+    </message>
+    <message>
+        <source>Recordings, surface files, host logs and HAR files (*.jsonl *.json *.log *.har *.txt);;All files (*)</source>
+        <translation>会话记录、接口面文件、宿主日志和 HAR 文件 (*.jsonl *.json *.log *.har *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
