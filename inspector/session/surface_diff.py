@@ -40,7 +40,8 @@ that can make a client that worked with ``a`` fail with ``b``:
   ``anyOf``/``oneOf`` accepts the types of its branches together (``Optional[int]`` made ``int``
   is ``integer | null`` narrowed to ``integer``);
 * an output schema property removed (``output.property_removed``: a client reading
-  ``structuredContent`` may rely on it);
+  ``structuredContent`` may rely on it), or no longer required (``output.required_removed``:
+  it may be missing now);
 * a prompt argument that became required or was added required, or was removed;
 * a capability removed (a member of ``capabilities`` gone, or a flag going from true to false or
   gone; a flag false that is gone is no change of meaning, and not breaking);
@@ -133,6 +134,7 @@ DIFF_WORDS: dict[str, str] = {
     "input.type_narrowed": "the type of {property} was narrowed from {old} to {new}",
     "input.enum_narrowed": "the values of {property} lost {lost}",
     "output.property_removed": "the output property {property} was removed",
+    "output.required_removed": "the output property {property} is no longer required: it may be missing",
     "prompt.required_argument_added": "the argument {argument} became required",
     "prompt.argument_removed": "the argument {argument} was removed",
     "tool.header_changed": "the x-mcp-header of {property} changed from {old} to {new}",
@@ -511,12 +513,15 @@ def _output_findings(o: JsonValue, n: JsonValue, ptr: str, out: list[Finding], s
         return
     old, new, sides = found
     p_old, p_new = _obj(old.get("properties")), _obj(new.get("properties"))
+    required_now = set(_names(new.get("required")))
     for name, sub in p_old.items():
         where = ptr + "/properties" + pointer_step(name)
         if name not in p_new:
             out.append(Finding("output.property_removed", True, where, {"property": name}))
-        else:
-            _output_findings(sub, p_new[name], where, out, sides)
+            continue
+        if name in _names(old.get("required")) and name not in required_now:
+            out.append(Finding("output.required_removed", True, where, {"property": name}))
+        _output_findings(sub, p_new[name], where, out, sides)
 
 
 def _header_findings(old: JsonObject, new: JsonObject) -> list[Finding]:

@@ -7062,6 +7062,10 @@
         <source>{kind} were listed by session {side} only: not compared</source>
         <translation>只有会话 {side} 列出了{kind}：未作比较</translation>
     </message>
+    <message>
+        <source>the output property {property} is no longer required: it may be missing</source>
+        <translation>输出属性 {property} 不再必有：它可能缺失</translation>
+    </message>
 </context>
 <context>
     <name>TasksPanel</name>

@@ -336,6 +336,13 @@ def test_output_schema_rules():
     d = diff_surfaces(_tool({}, out), _tool({}, more))
     assert d.codes() == [] and not d.breaking and not d.same  # a property added to the output
     assert diff_surfaces(_tool({}, out), _tool({})).codes() == ["output.property_removed"] * 2  # schema dropped
+    required = {**out, "required": ["n", "m"]}
+    d = diff_surfaces(_tool({}, required), _tool({}, {**out, "required": ["m"]}))
+    assert [(f.code, f.pointer, f.breaking) for f in d.items[0].findings] == [
+        ("output.required_removed", "/outputSchema/properties/n", True)
+    ]
+    assert "the output property n is no longer required: it may be missing" in text_lines(d)[-1]
+    assert diff_surfaces(_tool({}, out), _tool({}, required)).codes() == []  # made required: more is promised
 
 
 def test_capability_and_prompt_rules():
