@@ -16,6 +16,8 @@ the whole diagnosis. Exit 0 when every check passed (warnings allowed), 1 when o
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import shlex
 import signal
 import sys
@@ -31,6 +33,8 @@ if TYPE_CHECKING:  # the checks are imported when the doctor runs
 DOCTOR_OK = 0
 DOCTOR_FAILED = 1
 DOCTOR_USAGE = 2
+#: stdout's reader closed it (``doctor ... | head -1``): 128 + SIGPIPE, as the probe ends then
+DOCTOR_PIPE_CLOSED = 128 + getattr(signal, "SIGPIPE", 13)
 
 #: The probe's options the doctor takes as they are (by their dest).
 SERVER_OPTIONS = frozenset(
@@ -62,6 +66,7 @@ exit codes:
   0  every check passed (warnings allowed: they are said, and the checks go on)
   1  a check failed: the run stopped there (the checks after it are listed as not run)
   2  usage: the command line is wrong (the server is given as probe takes it)
+  130  stopped by Ctrl-C (the server ended); 141  stdout closed by its reader (| head)
 
 checks, in order:
   stdio  working directory, command (found on PATH, and where), executable, interpreter or
@@ -128,16 +133,18 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
     spec = options.transport
 
     def say(text: str) -> None:
-        out.write(text)
-        out.flush()
+        try:
+            out.write(text)
+            out.flush()
+        except OSError as exc:  # stdout's reader is gone (| head): the run ends, quietly
+            _silence(out)
+            raise _StdoutClosed from exc
 
     if not isinstance(spec, (HttpSpec, StdioSpec)):
         parser.exit(
             DOCTOR_USAGE, f"mcp-session-inspector doctor: error: the doctor knows stdio and HTTP, not {spec.kind}\n"
         )
-    if not args.json:
-        target = masked_url(spec.url) if isinstance(spec, HttpSpec) else shlex.join(spec.shown())
-        say(f"Connection Doctor: {shown(target)}\n")
+    target = masked_url(spec.url) if isinstance(spec, HttpSpec) else shlex.join(spec.shown())
 
     def on_check(check: Check) -> None:
         if args.json:
@@ -146,17 +153,41 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
             say("\n".join(check_lines(check)) + "\n")
 
     try:
+        if not args.json:
+            say(f"Connection Doctor: {shown(target)}\n")
         diagnosis = anyio.run(lambda: diagnose(spec, options=options, on_check=on_check))
+    except _StdoutClosed as exc:
+        if getattr(exc.__cause__, "errno", None) == errno.EPIPE:
+            return DOCTOR_PIPE_CLOSED  # as a tool that SIGPIPE ends
+        sys.stderr.write(f"mcp-session-inspector doctor: cannot write the output: {exc.__cause__}\n")
+        return DOCTOR_FAILED
     except KeyboardInterrupt:  # the server was ended on the way out (its process group)
         sys.stderr.write("mcp-session-inspector doctor: stopped by SIGINT\n")
         return 128 + signal.SIGINT
     failed = diagnosis.failed
-    if args.json:
-        data = {"kind": "diagnosis", "ok": diagnosis.ok, "failed": failed.id if failed else None, **diagnosis.data()}
-        say(orjson.dumps(data).decode() + "\n")
-    elif failed is not None:
-        say(f"stopped at the check '{failed.title}': {failed.seen}\n")
-    else:
-        warned = sum(1 for c in diagnosis.checks if c.verdict == "warn")
-        say("every check passed" + (f" ({warned} with a warning)" if warned else "") + "\n")
+    try:
+        if args.json:
+            data = {"kind": "diagnosis", "ok": diagnosis.ok, "failed": failed.id if failed else None}
+            say(orjson.dumps({**data, **diagnosis.data()}).decode() + "\n")
+        elif failed is not None:
+            say(f"stopped at the check '{failed.title}': {shown(failed.seen)}\n")
+        else:
+            warned = sum(1 for c in diagnosis.checks if c.verdict == "warn")
+            say("every check passed" + (f" ({warned} with a warning)" if warned else "") + "\n")
+    except _StdoutClosed:
+        return DOCTOR_PIPE_CLOSED
     return DOCTOR_OK if failed is None else DOCTOR_FAILED
+
+
+class _StdoutClosed(Exception):
+    """stdout could not be written (its reader closed it): the doctor stops there."""
+
+
+def _silence(out: TextIO) -> None:
+    """The interpreter's last flush of ``out`` would fail again, with a traceback: /dev/null under it."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, out.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError):  # no file under it (a test's capture)
+        pass

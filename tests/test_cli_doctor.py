@@ -162,3 +162,16 @@ def test_a_banner_with_an_ansi_escape_is_printed_as_escapes() -> None:
     d = doctor("--", sys.executable, "-c", code)
     assert d.returncode == 1
     assert "\x1b" not in d.stdout and "         | \\u001b[2J\\u001b[31mready" in d.stdout.splitlines()
+
+
+def test_a_reader_that_closes_stdout_ends_the_doctor_quietly_with_141() -> None:
+    """``doctor … | head -1``: a write after the reader left (the start's, seconds later) fails;
+    the doctor stops there as a tool SIGPIPE ends (141), with no traceback (it printed one)."""
+    argv = [sys.executable, "-m", "inspector", "doctor", "--timeout", "2", "--", *misbehave("silent-init")]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline().startswith("Connection Doctor: ")
+        proc.stdout.close()
+        err = proc.stderr.read()
+        proc.wait(60)
+    assert proc.returncode == 141 and "Traceback" not in err, err
