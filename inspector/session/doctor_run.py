@@ -241,7 +241,9 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
     end = _established_at(rec)
     posts = [(row, x) for row, x in _exchanges(rec) if x.get("method") == "POST" and (end is None or row <= end)]
     if not posts:
-        return failed("http-status", "no-answer", why=why or str(summary.get("outcome") or "no exchange"))
+        return _stream_check(rec) or failed(
+            "http-status", "no-answer", why=why or str(summary.get("outcome") or "no exchange")
+        )
 
     def values(info: JsonObject) -> dict[str, str]:
         return {
@@ -255,7 +257,8 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
     refused = next(((row, x) for row, x in posts if _status(x) in (401, 403)), None)
     if refused is not None:
         return passed("http-status", "auth-asked", **values(refused[1]))
-    if end is not None and str(getattr(summary.get("transport"), "value", "")) == "sse":
+    sse = str(getattr(summary.get("transport"), "value", "")) == "sse"
+    if end is not None and sse and not 200 <= _status(first) < 300:  # HTTP+SSE after a refused POST
         return passed("http-status", "fell-back", **values(first))
     row, last = posts[-1]
     status = _status(last)
@@ -278,6 +281,20 @@ def status_check(rec: Recording, summary: JsonObject, why: str) -> Check:
             **values(last),
         )
     return failed("http-status", "bad-status", _body_lines(rec, row), **values(last))
+
+
+def _stream_check(rec: Recording) -> Check | None:
+    """HTTP+SSE's event stream refused before any POST (its GET answered, not with a stream):
+    that answer, or None (no GET was answered)."""
+    gets = [(row, x) for row, x in _exchanges(rec) if x.get("method") == "GET"]
+    if not gets:
+        return None
+    row, info = gets[0]
+    status = _status(info)
+    values = {"url": str(info.get("url") or ""), "status": str(status), "content_type": _content_type(info)}
+    if status in (401, 403):
+        return passed("http-status", "stream-auth-asked", **values)
+    return failed("http-status", "stream-status", _body_lines(rec, row), **values)
 
 
 def credentials_given(spec: HttpSpec) -> str:

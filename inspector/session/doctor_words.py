@@ -114,6 +114,10 @@ SEEN: dict[str, str] = {
         "The POST of {request} to {url} was answered {status} with {content_type}, not JSON or an event stream."
     ),
     "http-status.no-answer": "No HTTP answer came: {why}.",
+    "http-status.stream-status": "The GET of the event stream at {url} was answered {status} ({content_type}).",
+    "http-status.stream-auth-asked": (
+        "The GET of the event stream at {url} was answered {status}: authorization is asked for."
+    ),
     "http-status.redirect": (
         "The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed."
     ),
@@ -189,6 +193,7 @@ ADVICE: dict[str, str] = {
     "tls.not-verified": "Verification is off for this server: anyone on the way could read or change the traffic.",
     "tls.handshake": "Check that the port speaks TLS (https) and not plain HTTP.",
     "http-status.bad-status": "Check the URL's path (often /mcp) and the server's logs.",
+    "http-status.stream-status": "Check the URL's path (often /mcp) and the server's logs.",
     "http-status.content-type": "Check the URL: it may reach a web page or another service, not the MCP endpoint.",
     "http-status.no-answer": "Check the server's logs; a proxy on the way may have cut the connection.",
     "http-status.redirect": (

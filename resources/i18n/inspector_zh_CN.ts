@@ -1998,6 +1998,14 @@
         <source>The POST of {request} to {url} was answered {status}: a redirect to {location}, which is not followed.</source>
         <translation>发往 {url} 的 {request} POST 请求得到 {status} 应答：重定向到 {location}，不会跟随。</translation>
     </message>
+    <message>
+        <source>The GET of the event stream at {url} was answered {status} ({content_type}).</source>
+        <translation>对 {url} 事件流的 GET 请求得到 {status} 应答（{content_type}）。</translation>
+    </message>
+    <message>
+        <source>The GET of the event stream at {url} was answered {status}: authorization is asked for.</source>
+        <translation>对 {url} 事件流的 GET 请求得到 {status} 应答：服务器要求授权。</translation>
+    </message>
 </context>
 <context>
     <name>ElicitationDialog</name>

@@ -30,7 +30,7 @@ from peers import (
 from inspector.session.doctor import HTTP_CHECKS, STDIO_CHECKS, Check, Diagnosis, Verdict, diagnose
 from inspector.session.doctor_words import ADVICE, SEEN, TITLES, all_words
 from inspector.session.profiles import EnvVar, ServerProfile
-from inspector.transport.base import HttpSpec, StdioSpec
+from inspector.transport.base import HttpSpec, StdioSpec, TransportKind
 
 
 def run(target: ServerProfile | StdioSpec | HttpSpec) -> Diagnosis:
@@ -464,6 +464,20 @@ def test_an_http_sse_server_is_found_after_the_streamable_post_is_refused() -> N
     transport, status = d.check("transport"), d.check("http-status")
     assert transport is not None and transport.code == "sse"
     assert status is not None and status.code == "fell-back" and status.values["status"] == "404"
+
+
+def test_http_sse_chosen_is_no_fallback_and_its_refused_stream_is_the_answer() -> None:
+    """HTTP+SSE chosen (mode sse): its POSTs answered 202 are simply answered (it said 'HTTP+SSE
+    answered there instead' of a fallback that never was); the event stream's GET answered 404
+    at a wrong path is that answer, quoted (it said 'no HTTP answer came')."""
+    port = free_port()
+    with HttpPeer(reference_http_server("sse"), port, path="/sse", env={"PORT": str(port)}) as peer:
+        good = run(HttpSpec(peer.url, mode=TransportKind.SSE))
+        wrong = run(HttpSpec(peer.url.replace("/sse", "/nothing"), mode=TransportKind.SSE))
+    status = good.check("http-status")
+    assert good.ok and status is not None and status.code == "ok" and status.values["status"] == "202", good.lines()
+    stopped_at(wrong, "http-status", "stream-status")
+    assert wrong.failed is not None and wrong.failed.values["status"] == "404" and wrong.failed.quoted
 
 
 def test_a_server_needing_authorization_has_oauth_metadata() -> None:
