@@ -48,6 +48,8 @@ class AuthorizationView(QWidget):
         self.spec_button = push_button("", lambda: self.specRequested.emit(self.spec))
         self.only = QCheckBox()
         self.only.toggled.connect(lambda on: self.methodFilter.emit("auth_" if on else ""))
+        for small in (self.tree, self.text):  # a hidden tab's minimum is the tab widget's: never squeeze the diagram
+            small.setMinimumHeight(8)
         vbox(self.headline, (self.tree, 2), (self.text, 3), hbox(1, self.spec_button), self.only, parent=self)
         self.rec: Recording | None = None
         self.view = AuthView(None)

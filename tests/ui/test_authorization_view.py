@@ -236,3 +236,12 @@ def test_a_recording_of_thousands_of_steps_shows_the_first_and_the_failing_one(q
     assert tree.topLevelItemCount() == ROWS + 2 and tree.topLevelItem(ROWS).text(0) == "…  (+50)"
     assert tree.currentItem() is tree.topLevelItem(ROWS + 1) and tree.currentItem().text(0) == "✗  Token request"
     assert view.headline.text() == "Authorization failed at: Token request — refused"
+
+
+def test_the_hidden_authorization_tab_does_not_squeeze_the_diagram(qapp):
+    """A tab widget is as tall at least as its tallest page's minimum, shown or not: the
+    Authorization tab (hidden without steps) must not ask more than the Negotiation tab, or the
+    lower splitter grows and the diagram above it is cut at 1280×720."""
+    from inspector.ui.negotiation import NegotiationView
+
+    assert AuthorizationView().minimumSizeHint().height() <= NegotiationView().minimumSizeHint().height()
