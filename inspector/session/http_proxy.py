@@ -795,7 +795,7 @@ class _Proxy:
         # catches: it ended the whole proxy, every host's connection and the recording with it
         broke: Exception | None = None
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_watch_host, wire, stream, gone, tg.cancel_scope)
+            tg.start_soon(watch_host, wire, stream, gone, tg.cancel_scope)
             try:
                 if hold:
                     first, host_first, rewritten, ended = await self._endpoint_start(upstream)
@@ -934,9 +934,7 @@ def _named(headers: list[tuple[bytes, bytes]]) -> set[bytes]:
     return {n.strip().lower() for k, v in headers if k.lower() == b"connection" for n in v.split(b",")}
 
 
-async def _watch_host(
-    wire: HostWire, stream: anyio.abc.ByteStream, gone: anyio.Event, scope: anyio.CancelScope
-) -> None:
+async def watch_host(wire: HostWire, stream: anyio.abc.ByteStream, gone: anyio.Event, scope: anyio.CancelScope) -> None:
     """While an answer streams, the host's socket: its end closes the upstream stream too."""
     while True:
         try:

@@ -95,6 +95,16 @@ class LoopStream(anyio.abc.ByteStream):
         self._reader: asyncio.Future[None] | None = None
         self._writer: asyncio.Future[None] | None = None
 
+    @property
+    def queued(self) -> int:
+        """Bytes read from the socket that wait for :meth:`receive` (reading pauses past READ_LIMIT)."""
+        return self._queued
+
+    @property
+    def writable(self) -> bool:
+        """Whether a :meth:`send` writes now (False: unsent bytes passed WRITE_LIMIT; it waits)."""
+        return self._writable
+
     # -- the protocol's side
 
     def _arrived(self, data: bytes) -> None:

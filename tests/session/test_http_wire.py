@@ -589,7 +589,7 @@ def test_a_streams_reader_is_woken_while_a_write_waits() -> None:
                 await anyio.sleep(0.05)
                 tg.start_soon(flood)
                 with anyio.fail_after(10):
-                    while stream._writable:  # the write waits now
+                    while stream.writable:  # the write waits now
                         await anyio.sleep(0.01)
                 host.sendall(b"ping")
                 with anyio.fail_after(5):
@@ -637,7 +637,7 @@ def test_a_flood_relayed_to_a_slow_reader_stays_bounded() -> None:
                         except anyio.EndOfStream:
                             break
                         await host.send(data)
-                        peaks[0] = max(peaks[0], up._queued)
+                        peaks[0] = max(peaks[0], up.queued)
                         peaks[1] = max(peaks[1], host.transport.get_write_buffer_size())
                 finally:
                     await up.aclose()
@@ -667,7 +667,7 @@ def test_a_host_that_floods_while_its_answer_streams_is_read_no_further() -> Non
     """While an answer streams, the proxy's watch reads the host's socket (to see it leave); a host
     that sends on and on was read whole into the wire's buffer. Past READ_LIMIT held, it stops."""
     from inspector.session.http_host_wire import HostWire
-    from inspector.session.http_proxy import _watch_host
+    from inspector.session.http_proxy import watch_host
     from inspector.session.http_streams import READ_LIMIT
 
     class Endless:
@@ -681,7 +681,7 @@ def test_a_host_that_floods_while_its_answer_streams_is_read_no_further() -> Non
     async def main() -> tuple[int, int]:
         wire, stream, gone = HostWire(), Endless(), anyio.Event()
         with anyio.move_on_after(0.5) as scope:
-            await _watch_host(wire, stream, gone, scope)  # type: ignore[arg-type]
+            await watch_host(wire, stream, gone, scope)  # type: ignore[arg-type]
         return wire.held, stream.reads
 
     held, reads = anyio.run(main)
