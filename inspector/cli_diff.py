@@ -76,18 +76,10 @@ def _recording_of_log(path: Path) -> Recording | None:
     """A host log or HAR file as a recording (None: the file is no such log)."""
     from inspector.session import host_logs
 
-    if host_logs.host_log_kind(path) is None:
-        return None
     try:
-        sessions = host_logs.read_log(path)
+        return host_logs.one_session_recording(path)
     except host_logs.HostLogError as exc:
         raise CompareError(str(exc)) from None
-    if len(sessions) != 1:
-        raise CompareError(
-            f"{path}: it holds {len(sessions)} sessions; write the one to compare with "
-            f"'mcp-session-inspector convert {path} --session N -o FILE.jsonl' and compare that file"
-        )
-    return host_logs.to_recording(sessions[0], path.name)
 
 
 def read_side(path: Path, *, messages: bool = False) -> tuple[Surface, Recording | None]:

@@ -164,17 +164,11 @@ def load_side(path: str | Path) -> tuple[Surface, Recording | None]:
     Only a regular file is opened here (a FIFO is the recording loader's to refuse). Raises what
     :func:`~.surface.load_surface` and :meth:`Recording.load` raise."""
     p = Path(path)
-    if host_logs.host_log_kind(p) is not None:
-        try:
-            sessions = host_logs.read_log(p)
-        except host_logs.HostLogError as exc:
-            raise SurfaceError(str(exc)) from None
-        if len(sessions) != 1:
-            raise SurfaceError(
-                f"{p.name} holds {len(sessions)} sessions: write the one to compare with "
-                f"'mcp-session-inspector convert {p.name} --session N -o FILE.jsonl' and compare that file"
-            )
-        rec = host_logs.to_recording(sessions[0], p.name)
+    try:
+        rec = host_logs.one_session_recording(p)
+    except host_logs.HostLogError as exc:
+        raise SurfaceError(str(exc)) from None
+    if rec is not None:
         return surface_of(rec, source=p.name), rec
     if p.is_file():
         with open(p, "rb") as f:

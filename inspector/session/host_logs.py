@@ -649,6 +649,21 @@ def to_recording(s: LoggedSession, file_name: str) -> Recording:
     return judged
 
 
+def one_session_recording(path: str | Path) -> Recording | None:
+    """A host log or HAR file holding one session, as a recording (None: the file is no such log),
+    for what compares it (``diff``, the compare view). Raises :class:`HostLogError` when the log
+    cannot be read, or holds several sessions (saying how ``convert`` writes the one wanted)."""
+    if host_log_kind(path) is None:
+        return None
+    sessions = read_log(path)
+    if len(sessions) != 1:
+        raise HostLogError(
+            f"{path}: it holds {len(sessions)} sessions; write the one to compare with "
+            f"'mcp-session-inspector convert {path} --session N -o FILE.jsonl' and compare that file"
+        )
+    return to_recording(sessions[0], Path(path).name)
+
+
 def convert(path: str | Path) -> tuple[list[LoggedSession], list[Recording]]:
     """Every session of the log at ``path`` and its recording."""
     sessions = read_log(path)
