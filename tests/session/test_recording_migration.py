@@ -195,6 +195,9 @@ async def test_a_live_http_session_records_its_notes_as_notes(tmp_path: Path) ->
     events = [d for d in entries if d["dir"] == "event"]
     assert {d["event"] for d in events} >= {"connected", "http_exchange", "disconnected"}
     assert {d["kind"] for d in events} == {"link"}
-    by_channel = {d["channel"]: d["raw"] for d in notes}  # the GET's 405 body and the reset POST race: either first
-    assert len(notes) == 2 and "failed" in by_channel["http"] and "405" in by_channel["http-body"]
+    # the GET's 405 body and the reset POST race: either first, and on a loaded machine the session may
+    # end before the GET's answer came (it is then cancelled: no body to keep)
+    by_channel = {d["channel"]: d["raw"] for d in notes}
+    assert "failed" in by_channel["http"] and set(by_channel) <= {"http", "http-body"}
+    assert "405" in by_channel.get("http-body", "405") and len(notes) == len(by_channel)
     assert "stderr" not in {d["dir"] for d in entries}
