@@ -64,7 +64,6 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
-from inspector.session.auth_discovery import AuthDiscovery, explain_refusal, report_lines
 from inspector.session.entry_text import transcript_bytes
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.labels import HTTP_NOTE
@@ -74,6 +73,7 @@ from inspector.session.secrecy import secret_header
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 from inspector.transport.base import (
+    HttpSpec,
     Needs,
     TransportChoice,
     TransportKind,
@@ -86,6 +86,7 @@ from inspector.transport.base import (
 
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
     from inspector.cli_baseline import SurfaceWork  # --save-surface, --baseline: the surface's work
+    from inspector.session.auth_discovery import AuthDiscovery  # httpx, OAuth: after an HTTP refusal only
     from inspector.session.controllers.tools import Refusal, ToolsController
     from inspector.session.imports import ImportResult  # the importer: when --config is read (not to start)
     from inspector.session.oauth_link import OAuthAuthorizer  # the sign-in driver: with --oauth only
@@ -614,6 +615,8 @@ def summary_lines(summary: JsonObject) -> list[str]:
         lines.append(f"NOT RECORDED      {describe_unread(u)}")
     auth = summary.get("auth_discovery")
     if isinstance(auth, dict):
+        from inspector.session.auth_discovery import report_lines
+
         first, *rest = report_lines(auth)
         lines += ["authorization     " + first, *rest]
     signed = summary.get("authorization")
@@ -822,7 +825,11 @@ async def run_probe(
                             code, reason = await surface.list_all(session)
                         if code == EXIT_OK and session.engine.outcome:
                             code, reason = EXIT_SERVER, session.engine.outcome
-                    if code != EXIT_OK and authorizer is None:  # a 401 (or 403): discovery only, the exit stays
+                    # a 401 (or 403): discovery only, the exit stays (HTTP only: explain_refusal says
+                    # None for any other link; imported here, a stdio probe starts without httpx)
+                    if code != EXIT_OK and authorizer is None and isinstance(session.options.transport, HttpSpec):
+                        from inspector.session.auth_discovery import explain_refusal
+
                         auth = await explain_refusal(session)
         except StartFailed as exc:  # spawn failure
             code, reason = EXIT_SERVER, str(exc)
