@@ -1,28 +1,37 @@
-"""Whole-process flood benchmark: ``probe`` against the official SDK's ClientSession, one run.
+"""Whole-process flood benchmark: ``probe`` against the physical floor and the official SDK's ClientSession.
 
-    python benchmarks/probe_flood.py [--count 200000] [--runs 3]
+    python benchmarks/probe_flood.py [--count 200000] [--runs 3] [--skip-sdk]
 
 The server is the misbehaving fixture in ``flood --flood-now`` mode: at start it writes
 ``--count`` notifications/message lines of ~150 bytes, then answers the handshake. Each figure
 is a whole process, timed from spawn to exit (interpreter start, imports, the handshake, the
 whole flood, the shutdown per spec), so the client has read every line before it exits:
 
+* the floor: one process that spawns the same server (same argv and count), reads its stdout
+  line by line, parses each line with orjson and writes each to a file, then kills the server:
+  the least any client that reads, parses and records every message can do (issue 27);
 * ``probe --record FILE`` (the human transcript to a file, the recording to another);
 * ``probe`` printing the human transcript to a file, no recording;
 * ``probe --json --record FILE`` with the JSON Lines on stdout sent to /dev/null;
 * the official Python SDK's ``ClientSession`` (mcp 2.3.0) with a logging callback that counts
   the log messages, in a child process started the same way, on the same flood.
 
-The package's bytecode is compiled first, as an installed app has it (``bytecode.py``).
-Each client is checked to have seen every message (the recording's and the transcript's entry
-counts, the SDK client's callback count). Prints messages/s per run and the best, and the ratio
-of the best probe --record to the best SDK run.
+The clients run alternately, one run of each per round, so a slow moment of the machine falls
+on all of them. The package's bytecode is compiled first, as an installed app has it
+(``bytecode.py``). Each client is checked to have seen every message (the floor's line count and
+file, the recording's and the transcript's entry counts, the SDK client's callback count).
+Prints every run (wall time, and the CPU time of the process and its children, the server
+included), the best and the median per client, the ratio of the median probe --record to the
+median floor (issue 27: at most 2.5) and of the SDK to probe --record (best against best, and
+medians), and the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -71,10 +80,50 @@ anyio.run(main)
 """
 
 
-def timed(argv: list[str], stdout) -> tuple[float, subprocess.CompletedProcess]:
+#: The floor: read, parse, write every line of the same flood, nothing else (issue 27).
+FLOOR = r"""
+import subprocess
+import sys
+
+import orjson
+
+count, out = int(sys.argv[1]), sys.argv[2]
+server = sys.argv[3:]
+p = subprocess.Popen(server, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+n = 0
+loads = orjson.loads
+with open(out, "wb") as f:
+    for line in p.stdout:
+        loads(line)
+        f.write(line)
+        n += 1
+        if n >= count:
+            break
+p.kill()
+p.wait()
+print(n)
+"""
+
+FLOOR_NAME = "floor: read, orjson.loads, write each line"
+RECORD_NAME = "probe --record (transcript to a file)"
+SDK_NAME = "SDK ClientSession + logging callback"
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(argv: list[str], stdout) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Wall time from spawn to exit, and the CPU time of the process and what it waited for."""
+    cpu0 = children_cpu()
     t0 = time.perf_counter()
     done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, timeout=900, cwd=ROOT)
-    return time.perf_counter() - t0, done
+    return time.perf_counter() - t0, children_cpu() - cpu0, done
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def probe_argv(count: int, *options: str) -> list[str]:
@@ -107,14 +156,30 @@ def main() -> None:
     compile_package()
     n = args.count
     print(f"whole-process flood: {n:,} notifications/message of ~150 bytes from a child process, {args.runs} runs each")
-    results: dict[str, list[float]] = {}
+    print(f"load average at the start: {load()}")
+    results: dict[str, list[tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         sdk_script = tmp_path / "sdk_client.py"
         sdk_script.write_text(SDK_CLIENT)
+        floor_script = tmp_path / "floor.py"
+        floor_script.write_text(FLOOR)
         cases = [
             (
-                "probe --record (transcript to a file)",
+                FLOOR_NAME,
+                lambda k: [
+                    sys.executable,
+                    str(floor_script),
+                    str(n),
+                    str(tmp_path / f"f{k}.jsonl"),
+                    *SERVER,
+                    "--count",
+                    str(n),
+                ],
+                "floor",
+            ),
+            (
+                RECORD_NAME,
                 lambda k: probe_argv(n, "--record", str(tmp_path / f"r{k}.jsonl")),
                 "transcript",
             ),
@@ -128,7 +193,7 @@ def main() -> None:
         if not args.skip_sdk:
             cases.append(
                 (
-                    "SDK ClientSession + logging callback",
+                    SDK_NAME,
                     lambda k: [sys.executable, str(sdk_script), str(n), *SERVER, "--count", str(n)],
                     "sdk",
                 )
@@ -137,30 +202,50 @@ def main() -> None:
             for name, argv_of, check in cases:
                 out_path = tmp_path / f"out{k}.txt"
                 with open(out_path if check else os.devnull, "wb") as out:
-                    elapsed, done = timed(argv_of(k), out)
+                    elapsed, cpu, done = timed(argv_of(k), out)
                 if done.returncode != 0:
                     raise SystemExit(f"{name}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-500:]}")
                 if check == "sdk":
                     seen = int(out_path.read_text().strip() or 0)
                     assert seen >= n, f"the SDK client saw {seen} of {n}"
+                elif check == "floor":
+                    seen = int(out_path.read_text().strip() or 0)
+                    written = lines_in(tmp_path / f"f{k}.jsonl")
+                    assert seen == n and written == n, f"the floor read {seen} and wrote {written} of {n} lines"
                 elif check == "transcript":
                     text = out_path.read_text(encoding="utf-8", errors="replace")
                     assert "← s2c  notification notifications/message" in text and f"{n:5d} " in text, (
                         f"{name}: the transcript lacks entries"
                     )
-                rec = tmp_path / f"r{k}.jsonl"
-                if name.startswith("probe --record") and rec.exists():
-                    assert lines_in(rec) >= n + 2, f"{name}: the recording lacks entries"
-                results.setdefault(name, []).append(elapsed)
-    best_of = {}
-    for name, times in results.items():
-        best = min(times)
-        best_of[name] = best
-        print(f"{name:44s} " + ", ".join(f"{t:.2f} s" for t in times) + f"  best {best:.2f} s = {n / best:,.0f} msg/s")
-    sdk = best_of.get("SDK ClientSession + logging callback")
-    if sdk:
-        rec = best_of["probe --record (transcript to a file)"]
-        print(f"probe --record is {sdk / rec:.1f}x faster than the SDK ClientSession (best against best)")
+                for prefix, file in (("probe --record", f"r{k}.jsonl"), ("probe --json --record", f"j{k}.jsonl")):
+                    if name.startswith(prefix):
+                        rec = tmp_path / file
+                        assert rec.exists() and lines_in(rec) >= n + 2, f"{name}: the recording lacks entries"
+                print(f"  run {k + 1}  {name:44s} {elapsed:6.2f} s wall  {cpu:6.2f} s CPU", flush=True)
+                results.setdefault(name, []).append((elapsed, cpu))
+    print(f"load average at the end: {load()}")
+    best_of: dict[str, float] = {}
+    median_of: dict[str, float] = {}
+    for name, runs in results.items():
+        times = [t for t, _ in runs]
+        best = best_of[name] = min(times)
+        median = median_of[name] = statistics.median(times)
+        cpu = statistics.median(c for _, c in runs)
+        print(
+            f"{name:44s} "
+            + ", ".join(f"{t:.2f} s" for t in times)
+            + f"  best {best:.2f} s = {n / best:,.0f} msg/s  median {median:.2f} s, CPU {cpu:.2f} s"
+        )
+    record, floor = median_of[RECORD_NAME], median_of[FLOOR_NAME]
+    print(
+        f"probe --record / floor: {record / floor:.2f}x (median against median; issue 27: at most 2.5x), "
+        f"best against best {best_of[RECORD_NAME] / best_of[FLOOR_NAME]:.2f}x"
+    )
+    if SDK_NAME in best_of:
+        print(
+            f"probe --record is {best_of[SDK_NAME] / best_of[RECORD_NAME]:.1f}x faster than the SDK ClientSession "
+            f"(best against best; median against median {median_of[SDK_NAME] / record:.1f}x)"
+        )
 
 
 if __name__ == "__main__":
