@@ -22,13 +22,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State, Transition, diagram_table
 from inspector.protocol.versions import Era, EraMode
 
 from . import diagram_words as words
-from .diagram_geometry import FOCUS_MOVES, Geometry, TextSize, block_at, fit, moved_focus, node_at
+from .diagram_cache import cached_fit
+from .diagram_geometry import FOCUS_MOVES, Geometry, TextSize, block_at, moved_focus, node_at
 from .diagram_plan import Plan, analyse, focus_order, resolve_edge
 from .diagram_shapes import Pt
 from .recording import TransportKind
@@ -254,12 +256,16 @@ LayoutKey = tuple[tuple[Transition, ...], int, int, str, bool]
 
 class Layouts:
     """The layouts fitted so far, by :data:`LayoutKey`: a resize back, a machine switched back or
-    a return to the current state finds its layout again; the oldest go past :attr:`SIZE`."""
+    a return to the current state finds its layout again; the oldest go past :attr:`SIZE`.
+    With a :attr:`disk` folder, a layout not kept here is read from there when it was stored with
+    the same words and sizes, and stored there when fitted (:mod:`.diagram_cache`: the window's
+    first paint finds the last run's layout)."""
 
     SIZE = 25
 
-    def __init__(self) -> None:
+    def __init__(self, disk: Path | None = None) -> None:
         self._fitted: dict[LayoutKey, Geometry] = {}
+        self.disk = disk
 
     @staticmethod
     def key(m: DiagramState, w: float, h: float, family: str) -> LayoutKey:
@@ -284,7 +290,7 @@ class Layouts:
         if g is None:
             if m.plan is None:
                 raise ValueError("no machine to lay out")
-            g = fit(m.plan, w, h, measure, tr, m.legend(tr), bar, family)
+            g = cached_fit(self.disk, m.table, m.plan, w, h, measure, tr, m.legend(tr), bar, family)
             if len(self._fitted) >= self.SIZE:
                 self._fitted.pop(next(iter(self._fitted)))
             self._fitted[key] = g

@@ -160,6 +160,16 @@ def config_dir(*, migrate: bool = True) -> Path:
     return directory
 
 
+def layout_cache_dir() -> Path | None:
+    """Where the lifecycle diagram keeps its layouts between runs,
+    ``~/.cache/mcp-session-inspector/diagram-layouts/`` on Linux (None: the platform has no
+    cache folder)."""
+    from PySide6.QtCore import QStandardPaths
+
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericCacheLocation)
+    return Path(base) / CONFIG_FOLDER / "diagram-layouts" if base else None
+
+
 def reset_settings(directory: Path | None = None) -> int:
     """``--reset-settings`` in the settings folder (:func:`~inspector.session.app_setup.reset_settings`)."""
     return app_setup.reset_settings(directory or config_dir())
@@ -313,6 +323,7 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False, open_path
     app = make_application(argv)
     # A session at once (--connect-demo) takes the saved demo's settings: read them first.
     controller, window = build(app, servers_after_paint=not connect_demo)
+    window.diagram.keep_layouts_in(layout_cache_dir())  # the first paint finds the last run's layout
 
     if os.environ.get("MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT") == "1":
         _report_first_paint(app, window)  # benchmarks/ui_startup.py measures start-up with this

@@ -43,6 +43,7 @@ dashed and the legend says so, so colour is never the only cue.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -213,6 +214,12 @@ class LifecycleDiagram(QWidget):
     @property
     def animating(self) -> bool:
         return self._anim.state() == QVariantAnimation.State.Running
+
+    def keep_layouts_in(self, folder: Path | None) -> None:
+        """Keep the layouts fitted in ``folder`` too, and read them from there (the app's cache
+        folder: the first paint finds the last run's layout, :mod:`inspector.session.diagram_cache`);
+        None: in memory only (the default)."""
+        self._geoms.disk = folder
 
     def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = TransportKind.STDIO) -> None:
         """Draw the machine :func:`diagram_table` gives for ``mode``, the detected ``era`` and

@@ -14,7 +14,7 @@ from inspector.protocol.engine import Analysis, ClientConfig, ProtocolEngine
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table, states_of
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import Era, EraMode
-from inspector.session import diagram_state
+from inspector.session import diagram_cache
 from inspector.session.recording import Direction, Recording
 from inspector.ui.diagram import LifecycleDiagram
 
@@ -111,8 +111,8 @@ def test_layout_follows_the_size_and_is_cached(diagram, monkeypatch):
     diagram.set_machine(EraMode.LEGACY)
     small = diagram.layout_for_tests()
     calls = []
-    real_fit = diagram_state.fit  # the layouts are kept by the diagram's state (session/diagram_state.py)
-    monkeypatch.setattr(diagram_state, "fit", lambda *a: calls.append(a) or real_fit(*a))
+    real_fit = diagram_cache.fit  # the layouts are kept by the diagram's state (session/diagram_state.py), fitted there
+    monkeypatch.setattr(diagram_cache, "fit", lambda *a: calls.append(a) or real_fit(*a))
     diagram.resize(1400, 400)
     big = diagram.layout_for_tests()
     assert len(calls) == 1
@@ -559,3 +559,25 @@ def test_the_explanation_panels_words_follow_a_language_switch(qtbot, diagram):
         QCoreApplication.removeTranslator(translator)
         QCoreApplication.processEvents()
     assert words() == english
+
+
+@pytest.mark.parametrize(("mode", "era", "transport"), MACHINES[2:4] + MACHINES[6:7])
+def test_a_layout_read_from_the_cache_folder_paints_the_same(qtbot, tmp_path, monkeypatch, mode, era, transport):
+    def painted(folder):
+        w = LifecycleDiagram()
+        qtbot.addWidget(w)
+        w.keep_layouts_in(folder)
+        w.resize(1200, 320)
+        w.set_machine(mode, era, transport)
+        return w.grab().toImage()
+
+    plain = painted(None)
+    assert not list(tmp_path.iterdir())
+    stored = painted(tmp_path)
+    assert len(list(tmp_path.iterdir())) == 1
+    calls = []
+    real_fit = diagram_cache.fit
+    monkeypatch.setattr(diagram_cache, "fit", lambda *a: calls.append(a) or real_fit(*a))
+    read = painted(tmp_path)
+    assert calls == []  # read from the folder, not fitted
+    assert plain == stored == read
