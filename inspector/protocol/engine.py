@@ -11,6 +11,7 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 from __future__ import annotations
 
 import copy
+from itertools import repeat
 
 import orjson
 
@@ -566,22 +567,35 @@ class ProtocolEngine(LinkEvents):
 
         ``unread``: the notification methods (None: all of them) whose decoded messages the
         caller will not read. Valid ones of those share one Analysis per method and run, without
-        ``obj``: the same fields, one object (a flood then allocates nothing per line here)."""
+        ``obj``: the same fields, one object (a flood then allocates nothing per line here).
+
+        A whole run of such notifications of one method nobody reads, all valid (one read of a
+        flood), is told apart with C-level passes over the run (:meth:`_shared_run`) and gets
+        that method's one Analysis; any other run goes line by line, as said above, reusing
+        what the passes parsed. Both ways give the same analyses (the tests compare them)."""
+        # method -> (violations, schema checker, shared analysis)
+        known: dict[str, tuple[tuple[str, ...], Checker, Analysis | None]] = {}
+        state = self.lifecycle.state
+        parsed: list[object] | None = None
+        if len(raws) > 1:
+            shared_run, parsed = self._shared_run(raws, state, unread, known)
+            if shared_run is not None:
+                return shared_run
         out: list[Analysis] = []
         add = out.append
         loads = _loads
         whole = self._whole_messages
         NOTIFICATION = Kind.NOTIFICATION
-        # method -> (violations, schema checker, shared analysis)
-        known: dict[str, tuple[tuple[str, ...], Checker, Analysis | None]] = {}
-        state = self.lifecycle.state
-        for raw in raws:
+        for k, raw in enumerate(raws):
             try:
                 if (raw[-1:] == b"\n" or whole) and raw[:1] == b"{":
-                    try:
-                        obj = loads(raw)
-                    except _JSONDecodeError:
-                        obj = None
+                    if parsed is not None:  # the run's passes parsed every line already
+                        obj = parsed[k]
+                    else:
+                        try:
+                            obj = loads(raw)
+                        except _JSONDecodeError:
+                            obj = None
                     if type(obj) is dict:
                         method = obj.get("method")
                         if (
@@ -592,16 +606,7 @@ class ProtocolEngine(LinkEvents):
                         ):
                             rule = known.get(method)
                             if rule is None:
-                                probe = Analysis(NOTIFICATION, state)
-                                v = self._server_notification(method, obj, probe, None)
-                                checker = self._validator.checker(kind="notification", direction="s2c", method=method)
-                                shared = None
-                                if unread is None or method in unread:
-                                    shared = Analysis(NOTIFICATION, state)
-                                    shared.method = method
-                                    shared.violations = tuple(v) if v else EMPTY
-                                    shared.schema = checker.ok
-                                rule = known[method] = (tuple(v) if v else EMPTY, checker, shared)
+                                rule = known[method] = self._notification_rule(method, obj, state, unread)
                             violations, checker, shared = rule
                             try:
                                 valid = checker.is_valid(obj)
@@ -630,6 +635,71 @@ class ProtocolEngine(LinkEvents):
                 state = self.lifecycle.state
             seq += 1
         return out
+
+    def _notification_rule(
+        self, method: str, obj: JsonObject, state: State, unread: frozenset[str] | None
+    ) -> tuple[tuple[str, ...], Checker, Analysis | None]:
+        """``incoming_many``'s verdict on the first plain notification of ``method`` in a run, for
+        the run's others: its violations, its schema checker and (when nobody reads them) the
+        one Analysis the valid ones share."""
+        probe = Analysis(Kind.NOTIFICATION, state)
+        v = self._server_notification(method, obj, probe, None)
+        checker = self._validator.checker(kind="notification", direction="s2c", method=method)
+        shared = None
+        if unread is None or method in unread:
+            shared = Analysis(Kind.NOTIFICATION, state)
+            shared.method = method
+            shared.violations = tuple(v) if v else EMPTY
+            shared.schema = checker.ok
+        return (tuple(v) if v else EMPTY, checker, shared)
+
+    def _shared_run(
+        self,
+        raws: list[bytes],
+        state: State,
+        unread: frozenset[str] | None,
+        known: dict[str, tuple[tuple[str, ...], Checker, Analysis | None]],
+    ) -> tuple[list[Analysis] | None, list[object] | None]:
+        """``incoming_many`` for a run that is all one thing, worked out in C-level passes: when
+        every line is a whole JSON object that is a notification (``jsonrpc`` "2.0", no id) of
+        one method other than progress, that nobody reads, and every one is valid, the line by
+        line way would give each the method's shared Analysis: so does this, at once. Otherwise
+        None, with the decoded lines when every one was decoded (the line by line way takes
+        them instead of decoding again); ``known`` then holds the rule worked out, if any: the
+        one the line by line way would work out at the first line."""
+        n = len(raws)
+        try:
+            if not all(map(bytes.startswith, raws, repeat(b"{"))):
+                return None, None
+            if not self._whole_messages and not all(map(bytes.endswith, raws, repeat(b"\n"))):
+                return None, None
+            objs: list[object] = list(map(_loads, raws))
+        except (_JSONDecodeError, TypeError):  # a line that is not JSON (or not bytes): line by line
+            return None, None
+        first = objs[0]
+        if type(first) is not dict:
+            return None, objs
+        method = first.get("method")
+        if (
+            type(method) is not str
+            or method == "notifications/progress"
+            or (unread is not None and method not in unread)
+        ):
+            return None, objs
+        if (
+            list(map(type, objs)).count(dict) != n
+            or list(map(dict.get, objs, repeat("method"))).count(method) != n  # type: ignore[arg-type]
+            or any(map(dict.__contains__, objs, repeat("id")))  # type: ignore[arg-type]
+            or list(map(dict.get, objs, repeat("jsonrpc"))).count("2.0") != n  # type: ignore[arg-type]
+        ):
+            return None, objs
+        try:
+            rule = known[method] = self._notification_rule(method, first, state, unread)
+            if rule[2] is None or not rule[1].all_valid(objs):
+                return None, objs
+        except Exception:  # noqa: BLE001 - the line by line way says what of it
+            return None, objs
+        return [rule[2]] * n, objs
 
     def _server_notification(self, method: str, obj: JsonObject, a: Analysis, v: list[str] | None) -> list[str] | None:
         if method not in self._s2c_methods:

@@ -501,6 +501,19 @@ class CompiledDefinition:
     schema: JsonObject  # composed root schema, in the schema file's own dialect
     validator: jsonschema_rs.Validator
     ok: SchemaVerdict
+    #: the same definition for every item of an array (:meth:`Checker.all_valid`), compiled when first asked for
+    items: jsonschema_rs.Validator | None = None
+
+    def items_validator(self) -> jsonschema_rs.Validator:
+        """A validator of arrays whose every item is valid against this definition: the root's
+        ``$ref`` moved under ``items``, the same table and dialect, compiled the same way."""
+        items = self.items
+        if items is None:
+            root = {k: v for k, v in self.schema.items() if k != "$ref"}
+            root["type"] = "array"
+            root["items"] = {"$ref": self.schema["$ref"]}
+            items = self.items = compile_schema(root)
+        return items
 
 
 # --------------------------------------------------------------------------- validator
@@ -511,14 +524,23 @@ class Checker:
     ask ``verdict``); ``ok`` is the verdict of a valid message; ``verdict(obj)`` is ``check``'s
     full verdict."""
 
-    __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
+    __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method", "_entry")
 
     def __init__(
         self, validator: SchemaValidator, kind: str, direction: str, method: str, entry: CompiledDefinition | None
     ) -> None:
         self._check, self._kind, self._direction, self._method = validator.check, kind, direction, method
+        self._entry = entry
         self.is_valid: Callable[[object], bool] = entry.validator.is_valid if entry is not None else _never_valid
         self.ok: SchemaVerdict = entry.ok if entry is not None else SchemaVerdict(True, "")
+
+    def all_valid(self, objs: list[object]) -> bool:
+        """Whether ``is_valid`` holds for every one of ``objs``, in one call (a flood's run: the
+        array is checked against an ``items`` schema of the same definition). It may raise, as
+        ``is_valid`` may: then ask them one by one."""
+        if self._entry is None:
+            return False
+        return bool(self._entry.items_validator().is_valid(objs))
 
     def verdict(self, obj: object) -> SchemaVerdict:
         return self._check(obj, kind=self._kind, direction=self._direction, method=self._method)
