@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
 
 import orjson
 
@@ -284,15 +285,15 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
     if run is not None:  # one read of a flood: formatted in bulk when every line is short and plain
         code, method, t = run
         label = _plain_label(code, method)
-        raws = rec.columns(start, end).raw
+        raws = rec.raws(start, end)
         if label is not None and max(map(len, raws)) <= width:
             joined = b"".join(raws)
             if (
-                joined.count(b"\n") == len(raws)
-                and b"\t" not in joined
+                b"\t" not in joined
                 and b"\r" not in joined
                 and joined.isascii()
-                and all(raw[-1:] == b"\n" for raw in raws)
+                and all(map(bytes.endswith, raws, repeat(b"\n")))  # each ends with its newline ...
+                and joined.count(b"\n") == len(raws)  # ... and holds no other
             ):
                 prefix = b"%9.3fs %b" % (t, label)
                 return b"".join(
