@@ -34,16 +34,23 @@ __all__ = ["HostRequest", "HostWire"]
 _MAX_HEAD = 16 * 1024
 _TOKEN = rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+"
 _REQUEST_LINE = re.compile(rb"(" + _TOKEN + rb") ([\x21-\x7e]+) HTTP/1\.1")
-_FIELD = re.compile(
+_FIELD_TEXT = (
     rb"(" + _TOKEN + rb"):[ \t]*((?:[\x21-\x7e\x80-\xff](?:[ \t\x21-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?)[ \t]*"
 )
+#: every header line of a head (each ending in CR LF; no pattern here takes a CR or LF, so each
+#: repetition is one line): checked at once, then read at once (one regular expression each, not
+#: one a line)
+_FIELDS = re.compile(rb"(?:" + _FIELD_TEXT + rb"\r\n)*")
+_FIELD_LINES = re.compile(_FIELD_TEXT + rb"\r\n")
 #: request headers that take a request off the plain path (h11 reads it)
 _NOT_PLAIN = frozenset({b"transfer-encoding", b"expect", b"upgrade", b"te", b"trailer"})
 #: where a head ends as h11 finds it (a bare LF ends a line too); only CR LF CR LF is plain
 _BLANK_LINE = re.compile(rb"\n\r?\n")
 #: an answer's header value h11 sends (no NUL, CR, LF or other white space but inner spaces and tabs):
 #: another (a bare CR the upstream wrote) would split the host's reading of the head
-_VALUE = re.compile(rb"(?:[^\x00\s](?:[ \t]*[^\x00\s])*)?")
+_VALUE_TEXT = rb"(?:[^\x00\s](?:[ \t]*[^\x00\s])*)?"
+#: the values of an answer's headers joined by LF (which no value takes): all checked at once
+_VALUES = re.compile(_VALUE_TEXT + rb"(?:\n" + _VALUE_TEXT + rb")*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,44 +59,72 @@ class HostRequest:
     target: bytes  # as the host wrote it
     headers: list[tuple[bytes, bytes]]  # as the host wrote them: names in their own case
     body: bytes
+    #: the header names in lower case, as ``headers`` (None: not read here; h11 read the request)
+    names: list[bytes] | None = None
 
 
-def _plain(buf: bytearray) -> tuple[bytes, bytes, list[tuple[bytes, bytes]], int, int] | bool:
-    """A plain request's head at the start of ``buf``: (method, target, headers, body length, where
-    the body starts); True: its head has not all come yet; False: not plain (h11 reads it)."""
+def _plain(buf: bytearray) -> tuple[bytes, bytes, list[tuple[bytes, bytes]], list[bytes], int, int] | bool:
+    """A plain request's head at the start of ``buf``: (method, target, headers, their names in
+    lower case, body length, where the body starts); True: its head has not all come yet; False:
+    not plain (h11 reads it)."""
     blank = _BLANK_LINE.search(buf)
     if blank is None:
         return len(buf) <= _MAX_HEAD
     end = blank.start() - 1
     if end < 0 or end > _MAX_HEAD or blank.end() - end != 4 or buf[end] != 0x0D:  # a bare LF ends it: h11 reads it
         return False
-    lines = bytes(buf[:end]).split(b"\r\n")
-    first = _REQUEST_LINE.fullmatch(lines[0])
-    if first is None or first.group(1) in (b"HEAD", b"CONNECT"):
+    head = bytes(buf[: end + 2])
+    if head in _HEADS:
+        known = _HEADS[head]
+    else:
+        known = _read_head(head)
+        if len(head) <= _HEAD_KEPT_SIZE:
+            if len(_HEADS) >= _HEADS_KEPT:
+                _HEADS.clear()
+            _HEADS[head] = known
+    if known is None:
         return False
-    headers: list[tuple[bytes, bytes]] = []
-    length: int | None = None
-    hosts = 0
-    for line in lines[1:]:
-        field = _FIELD.fullmatch(line)
-        if field is None:
-            return False
-        name, value = field.group(1), field.group(2)
-        low = name.lower()
-        if low in _NOT_PLAIN:
-            return False
-        if low == b"content-length":
-            if length is not None or not value.isdigit():
-                return False
-            length = int(value)
-        elif low == b"host":
-            hosts += 1
-        elif low == b"connection" and any(t.strip().lower() != b"keep-alive" for t in value.split(b",")):
-            return False
-        headers.append((name, value))
-    if hosts != 1:
-        return False
-    return first.group(1), first.group(2), headers, length or 0, end + 4
+    method, target, headers, names, length = known
+    # (copies: what the proxy gets is its own)
+    return method, target, list(headers), list(names), length, end + 4
+
+
+#: request heads read (their bytes, each header line with its CR LF: what _read_head made of
+#: them): a host's requests repeat (the same headers; the length alike or not), and reading a
+#: head is a good part of what an exchange costs the forwarding. Bounded: emptied when full.
+_HEADS: dict[bytes, tuple[bytes, bytes, list[tuple[bytes, bytes]], list[bytes], int] | None] = {}
+_HEADS_KEPT = 64
+#: answer heads as framed here (status, reason, headers: the head, whether its body goes chunked),
+#: bounded as _HEADS
+_ANSWER_HEADS: dict[tuple[int, bytes, tuple[tuple[bytes, bytes], ...]], tuple[bytes, bool]] = {}
+#: the longest head kept there
+_HEAD_KEPT_SIZE = 4096
+
+
+def _read_head(head: bytes) -> tuple[bytes, bytes, list[tuple[bytes, bytes]], list[bytes], int] | None:
+    """A head (the request line, each header line with its CR LF) read: (method, target, headers,
+    their names in lower case, body length), or None: not plain."""
+    # the request line, then every header line with its CR LF (the head's last one's is the blank line's)
+    line, _, fields = head.partition(b"\r\n")
+    first = _REQUEST_LINE.fullmatch(line)
+    if first is None or first.group(1) in (b"HEAD", b"CONNECT") or _FIELDS.fullmatch(fields) is None:
+        return None
+    headers: list[tuple[bytes, bytes]] = _FIELD_LINES.findall(fields)
+    names = [name.lower() for name, _ in headers]
+    if not _NOT_PLAIN.isdisjoint(names) or names.count(b"host") != 1:
+        return None
+    length = 0
+    lengths = names.count(b"content-length")
+    if lengths:
+        value = headers[names.index(b"content-length")][1]
+        if lengths > 1 or not value.isdigit():
+            return None
+        length = int(value)
+    if b"connection" in names:
+        for name, (_, value) in zip(names, headers, strict=True):
+            if name == b"connection" and any(t.strip().lower() != b"keep-alive" for t in value.split(b",")):
+                return None
+    return first.group(1), first.group(2), headers, names, length
 
 
 class HostWire:
@@ -118,14 +153,14 @@ class HostWire:
                 if head is False:
                     break
                 assert not isinstance(head, bool)
-                method, target, headers, length, start = head
+                method, target, headers, names, length, start = head
                 while len(buf) < start + length and not self._eof:
                     await self._receive(stream)
                 if len(buf) < start + length:
                     break
                 body = bytes(buf[start : start + length])
                 del buf[: start + length]
-                return HostRequest(method, target, headers, body)
+                return HostRequest(method, target, headers, body, names)
             self.h11 = h11.Connection(h11.SERVER)
             self.h11.receive_data(bytes(buf))
             if self._eof:
@@ -176,17 +211,36 @@ class HostWire:
         """An answer's head as the host gets it (h11.LocalProtocolError: h11 cannot send it)."""
         if self.h11 is not None:
             return self.h11.send(h11.Response(status_code=status, headers=headers, reason=reason)) or b""
-        if any(_VALUE.fullmatch(v) is None for _, v in headers):  # (its reason has no CR or LF: http_upstream)
+        key = (status, reason, tuple(headers))
+        known = _ANSWER_HEADS.get(key)
+        if known is not None:
+            head, self._chunked = known
+            return head
+        head = self._head(status, headers, reason)
+        if len(head) <= _HEAD_KEPT_SIZE:
+            if len(_ANSWER_HEADS) >= _HEADS_KEPT:
+                _ANSWER_HEADS.clear()
+            _ANSWER_HEADS[key] = head, self._chunked
+        return head
+
+    def _head(self, status: int, headers: list[tuple[bytes, bytes]], reason: bytes) -> bytes:
+        # (its reason has no CR or LF: http_upstream)
+        if _VALUES.fullmatch(b"\n".join([v for _, v in headers])) is None:
             raise h11.LocalProtocolError("an answer's header value that h11 would not send")
         parts = [b"HTTP/1.1 %d %s\r\n" % (status, reason)]
-        length = False
-        for k, v in headers:
-            if k.lower() == b"content-length":
-                if length:  # a second, equal one (http_upstream refuses unequal ones): h11 sends the first only
-                    continue
-                length = True
-            parts += (k, b": ", v, b"\r\n")
-        self._chunked = status not in (204, 304) and not length
+        lengths = [k.lower() for k, _ in headers].count(b"content-length")
+        if lengths > 1:  # a second, equal one (http_upstream refuses unequal ones): h11 sends the first only
+            first = True
+            for k, v in headers:
+                if k.lower() == b"content-length":
+                    if not first:
+                        continue
+                    first = False
+                parts += (k, b": ", v, b"\r\n")
+        else:
+            for k, v in headers:
+                parts += (k, b": ", v, b"\r\n")
+        self._chunked = status not in (204, 304) and not lengths
         parts.append(b"Transfer-Encoding: chunked\r\n\r\n" if self._chunked else b"\r\n")
         return b"".join(parts)
 

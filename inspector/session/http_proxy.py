@@ -61,6 +61,7 @@ closed with their summaries before it exits.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ipaddress
 import math
@@ -133,6 +134,9 @@ HOP_BY_HOP = frozenset(
 #: read back each time the recorder gave way to the forwarding (a tenth of a second): work for the
 #: forwarding's CPU for nothing.
 HTTP_QUEUE_LIMIT = 256
+#: How long what the recorder gets of an exchange waits for its answer (see _Proxy._forward): an
+#: answer slower than this has the request handed over without it (the live view shows it then).
+HAND_OVER_AFTER = 0.01
 #: How much of an event stream's start is held to find HTTP+SSE's endpoint event (it comes first).
 ENDPOINT_WINDOW = 65536
 
@@ -467,6 +471,8 @@ class _Proxy:
         self.announced: Path | None = None
         self.closers: list[threading.Thread] = []  # closing earlier sessions' recordings
         self.live: list[HttpRecorder] = []  # recorders whose threads run (each gives way to the forwarding)
+        self.loop: asyncio.AbstractEventLoop | None = None  # the forwarding's (set when it serves)
+        self._backs: dict[int, tuple[UpstreamAnswer, list[tuple[bytes, bytes]]]] = {}  # see _back
         self._xid = 0
         # what the current session has seen (see _session_for)
         self.exchanges = 0
@@ -622,6 +628,8 @@ class _Proxy:
             recorder.put(item)  # type: ignore[arg-type]
 
     async def serve(self, stream: anyio.abc.ByteStream) -> None:
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
         wire = HostWire()
         upstream = Upstream(self.options.upstream, verify_tls=self.options.verify_tls)
         try:
@@ -657,7 +665,10 @@ class _Proxy:
             req = replace(req, target=origin_form(req.target))
         method = req.method.decode("ascii", "replace")
         target = req.target.decode("ascii", "replace")
-        sid = next((v.decode("latin-1") for k, v in req.headers if k.lower() == b"mcp-session-id"), None)
+        names = req.names if req.names is not None else [k.lower() for k, _ in req.headers]
+        if req.names is None:
+            req = replace(req, names=names)
+        sid = req.headers[names.index(b"mcp-session-id")][1].decode("latin-1") if b"mcp-session-id" in names else None
         recorder = self._session_for(method, target, sid, req.body)
         self._xid += 1
         xid = self._xid
@@ -680,15 +691,27 @@ class _Proxy:
         raw, body = req.headers, req.body
         method = req.method.decode("ascii", "replace")
         url = self.origin + req.target.decode("ascii", "replace")
-        self.put(_Request(t, xid, req.method, req.target, raw, body))
-        dropped = _HOP_BY_HOP | _named(raw) | {b"host", b"content-length"}
-        sent = [(k, v) for k, v in raw if k.lower() not in dropped]
+        # what the recorder gets of the exchange waits in ``tail`` while the exchange goes on: an
+        # answer that is whole at once goes with it, after the host has it, as one hand-over (the
+        # recorder's thread woken mid-exchange took the interpreter from the forwarding: the host
+        # waited for it); an answer slower than HAND_OVER_AFTER, or one that streams, has it
+        # handed over then (the live view shows the request while its answer is awaited)
+        tail: list[object] = [_Request(t, xid, req.method, req.target, raw, body)]
+        loop = self.loop
+        timer = None if loop is None else loop.call_later(HAND_OVER_AFTER, self._hand_over, tail, xid)
+        names = req.names if req.names is not None else [k.lower() for k, _ in raw]
+        dropped = _REQUEST_DROPPED | _named(raw) if b"connection" in names else _REQUEST_DROPPED
+        sent = [pair for pair, name in zip(raw, names, strict=True) if name not in dropped]
         try:
             answer = await upstream.request(req.method, req.target, sent, body)
-        except anyio.get_cancelled_exc_class():  # the proxy ends: the recording says what had no answer
-            self.put(_End(self.clock(), xid, "the proxy ended before the upstream answered"))
-            raise
-        except UpstreamError as exc:
+        except BaseException as exc:
+            if timer is not None:
+                timer.cancel()
+            self._hand_over(tail, xid)
+            if isinstance(exc, anyio.get_cancelled_exc_class()):  # the proxy ends: the recording says so
+                self.put(_End(self.clock(), xid, "the proxy ended before the upstream answered"))
+            if not isinstance(exc, UpstreamError):
+                raise
             shown = masked_url(self.origin)
             why = (
                 f"the upstream {shown} could not be reached: {exc}"
@@ -702,7 +725,6 @@ class _Proxy:
             await stream.send(wire.head(502, headers, b"Bad Gateway") + wire.data(text) + wire.end())
             return
         error: str | None = None
-        tail: list[object] = []  # what the recorder gets of an answer already whole, with the exchange's end
         try:
             if await self._answer(wire, stream, xid, method, upstream, answer, tail):
                 error = "the host closed the connection while the answer came; the upstream's answer was closed too"
@@ -711,11 +733,38 @@ class _Proxy:
             error = f"the upstream's answer broke off: {exc}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
+            if timer is not None:
+                timer.cancel()
             end = _End(self.clock(), xid, error)
             self.put(_Batch(end.t, xid, (*tail, end)) if tail else end)
+            tail.clear()
             if upstream.unfinished:
                 with anyio.CancelScope(shield=True):  # also when the proxy is ending
                     await upstream.abandon()  # an answer not read to its end: that connection is not kept
+
+    def _back(self, answer: UpstreamAnswer) -> list[tuple[bytes, bytes]]:
+        """The answer's headers as they go back to the host (hop-by-hop ones dropped). The same
+        answer head (the upstream reads a head it read before as the same object) has the same:
+        kept (read only) while the answer is kept here (bounded: emptied when full)."""
+        known = self._backs.get(id(answer))
+        if known is not None and known[0] is answer:
+            return known[1]
+        raw_headers = answer.headers
+        dropped = _HOP_BY_HOP | _named(raw_headers)
+        back = [(k, v) for k, v in raw_headers if k.lower() not in dropped]
+        if answer.header(b"transfer-encoding") is not None:  # chunked wins (RFC 9112 6.3): the length is not the body's
+            back = [(k, v) for k, v in back if k.lower() != b"content-length"]
+        if len(self._backs) >= _BACKS_KEPT:
+            self._backs.clear()
+        self._backs[id(answer)] = (answer, back)
+        return back
+
+    def _hand_over(self, tail: list[object], xid: int) -> None:
+        """Hand what waits in ``tail`` to the recorder now (see _forward)."""
+        if tail:
+            items = tuple(tail)
+            tail.clear()
+            self.put(items[0] if len(items) == 1 else _Batch(self.clock(), xid, items))
 
     async def _answer(
         self,
@@ -728,13 +777,11 @@ class _Proxy:
         tail: list[object],
     ) -> bool:
         """Send the upstream's answer to the host as it comes; whether the host went away meanwhile.
-        An answer already whole: what the recorder gets of it is left in ``tail`` (it goes with the
-        exchange's end, once the host has the answer: one hand-over to the recorder's thread)."""
+        ``tail``: what waits for the recorder (the request). An answer already whole: what the
+        recorder gets of it is added there (it goes with the exchange's end, once the host has the
+        answer: one hand-over to the recorder's thread); else ``tail`` is handed over first."""
         raw_headers = answer.headers
-        dropped = _HOP_BY_HOP | _named(raw_headers)
-        back = [(k, v) for k, v in raw_headers if k.lower() not in dropped]
-        if answer.header(b"transfer-encoding") is not None:  # chunked wins (RFC 9112 6.3): the length is not the body's
-            back = [(k, v) for k, v in back if k.lower() != b"content-length"]
+        back = self._back(answer)
         ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
         reason = answer.reason
         sid = answer.header(b"mcp-session-id")
@@ -770,6 +817,7 @@ class _Proxy:
                 if ended:
                     tail.extend(later)
                 else:
+                    self._hand_over(tail, xid)
                     for item in later:
                         self.put(item)
             if ctype != "text/event-stream" and answer.header(b"content-length") is not None:
@@ -789,6 +837,7 @@ class _Proxy:
         if ctype == "text/event-stream" and pending:  # its head (and what came) at once: the next event may be long
             await stream.send(pending)
             pending = b""
+        self._hand_over(tail, xid)  # (the request first: what streams is handed over as it comes)
         gone = anyio.Event()
         # what breaks the relay (the upstream's answer broke off, the host's socket failed) is raised
         # as itself once the watch is over, not as the task group's ExceptionGroup, which no caller
@@ -927,6 +976,10 @@ def _is_initialize(body: bytes) -> bool:
 
 #: HOP_BY_HOP as header names are compared on the forwarding path
 _HOP_BY_HOP = frozenset(name.encode() for name in HOP_BY_HOP)
+#: a request's headers not forwarded as the host wrote them (Host and Content-Length are the proxy's)
+_REQUEST_DROPPED = _HOP_BY_HOP | {b"host", b"content-length"}
+#: the most answer heads whose headers for the host are kept (see _Proxy._back)
+_BACKS_KEPT = 64
 
 
 def _named(headers: list[tuple[bytes, bytes]]) -> set[bytes]:

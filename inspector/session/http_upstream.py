@@ -47,7 +47,7 @@ import select
 import socket
 import ssl
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 import anyio
@@ -75,6 +75,29 @@ _IDLE, _LENGTH, _CHUNKED, _CLOSE = range(4)
 _SIZE, _DATA, _AFTER, _TRAILER = range(4)
 
 
+def _read_head(head: bytes) -> tuple[UpstreamAnswer, bool]:
+    """An answer's head (its bytes before the blank line): the answer, and whether it lets the
+    connection be kept. UpstreamError: it is not HTTP/1.1."""
+    lines = _LINE_END.split(head)
+    status = _STATUS.fullmatch(lines[0])
+    if status is None:
+        raise UpstreamError(bytes_shown(f"its answer is not HTTP/1.1: {lines[0][:80]!r}"), "answer")
+    raw: list[tuple[bytes, bytes]] = []
+    for line in lines[1:]:
+        if line[:1] in (b" ", b"\t") and raw:  # an obsolete folded line: its value goes on
+            name, value = raw[-1]
+            raw[-1] = (name, (value + b" " + line.strip(b" \t")).strip(b" \t"))
+            continue
+        name, sep, value = line.partition(b":")
+        if not sep or _TOKEN.fullmatch(name) is None:
+            raise UpstreamError(bytes_shown(f"its answer has an illegal header line: {line[:80]!r}"), "answer")
+        raw.append((name, value.strip(b" \t")))
+    keep = status.group(1) == b"1" and not any(
+        k.lower() == b"connection" and b"close" in (t.strip().lower() for t in v.split(b",")) for k, v in raw
+    )
+    return _answer(int(status.group(2)), status.group(3) or b"", raw), keep
+
+
 class UpstreamError(Exception):
     """What went wrong with the upstream, in words, and when: ``stage`` is "connect" (it could not
     be reached), "answer" (the request went, no answer came) or "body" (the answer broke off)."""
@@ -86,13 +109,43 @@ class UpstreamError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class UpstreamAnswer:
+    """An answer's head. The same head read again (a server answers alike: the same bytes but for
+    a ``Date`` a second) is the same object (see _HEADS): read only, never changed."""
+
     status: int
     reason: bytes
     headers: list[tuple[bytes, bytes]]  # as the server wrote them: names in their own case
+    #: each header name in lower case: its first value (what :meth:`header` gives)
+    first: dict[bytes, bytes] = field(default_factory=dict, compare=False)
+    #: whether a name comes more than once (the framing then reads every value)
+    repeated: bool = field(default=False, compare=False)
 
     def header(self, name: bytes) -> bytes | None:
         """The first value of the header ``name`` (lower case)."""
-        return next((v for k, v in self.headers if k.lower() == name), None)
+        return self.first.get(name)
+
+    def values(self, name: bytes) -> list[bytes]:
+        """Every value of the header ``name`` (lower case), in order."""
+        if not self.repeated:
+            value = self.first.get(name)
+            return [] if value is None else [value]
+        return [v for k, v in self.headers if k.lower() == name]
+
+
+def _answer(status: int, reason: bytes, raw: list[tuple[bytes, bytes]]) -> UpstreamAnswer:
+    first: dict[bytes, bytes] = {}
+    for k, v in raw:
+        first.setdefault(k.lower(), v)
+    return UpstreamAnswer(status, reason, raw, first, len(first) != len(raw))
+
+
+#: answer heads read (their bytes: the answer and whether it lets the connection be kept): a
+#: server's answers repeat, and reading a head is a good part of what an exchange costs the
+#: forwarding. Bounded: emptied when full.
+_HEADS: dict[bytes, tuple[UpstreamAnswer, bool]] = {}
+_HEADS_KEPT = 64
+#: the longest head kept there
+_HEAD_KEPT_SIZE = 4096
 
 
 class Upstream:
@@ -168,32 +221,25 @@ class Upstream:
                 said = "mid-head" if buf.strip() else "without answering"
                 raise UpstreamError(f"it closed the connection {said}", "answer")
             await self._receive(stream)
-        lines = _LINE_END.split(bytes(buf[: end.start()]))
+        head = bytes(buf[: end.start()])
         del buf[: end.end()]
-        status = _STATUS.fullmatch(lines[0])
-        if status is None:
-            raise UpstreamError(bytes_shown(f"its answer is not HTTP/1.1: {lines[0][:80]!r}"), "answer")
-        raw: list[tuple[bytes, bytes]] = []
-        for line in lines[1:]:
-            if line[:1] in (b" ", b"\t") and raw:  # an obsolete folded line: its value goes on
-                name, value = raw[-1]
-                raw[-1] = (name, (value + b" " + line.strip(b" \t")).strip(b" \t"))
-                continue
-            name, sep, value = line.partition(b":")
-            if not sep or _TOKEN.fullmatch(name) is None:
-                raise UpstreamError(bytes_shown(f"its answer has an illegal header line: {line[:80]!r}"), "answer")
-            raw.append((name, value.strip(b" \t")))
-        self._keep = status.group(1) == b"1" and not any(
-            k.lower() == b"connection" and b"close" in (t.strip().lower() for t in v.split(b",")) for k, v in raw
-        )
-        return UpstreamAnswer(int(status.group(2)), status.group(3) or b"", raw)
+        known = _HEADS.get(head)
+        if known is not None:
+            answer, self._keep = known
+            return answer
+        answer, self._keep = _read_head(head)
+        if len(head) <= _HEAD_KEPT_SIZE:
+            if len(_HEADS) >= _HEADS_KEPT:
+                _HEADS.clear()
+            _HEADS[head] = answer, self._keep
+        return answer
 
     def _frame(self, method: bytes, answer: UpstreamAnswer) -> None:
         """How the answer's body ends (RFC 9112 6.3): none (HEAD, 204, 304), chunked, its
         Content-Length, or where the server closes the connection (then it is not kept)."""
         self._phase = _SIZE
-        coding = [v for k, v in answer.headers if k.lower() == b"transfer-encoding"]
-        lengths = {v.strip() for k, v in answer.headers if k.lower() == b"content-length"}
+        coding = answer.values(b"transfer-encoding")
+        lengths = {v.strip() for v in answer.values(b"content-length")}
         if method == b"HEAD" or answer.status in (204, 304):
             self._mode, self._left = _LENGTH, 0
         elif coding:
