@@ -36,7 +36,7 @@ from array import array
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from itertools import accumulate, compress, pairwise, repeat
+from itertools import accumulate, chain, compress, pairwise, repeat
 from operator import contains, countOf, eq, not_, truth
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
@@ -335,9 +335,12 @@ class EntryView(RowView):
         if f.method:
             masks.append(self._method_mask(f, start, end))
         mask = _all_of(masks, end - start)
-        if f.text:
-            mask = self._text_index().mask(f.text, start, end, mask)
-        rows = rows_of(mask, start, end)
+        if f.text and mask is None:  # the search alone: its rows at once
+            rows = self._text_index().found_rows(f.text, start, end)
+        else:
+            if f.text:
+                mask = self._text_index().mask(f.text, start, end, mask)
+            rows = rows_of(mask, start, end)
         if f.only_http_errors:
             rows = array("l", filter(http_error_test(rec), rows))
         return rows
@@ -646,6 +649,28 @@ class TextIndex:
             return both
         return bytes(found)
 
+    def found_rows(self, text: str, start: int, end: int) -> array[int]:
+        """The entries of ``start .. end - 1`` whose bytes hold ``text`` (any case): the rows of
+        :meth:`mask`, taken without a mask when a pattern per entry is the way (a common text)."""
+        self.update(end)
+        needle = text.lower()
+        if needle.isascii():
+            lowered = self.lowered
+            seg = lowered if start == 0 and end == len(lowered) else lowered[start:end]
+            rows = holding_rows(seg, needle.encode("ascii"), start)
+        else:  # only an entry that is not ASCII can hold it
+            rows = array("l")
+        bad = self.non_ascii
+        lo, hi = bisect.bisect_left(bad, start), bisect.bisect_left(bad, end)
+        if lo < hi:
+            slow = _text_test(self.rec, text)
+            more = [i for i in bad[lo:hi] if slow(i)]
+            if more:  # those the bytes did not show (text that differs once decoded): merged in
+                more = [i for i in more if not _among(rows, i)]
+                if more:
+                    rows = array("l", sorted(chain(rows, more)))
+        return rows
+
     def rows(self, text: str, rows: Iterable[int]) -> array[int]:
         """Those of ``rows`` (ascending entry numbers) whose bytes hold ``text`` (any case)."""
         rows = list(rows)
@@ -669,6 +694,31 @@ class TextIndex:
         return array("l", compress(rows, found))
 
 
+def _among(rows: array[int], i: int) -> bool:
+    k = bisect.bisect_left(rows, i)
+    return k < len(rows) and rows[k] == i
+
+
+def holding_rows(seg: list[bytes], needle: bytes, first: int) -> array[int]:
+    """The numbers ``first + i`` of the entries of ``seg`` that hold ``needle``: the rows of
+    :func:`holding`'s mask; when a pattern per entry is the way (a common needle), its matches
+    pick the rows directly (one pass, no mask), unless nearly every entry holds it (the mask's
+    few runs of ones are cut from a ready-made array quicker)."""
+    end = first + len(seg)
+    way = _quick_way(seg, needle) if len(needle) == 1 or len(seg) >= _PREFILTER_MIN else None
+    if way is not None:
+        return rows_of(bytes(way()), first, end)
+    search = _pattern(needle)
+    sample = seg[:: max(1, len(seg) // _SAMPLE)]
+    if countOf(map(truth, map(search, sample)), True) > len(sample) * _NEARLY_ALL:
+        return rows_of(bytes(map(truth, map(search, seg))), first, end)  # few misses: few runs to cut
+    return array("l", compress(range(first, end), map(search, seg)))
+
+
+def _pattern(needle: bytes) -> Callable[[bytes], re.Match[bytes] | None]:
+    return re.compile(re.escape(needle)).search
+
+
 def holding(seg: list[bytes], needle: bytes) -> bytearray:
     """Per entry of ``seg``, 1 when it holds ``needle`` (else 0): ``needle in entry``, the
     quickest C-level way for the needle. One byte: ``int in bytes`` (a ``memchr`` each). Longer:
@@ -683,30 +733,42 @@ def holding(seg: list[bytes], needle: bytes) -> bytearray:
       object: ``bytes.find`` and ``in`` take longer to set up).
 
     The answers are the same either way (the tests compare them with ``needle in entry``)."""
+    way = _quick_way(seg, needle) if len(needle) == 1 or len(seg) >= _PREFILTER_MIN else None
+    if way is not None:
+        return way()
+    return bytearray(map(truth, map(_pattern(needle), seg)))
+
+
+def _quick_way(seg: list[bytes], needle: bytes) -> Callable[[], bytearray] | None:
+    """:func:`holding`'s way for ``needle`` when it is not a pattern per entry (see there)."""
     if len(needle) == 1:
-        return bytearray(map(contains, seg, repeat(needle[0])))
-    search = re.compile(re.escape(needle)).search
-    n = len(seg)
-    if n < _PREFILTER_MIN:
-        return bytearray(map(truth, map(search, seg)))
-    sample = seg[:: max(1, n // _SAMPLE)]
+        return lambda: bytearray(map(contains, seg, repeat(needle[0])))
+    search = _pattern(needle)
+    sample = seg[:: max(1, len(seg) // _SAMPLE)]
     rare = _rare_byte(sample, needle)
     if rare is not None:
-        found = bytearray(map(contains, seg, repeat(rare)))  # a necessary condition: every byte is in it
-        among = list(compress(range(n), found))
-        misses = list(compress(among, map(not_, map(search, map(seg.__getitem__, among)))))
-        deque(map(found.__setitem__, misses, repeat(0)), maxlen=0)
-        return found
+        return lambda: _prefiltered(seg, search, rare)
     sep = next((bytes((b,)) for b in b"\n\x00\xff" if b not in needle), None)
     if sep is not None and countOf(map(truth, map(search, sample)), True) <= _FEW_IN_SAMPLE:
-        return _joined_find(seg, needle, sep)
-    return bytearray(map(truth, map(search, seg)))
+        return lambda: _joined_find(seg, needle, sep)
+    return None
+
+
+def _prefiltered(seg: list[bytes], search: Callable[[bytes], re.Match[bytes] | None], rare: int) -> bytearray:
+    """:func:`holding` for a needle with a byte few entries hold: the entries that hold it
+    (a ``memchr`` each: every byte of the needle is in an entry that holds it), searched."""
+    found = bytearray(map(contains, seg, repeat(rare)))
+    among = list(compress(range(len(seg)), found))
+    misses = list(compress(among, map(not_, map(search, map(seg.__getitem__, among)))))
+    deque(map(found.__setitem__, misses, repeat(0)), maxlen=0)
+    return found
 
 
 _PREFILTER_MIN = 4096  # fewer entries are searched one by one (the sample would cost more than it saves)
 _SAMPLE = 512  # entries a needle's bytes are counted in
 _RARE_ENOUGH = 0.4  # the byte is in at most this share of the sample: a first pass on it pays
 _FEW_IN_SAMPLE = 2  # a needle in at most this many entries of the sample is rare (its hits cost a bisection each)
+_NEARLY_ALL = 0.95  # a share of the sample holding the needle above which its rows are cut from runs
 _JOIN = 2048  # entries joined for one run of bytes.find (a few hundred KiB: the CPU caches hold it)
 _PLUS_ONE = (1).__add__
 

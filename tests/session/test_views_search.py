@@ -22,7 +22,7 @@ from inspector.protocol.engine import Analysis
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording
-from inspector.session.views import EntryFilter, EntryView, holding
+from inspector.session.views import EntryFilter, EntryView, holding, holding_rows
 
 LARGE = 6000  # entries: more than the fewest the quick ways are taken for
 
@@ -102,12 +102,14 @@ def test_every_way_finds_what_in_finds(needle: bytes, share: int) -> None:
         seg[rng.randrange(len(seg))] = ODD[k % len(ODD)]
     seg[0], seg[-1] = ODD[3], ODD[4]  # at both ends too
     assert holding(seg, needle) == truth(seg, needle)
+    assert list(holding_rows(seg, needle, 1000)) == [1000 + i for i, entry in enumerate(seg) if needle in entry]
 
 
 @pytest.mark.parametrize("needle", NEEDLES)
 def test_a_few_entries_are_searched_one_by_one_with_the_same_answers(needle: bytes) -> None:
     assert holding(ODD, needle) == truth(ODD, needle)
     assert holding([], needle) == bytearray()
+    assert list(holding_rows(ODD, needle, 3)) == [3 + i for i, entry in enumerate(ODD) if needle in entry]
 
 
 @settings(max_examples=40, deadline=None)
@@ -138,6 +140,7 @@ def large_recording() -> Recording:
         b"stderr: d\xc3\xa9bit \\ backslash\n",
         b"bad utf-8 \xff\xfe ISERROR",
         b"",
+        "İSTANBUL".encode(),  # an i only once decoded and lower-cased
     ]
     for k in range(60):
         raws[rng.randrange(LARGE)] = texts[k % len(texts)]
@@ -149,6 +152,9 @@ def large_recording() -> Recording:
 
 
 SEARCHES = [
+    "i",  # also in the entries whose İ lower-cases to i and a dot (found by decoding: merged in)
+    "is",
+    "İs",
     "iserror",
     "ISERROR",
     "IsErRoR",
