@@ -473,6 +473,9 @@ class _Proxy:
         self.live: list[HttpRecorder] = []  # recorders whose threads run (each gives way to the forwarding)
         self.loop: asyncio.AbstractEventLoop | None = None  # the forwarding's (set when it serves)
         self._backs: dict[int, tuple[UpstreamAnswer, list[tuple[bytes, bytes]]]] = {}  # see _back
+        #: each exchange whose recorder items wait (see _forward): when it began (the loop's time), and they
+        self._waiting: dict[int, tuple[float, list[object]]] = {}
+        self._sweep: asyncio.TimerHandle | None = None  # the timer that hands over what waits too long
         self._xid = 0
         # what the current session has seen (see _session_for)
         self.exchanges = 0
@@ -698,15 +701,16 @@ class _Proxy:
         # handed over then (the live view shows the request while its answer is awaited)
         tail: list[object] = [_Request(t, xid, req.method, req.target, raw, body)]
         loop = self.loop
-        timer = None if loop is None else loop.call_later(HAND_OVER_AFTER, self._hand_over, tail, xid)
+        if loop is not None:
+            self._waiting[xid] = (loop.time(), tail)
+            if self._sweep is None:
+                self._sweep = loop.call_later(HAND_OVER_AFTER, self._hand_over_waiting)
         names = req.names if req.names is not None else [k.lower() for k, _ in raw]
         dropped = _REQUEST_DROPPED | _named(raw) if b"connection" in names else _REQUEST_DROPPED
         sent = [pair for pair, name in zip(raw, names, strict=True) if name not in dropped]
         try:
             answer = await upstream.request(req.method, req.target, sent, body)
         except BaseException as exc:
-            if timer is not None:
-                timer.cancel()
             self._hand_over(tail, xid)
             if isinstance(exc, anyio.get_cancelled_exc_class()):  # the proxy ends: the recording says so
                 self.put(_End(self.clock(), xid, "the proxy ended before the upstream answered"))
@@ -733,8 +737,7 @@ class _Proxy:
             error = f"the upstream's answer broke off: {exc}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
-            if timer is not None:
-                timer.cancel()
+            self._waiting.pop(xid, None)
             end = _End(self.clock(), xid, error)
             self.put(_Batch(end.t, xid, (*tail, end)) if tail else end)
             tail.clear()
@@ -759,8 +762,25 @@ class _Proxy:
         self._backs[id(answer)] = (answer, back)
         return back
 
+    def _hand_over_waiting(self) -> None:
+        """What waits of exchanges begun HAND_OVER_AFTER ago or more goes to the recorders (one timer
+        for every exchange: set when the first begins, again while any waits)."""
+        self._sweep = None
+        loop = self.loop
+        assert loop is not None
+        due = loop.time() - HAND_OVER_AFTER
+        soonest: float | None = None
+        for xid, (t, tail) in list(self._waiting.items()):
+            if t <= due:
+                self._hand_over(tail, xid)
+            elif soonest is None or t < soonest:
+                soonest = t
+        if soonest is not None:
+            self._sweep = loop.call_later(soonest - due, self._hand_over_waiting)
+
     def _hand_over(self, tail: list[object], xid: int) -> None:
         """Hand what waits in ``tail`` to the recorder now (see _forward)."""
+        self._waiting.pop(xid, None)
         if tail:
             items = tuple(tail)
             tail.clear()

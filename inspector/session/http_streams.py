@@ -82,6 +82,9 @@ class LoopStream(anyio.abc.ByteStream):
             with contextlib.suppress(OSError):
                 self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         transport.set_write_buffer_limits(high=WRITE_LIMIT)
+        # the loop the transport runs on (made there: its protocol's connection_made); asked once,
+        # not at each wait (asyncio asks the system for the process id each time it is asked)
+        self._loop = asyncio.get_running_loop()
         self._queue: deque[bytes] = deque()
         self._queued = 0
         self._paused = False
@@ -130,7 +133,7 @@ class LoopStream(anyio.abc.ByteStream):
                 waiter.set_result(None)
 
     async def _wait_readable(self) -> None:
-        waiter = self._reader = asyncio.get_running_loop().create_future()
+        waiter = self._reader = self._loop.create_future()
         try:
             await waiter
         finally:
@@ -138,7 +141,7 @@ class LoopStream(anyio.abc.ByteStream):
                 self._reader = None
 
     async def _wait_writable(self) -> None:
-        waiter = self._writer = asyncio.get_running_loop().create_future()
+        waiter = self._writer = self._loop.create_future()
         try:
             await waiter
         finally:

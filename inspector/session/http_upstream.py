@@ -169,6 +169,7 @@ class Upstream:
         self._stream: anyio.abc.ByteStream | None = None
         self._dropped: anyio.abc.ByteStream | None = None  # a connection let go, not closed yet
         self._sock: socket.socket | None = None  # the kept connection's socket (see _ended)
+        self._poller: select.poll | None = None  # watching it (made once a connection)
         self._buf = bytearray()  # what came from the server and is not parsed yet
         self._eof = False  # the server closed the connection
         self._mode = _IDLE  # how the answer being read ends (see _frame)
@@ -404,7 +405,7 @@ class Upstream:
             # what came while no answer was due (asyncio's transport reads the socket at once, so it
             # is queued, not in the socket) is no answer to the next request: that one would get it
             and not (isinstance(stream, LoopStream) and stream.unread)
-            and not _ended(self._sock)
+            and not self._ended()
         ):
             return stream
         await self.aclose()
@@ -433,7 +434,25 @@ class Upstream:
         self._sock = (
             stream.sock if isinstance(stream, LoopStream) else stream.extra(anyio.abc.SocketAttribute.raw_socket, None)
         )
+        self._poller = None
+        if self._sock is not None and hasattr(select, "poll"):
+            try:
+                self._poller = select.poll()
+                self._poller.register(self._sock, select.POLLIN)
+            except (OSError, ValueError):
+                self._poller = None
         return stream
+
+    def _ended(self) -> bool:
+        """A kept connection whose socket reads as ready while no answer is due: the server closed it
+        (or sent what no request asked for); either way it is not to be used again."""
+        poller = self._poller
+        if poller is None:
+            return _ended(self._sock)
+        try:
+            return bool(poller.poll(0))
+        except (OSError, ValueError):
+            return True
 
     def _tls_context(self) -> ssl.SSLContext:
         """The certificates trusted as the inspector's own HTTP transports trust them (httpx's

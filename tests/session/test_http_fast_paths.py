@@ -3,7 +3,10 @@
 A host's plain request head is checked and read with two regular expressions over all its header
 lines (not one a line), and the heads read are kept: a head read again is not read anew; the
 upstream's answer heads are kept the same way (the same object, with its headers by lower-case
-name), and so are the answer heads framed for the host. Here: each fast path against the slow
+name), and so are the answer heads framed for the host. The recorder gets what an exchange
+carried once the host has its answer (one hand-over), or, for an answer slower than 10 ms, the
+request at once then (a live view shows it while the answer is awaited). Here: each fast path
+against the slow
 reading it replaced (the former per-line code, kept below as the reference), on generated and odd
 heads, each read twice (the second time from what was kept), and the framing that follows a kept
 head (keep-alive, ``Connection: close``, both framings, chunked or not for the host).
@@ -14,14 +17,21 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import socket
+import threading
+import time
+from pathlib import Path
 
 import anyio
 import h11
+import httpx
 import pytest
+from test_http_proxy import proxy
 from test_http_wire import _Bytes, _exchange, scripted
 
 from inspector.session.http_host_wire import HostWire
 from inspector.session.http_upstream import Upstream
+from inspector.session.recording import Direction, Recording
 
 # -- the former reading of a plain request's head, line by line (the reference)
 
@@ -210,3 +220,55 @@ def test_an_answer_head_framed_for_the_host_again_is_framed_alike() -> None:
     for _ in range(2):
         with pytest.raises(h11.LocalProtocolError):
             HostWire().head(200, [(b"X-A", b"a\rb")], b"OK")
+
+
+def test_a_request_whose_answer_is_slow_is_recorded_before_its_answer_comes(tmp_path: Path) -> None:
+    """Through the proxy, an upstream that holds its answer until told: the host's request is in the
+    recording (its file, as a live view reads it) while the answer is awaited; then the answer
+    reaches the host, and the recording holds the request, the exchange and the answer in order."""
+    body = b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}}'
+    answer = b'{"jsonrpc":"2.0","id":7,"result":{"content":[]}}'
+    release = threading.Event()
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            got = b""
+            while not got.endswith(body):
+                got += conn.recv(65536)
+            release.wait(30)
+            conn.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                % (len(answer), answer)
+            )
+            conn.recv(65536)  # (until the proxy closes it)
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    record = tmp_path / "slow.jsonl"
+    got: list[bytes] = []
+    try:
+        with proxy(f"http://127.0.0.1:{listener.getsockname()[1]}/mcp", record) as origin:
+
+            def host() -> None:
+                headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+                got.append(httpx.post(origin + "/mcp", content=body, headers=headers, timeout=30).content)
+
+            asking = threading.Thread(target=host)
+            asking.start()
+            deadline = time.monotonic() + 10
+            while b"tools/call" not in record.read_bytes() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert b"tools/call" in record.read_bytes() and not got  # recorded while the answer is awaited
+            release.set()
+            asking.join(30)
+    finally:
+        release.set()
+        listener.close()
+    assert got == [answer]
+    rec = Recording.load(record)
+    kinds = [(rec.direction_at(i), rec.method_at(i)) for i in range(len(rec))]
+    assert (Direction.C2S, "tools/call") in kinds
+    c2s = kinds.index((Direction.C2S, "tools/call"))
+    assert any(d is Direction.S2C for d, _ in kinds[c2s + 1 :])
