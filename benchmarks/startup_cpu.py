@@ -14,6 +14,10 @@ figure is the CPU time from the process's start to that point (the interpreter's
 included: the same interpreter for both trees). The trees alternate run by run
 (before, after, after, before, ...) so a slow moment falls on both. Printed per phase: the
 medians from the process's start and of the phase alone, with after/before (below 1 is faster).
+
+The lifecycle diagram keeps its layout in the cache folder (inspector/session/diagram_cache.py):
+each tree gets its own cache folder, filled by one unmeasured start (every start after the first
+on a machine); ``--cold-layout`` gives every run an empty one instead.
 """
 
 from __future__ import annotations
@@ -74,13 +78,15 @@ sys.exit(inspector.cli.main([]))
 PHASES = ("cli", "window", "start", "built", "paint")
 
 
-def one(tree: Path) -> dict[str, float]:
-    """CPU ms at each phase for one start of the app in ``tree``."""
-    with tempfile.TemporaryDirectory() as home:
+def one(tree: Path, cache: Path | None = None) -> dict[str, float]:
+    """CPU ms at each phase for one start of the app in ``tree`` (``cache``: its cache folder,
+    None for an empty one)."""
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as empty:
         env = dict(
             os.environ,
             QT_QPA_PLATFORM="offscreen",
             XDG_CONFIG_HOME=home,
+            XDG_CACHE_HOME=str(cache or empty),
             PYTHONPATH=str(tree),
             MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1",
         )
@@ -98,17 +104,25 @@ def main() -> None:
     parser.add_argument("--before", type=Path, required=True, help="the other tree (a checkout of the project)")
     parser.add_argument("--after", type=Path, default=HERE.parent, help="this tree (default: the script's)")
     parser.add_argument("--runs", type=int, default=12, help="runs per tree")
+    parser.add_argument("--cold-layout", action="store_true", help="an empty cache folder for every run")
     args = parser.parse_args()
     before, after = args.before.resolve(), args.after.resolve()
     for tree in (before, after):  # bytecode as an installed app has it (see bytecode.py)
         if not compileall.compile_dir(str(tree / "inspector"), quiet=1, workers=0):
             raise SystemExit(f"could not compile the bytecode of {tree}")
     runs: dict[Path, list[dict[str, float]]] = {before: [], after: []}
-    for i in range(args.runs):
-        order = (before, after) if i % 2 == 0 else (after, before)
-        for tree in order:
-            runs[tree].append(one(tree))
+    with tempfile.TemporaryDirectory() as caches:
+        cache: dict[Path, Path | None] = {before: None, after: None}
+        if not args.cold_layout:
+            for k, tree in enumerate((before, after)):
+                cache[tree] = Path(caches) / str(k)
+                one(tree, cache[tree])  # fills the tree's cache folder
+        for i in range(args.runs):
+            order = (before, after) if i % 2 == 0 else (after, before)
+            for tree in order:
+                runs[tree].append(one(tree, cache[tree]))
     print(f"CPU ms, medians of {args.runs} alternating runs per tree: from the process's start, and of the phase alone")
+    print("diagram layout: " + ("an empty cache folder every run" if args.cold_layout else "cached (a warm start)"))
     print(f"{'phase':<40}{'before':>9}{'after':>9}{'ratio':>8}{'phase before':>14}{'after':>9}{'ratio':>8}")
     names = {
         "cli": "import inspector.cli",

@@ -86,7 +86,6 @@ from inspector.session.entry_detail import (
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Entry, Recording
 
-from .content import open_save_dialog
 from .form_rows import (
     bold,
     empty_layout,
@@ -455,6 +454,8 @@ class DetailPane(QWidget):
         def write(path: str) -> None:
             with suppress(OSError):  # a file that cannot be written is not written
                 Path(path).write_bytes(raw)
+
+        from .content import open_save_dialog  # the content cards' module: imported when first used
 
         title = translate(CONTEXT, WORDS["save_title"]).format(seq=e.seq)
         open_save_dialog(self, title, f"entry-{e.seq}.bin", write)  # never a nested event loop (qasync)

@@ -189,8 +189,9 @@ class MainWindow(QMainWindow):
         return menu
 
     def _wire_panels(self) -> None:
-        for panel in self.panels.panels.values():  # a log line, a flagged answer: shown in the timeline
-            panel.entryActivated.connect(self.timeline.select_seq)
+        self.panels.entryActivated.connect(
+            self.timeline.select_seq
+        )  # a log line, a flagged answer: shown in the timeline
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
         """A side dock holding ``widget``: movable, floatable and closable (View menu brings it back)."""
@@ -207,7 +208,7 @@ class MainWindow(QMainWindow):
         self.dock = self._dock(self.tr("Connection"), "connectionDock", self.connection)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         # capability-driven feature panels
-        self.panels = PanelHost(self.controller)
+        self.panels = PanelHost(self.controller, build_later=True)  # made after the first paint (app.build)
         self.features_dock = self._dock(self.tr("Features"), "featuresDock", self.panels)
         self.features_dock.setMinimumWidth(360)
         # one side column: the connection above the features (compact once connected), so the

@@ -549,6 +549,55 @@ def test_the_app_paints_first_and_lists_the_saved_servers_right_after(qapp, qtbo
         qapp.processEvents()
 
 
+def test_the_feature_panels_are_made_just_after_the_first_paint(qapp, qtbot, tmp_path):
+    """The app's start leaves the feature panels (hidden until a session says which it
+    supports) until just after the first paint: the Features dock shows its placeholder as it
+    would with them; once painted they are made, and an entry a panel asks for reaches the
+    window. Made any other way (the screenshots, the self-test), the window has them at once."""
+    controller, window = build(qapp, config=tmp_path, servers_after_paint=True)
+    try:
+        host = window.panels
+        assert not host.made
+        assert host.placeholder.isVisibleTo(host) and not host.tabs.isVisibleTo(host)
+        text = host.placeholder.text()
+        window.show()
+        qtbot.waitUntil(lambda: host.made, timeout=10000)
+        assert set(host.panels) == {"tools", "resources", "prompts", "logs", "tasks"}
+        assert host.placeholder.isVisibleTo(host) and host.placeholder.text() == text
+        assert not host.tabs.isVisibleTo(host) and host.tabs.count() == 0
+        asked: list[int] = []
+        host.entryActivated.connect(asked.append)
+        host.panels["logs"].entryActivated.emit(7)
+        assert asked == [7]
+    finally:
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
+    controller, window = build(qapp, config=tmp_path / "other")
+    try:
+        assert window.panels.made
+    finally:
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
+
+
+def test_panels_made_later_are_made_when_first_needed(qapp):
+    from inspector.ui.controller import SessionController
+    from inspector.ui.panels import PanelHost
+
+    host = PanelHost(SessionController(), build_later=True)
+    assert not host.made
+    assert host.show_panel("tools") is False  # hidden: no session; made to answer
+    assert host.made
+    host.build_panels()  # once only
+    assert host.frame("tools").widget() is host.panels["tools"]
+    later = PanelHost(SessionController(), build_later=True)
+    assert "tools" in later.panels and later.made
+    host.deleteLater()
+    later.deleteLater()
+
+
 def test_damaged_settings_take_their_defaults_and_are_said_in_the_windows_language(qapp, tmp_path):
     """settings.ini edited by hand: a theme, layout, step-bar flag and presenter flag the
     window does not know are read as their defaults (session/settings.py), never used as they
@@ -620,6 +669,13 @@ NOT_AT_FIRST_PAINT = (
     "inspector.session.config_files",
     "uritemplate",  # protocol/uri_template: when a template is expanded
     "dotenv",  # session/imports: an envFile
+    "inspector.ui.panels.tools",  # the feature panels: made just after the first paint
+    "inspector.ui.panels.resources",
+    "inspector.ui.panels.prompts",
+    "inspector.ui.panels.logs",
+    "inspector.ui.panels.tasks",
+    "inspector.ui.content",  # the content cards: the panels', and the detail pane's Save bytes dialog
+    "inspector.session.content_blocks",
 )
 
 #: Run by ``python -c`` as ``python -m inspector`` runs: at the first paint, the modules of

@@ -21,7 +21,9 @@ refreshed at most once per :data:`REPLAY_MS`, the last position always shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from inspector.session import panel_words as words
@@ -30,32 +32,47 @@ from inspector.session.rebuild import Rebuild
 from inspector.session.recording import Recording
 
 from ..widgets import OneLineLabel, scroll_area
-from .base import FeaturePanel
-from .logs import LogsPanel
-from .prompts import PromptsPanel
-from .resources import ResourcesPanel
-from .tasks import TasksPanel
-from .tools import ToolsPanel
+
+if TYPE_CHECKING:
+    from .base import FeaturePanel
+    from .tasks import TasksPanel
 
 REPLAY_MS = 50  # replay: the panels follow a moving position at most this often
 
-#: panel key -> its class: the one list of the panels (their order is ``features.PANELS``)
-PANEL_CLASSES: dict[str, type[FeaturePanel]] = {
-    "tools": ToolsPanel,
-    "resources": ResourcesPanel,
-    "prompts": PromptsPanel,
-    "logs": LogsPanel,
-    "tasks": TasksPanel,
-}
+
+def panel_classes() -> dict[str, type[FeaturePanel]]:
+    """Panel key -> its class: the one list of the panels (their order is ``features.PANELS``).
+    Imported when the panels are made, not with this package (the window's start)."""
+    from .logs import LogsPanel
+    from .prompts import PromptsPanel
+    from .resources import ResourcesPanel
+    from .tasks import TasksPanel
+    from .tools import ToolsPanel
+
+    return {
+        "tools": ToolsPanel,
+        "resources": ResourcesPanel,
+        "prompts": PromptsPanel,
+        "logs": LogsPanel,
+        "tasks": TasksPanel,
+    }
 
 
 class PanelHost(QWidget):
-    def __init__(self, controller, parent: QWidget | None = None) -> None:
+    """The Features dock: the placeholder with no session, the panels the session allows as
+    tabs, the others named on one line.
+
+    ``build_later`` (the window's start): the panels themselves (about 60 ms of widgets) are
+    made by :meth:`build_panels`, called just after the window's first paint, or when first
+    needed (:attr:`panels`); until then only the placeholder is shown, as with the panels made."""
+
+    #: an entry a panel asks to show (a log line, a flagged answer): the window selects it
+    entryActivated = Signal(int)
+
+    def __init__(self, controller, parent: QWidget | None = None, *, build_later: bool = False) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.panels: dict[str, FeaturePanel] = {key: PANEL_CLASSES[key](controller) for key in PANELS}
-        # a narrow dock scrolls instead of forcing the window wider than the screen
-        self._frames: dict[str, QScrollArea] = {key: scroll_area(panel) for key, panel in self.panels.items()}
+        self._built: dict[str, FeaturePanel] | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         # one line ("Hidden: Resources, Prompts (not declared)"), so the panels keep the height;
@@ -72,16 +89,6 @@ class PanelHost(QWidget):
         layout.addWidget(self.hidden)
         self.tabs.hide()
         self.verdicts: dict = {}
-        tools, tasks, prompts = self.panels["tools"], self.panels["tasks"], self.panels["prompts"]
-        assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel) and isinstance(prompts, PromptsPanel)
-        self._tasks = tasks
-        # a resource link in a tool result or a prompt opens the resource in the Resources panel
-        tools.resourceLinkActivated.connect(self.open_resource)
-        prompts.resourceLinkActivated.connect(self.open_resource)
-        # a tool run as a task is followed in the Tasks panel
-        tools.taskUpdated.connect(tasks.follow_task)
-        tools.taskResult.connect(tasks.set_result)
-        tools.showTaskRequested.connect(self.show_task)
         self._rebuild: Rebuild | None = None  # replay: the opened recording's panel states
         self._replay_row: int | None = None  # the position still to show
         self._replay_timer = QTimer(self)
@@ -92,6 +99,46 @@ class PanelHost(QWidget):
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
         controller.notified.connect(self._on_notification)
+        if not build_later:
+            self.build_panels()
+
+    @property
+    def made(self) -> bool:
+        """Whether the panels are made (:meth:`build_panels`)."""
+        return self._built is not None
+
+    @property
+    def panels(self) -> dict[str, FeaturePanel]:
+        """The panels by key (made now if they are not yet: :meth:`build_panels`)."""
+        if self._built is None:
+            self.build_panels()
+        assert self._built is not None
+        return self._built
+
+    def build_panels(self) -> None:
+        """Make the panels and their scroll frames and wire them (once; later calls do nothing)."""
+        if self._built is not None:
+            return
+        from .prompts import PromptsPanel
+        from .tasks import TasksPanel
+        from .tools import ToolsPanel
+
+        controller = self.controller
+        self._built = panels = {key: cls(controller) for key, cls in panel_classes().items()}
+        # a narrow dock scrolls instead of forcing the window wider than the screen
+        self._frames: dict[str, QScrollArea] = {key: scroll_area(panels[key]) for key in PANELS}
+        tools, tasks, prompts = panels["tools"], panels["tasks"], panels["prompts"]
+        assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel) and isinstance(prompts, PromptsPanel)
+        self._tasks: TasksPanel = tasks
+        # a resource link in a tool result or a prompt opens the resource in the Resources panel
+        tools.resourceLinkActivated.connect(self.open_resource)
+        prompts.resourceLinkActivated.connect(self.open_resource)
+        # a tool run as a task is followed in the Tasks panel
+        tools.taskUpdated.connect(tasks.follow_task)
+        tools.taskResult.connect(tasks.set_result)
+        tools.showTaskRequested.connect(self.show_task)
+        for panel in panels.values():  # a log line, a flagged answer: shown in the timeline
+            panel.entryActivated.connect(self.entryActivated)
 
     # ---------------------------------------------------------------- controller events
 
@@ -219,6 +266,7 @@ class PanelHost(QWidget):
 
     def frame(self, key: str) -> QScrollArea:
         """The tab page of panel ``key``: the panel in the frame that scrolls it in a narrow dock."""
+        self.build_panels()
         return self._frames[key]
 
     def shown_keys(self) -> list[str]:
@@ -226,6 +274,7 @@ class PanelHost(QWidget):
 
     def show_panel(self, key: str) -> bool:
         """Bring a shown panel to the front (False when it is hidden)."""
+        self.build_panels()
         index = self.tabs.indexOf(self._frames[key])
         if index >= 0:
             self.tabs.setCurrentIndex(index)
