@@ -667,8 +667,10 @@ class TextIndex:
             more = [i for i in bad[lo:hi] if slow(i)]
             if more:  # those the bytes did not show (text that differs once decoded): merged in
                 more = [i for i in more if not _among(rows, i)]
-                if more:
+                if len(more) > _FEW_INSERTS:
                     rows = array("l", sorted(chain(rows, more)))
+                for i in more if len(more) <= _FEW_INSERTS else ():
+                    rows.insert(bisect.bisect_left(rows, i), i)  # a memory move each (no list of every row)
         return rows
 
     def rows(self, text: str, rows: Iterable[int]) -> array[int]:
@@ -768,6 +770,7 @@ _PREFILTER_MIN = 4096  # fewer entries are searched one by one (the sample would
 _SAMPLE = 512  # entries a needle's bytes are counted in
 _RARE_ENOUGH = 0.4  # the byte is in at most this share of the sample: a first pass on it pays
 _FEW_IN_SAMPLE = 2  # a needle in at most this many entries of the sample is rare (its hits cost a bisection each)
+_FEW_INSERTS = 64  # rows found only by decoding inserted one by one (more: sorted in)
 _NEARLY_ALL = 0.95  # a share of the sample holding the needle above which its rows are cut from runs
 _JOIN = 2048  # entries joined for one run of bytes.find (a few hundred KiB: the CPU caches hold it)
 _PLUS_ONE = (1).__add__

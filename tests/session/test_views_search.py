@@ -208,3 +208,20 @@ def test_a_rare_needle_with_the_joining_bytes_in_it(entry: bytes, needle: bytes)
     seg[17] = seg[17] + needle + seg[17]  # twice in one entry, and across what would be a join
     seg[-1] = needle
     assert holding(seg, needle) == truth(seg, needle)
+
+
+@pytest.mark.parametrize("count", [3, 200])
+def test_many_entries_found_only_once_decoded(count: int) -> None:
+    """``İ`` lower-cases to an ``i`` and a combining dot: those entries hold an ``i`` only once
+    decoded; a few are inserted among the rows the bytes gave, many sorted in."""
+    rec = Recording(t0=0.0)
+    for k, raw in enumerate(filler(LARGE, seed=9)):
+        a = Analysis(Kind.NOTIFICATION, State.OPERATING)
+        rec.append(Direction.S2C, 0.0, "İSTANBUL".encode() if k % (LARGE // count) == 7 else raw, a)
+    view = EntryView()
+    view.set_recording(rec)
+    for text in ("i", "line", "jsonrpc"):
+        view.set_filter(EntryFilter(text=text))
+        test = view.predicate(view.filter)
+        assert test is not None
+        assert list(view.rows) == [i for i in range(len(rec)) if test(i)]
