@@ -472,7 +472,7 @@ class _Proxy:
         self.closers: list[threading.Thread] = []  # closing earlier sessions' recordings
         self.live: list[HttpRecorder] = []  # recorders whose threads run (each gives way to the forwarding)
         self.loop: asyncio.AbstractEventLoop | None = None  # the forwarding's (set when it serves)
-        self._backs: dict[int, tuple[UpstreamAnswer, list[tuple[bytes, bytes]]]] = {}  # see _back
+        self._backs: dict[int, tuple[UpstreamAnswer, list[tuple[bytes, bytes]], str]] = {}  # see _back
         #: each exchange whose recorder items wait (see _forward): when it began (the loop's time), and they
         self._waiting: dict[int, tuple[float, list[object]]] = {}
         self._sweep: asyncio.TimerHandle | None = None  # the timer that hands over what waits too long
@@ -678,7 +678,7 @@ class _Proxy:
         self.recorders[xid] = recorder
         recorder.open_exchanges += 1
         try:
-            await self._forward(wire, stream, upstream, t, xid, req)
+            await self._forward(wire, stream, upstream, t, xid, req, method)
         finally:
             self.exchange_ended(xid)
 
@@ -690,10 +690,9 @@ class _Proxy:
         t: float,
         xid: int,
         req: HostRequest,
+        method: str,
     ) -> None:
         raw, body = req.headers, req.body
-        method = req.method.decode("ascii", "replace")
-        url = self.origin + req.target.decode("ascii", "replace")
         # what the recorder gets of the exchange waits in ``tail`` while the exchange goes on: an
         # answer that is whole at once goes with it, after the host has it, as one hand-over (the
         # recorder's thread woken mid-exchange took the interpreter from the forwarding: the host
@@ -722,6 +721,7 @@ class _Proxy:
                 if exc.stage == "connect"
                 else f"the upstream {shown} did not answer: {exc}"
             )
+            url = self.origin + req.target.decode("ascii", "replace")
             self.put(_LinkNote(self.clock(), f"{method} {masked_url(url)}: {why}"))
             self.put(_End(self.clock(), xid))
             text = (why + "\n").encode()
@@ -745,13 +745,15 @@ class _Proxy:
                 with anyio.CancelScope(shield=True):  # also when the proxy is ending
                     await upstream.abandon()  # an answer not read to its end: that connection is not kept
 
-    def _back(self, answer: UpstreamAnswer) -> list[tuple[bytes, bytes]]:
-        """The answer's headers as they go back to the host (hop-by-hop ones dropped). The same
-        answer head (the upstream reads a head it read before as the same object) has the same:
-        kept (read only) while the answer is kept here (bounded: emptied when full)."""
+    def _back(self, answer: UpstreamAnswer) -> tuple[list[tuple[bytes, bytes]], str]:
+        """The answer's headers as they go back to the host (hop-by-hop ones dropped), and its
+        content type (lower case, no parameters). The same answer head (the upstream reads a head it
+        read before as the same object) has the same: kept (read only) while the answer is kept here
+        (bounded: emptied when full)."""
         known = self._backs.get(id(answer))
         if known is not None and known[0] is answer:
-            return known[1]
+            return known[1], known[2]
+        ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
         raw_headers = answer.headers
         dropped = _HOP_BY_HOP | _named(raw_headers)
         back = [(k, v) for k, v in raw_headers if k.lower() not in dropped]
@@ -759,8 +761,8 @@ class _Proxy:
             back = [(k, v) for k, v in back if k.lower() != b"content-length"]
         if len(self._backs) >= _BACKS_KEPT:
             self._backs.clear()
-        self._backs[id(answer)] = (answer, back)
-        return back
+        self._backs[id(answer)] = (answer, back, ctype)
+        return back, ctype
 
     def _hand_over_waiting(self) -> None:
         """What waits of exchanges begun HAND_OVER_AFTER ago or more goes to the recorders (one timer
@@ -801,8 +803,7 @@ class _Proxy:
         recorder gets of it is added there (it goes with the exchange's end, once the host has the
         answer: one hand-over to the recorder's thread); else ``tail`` is handed over first."""
         raw_headers = answer.headers
-        back = self._back(answer)
-        ctype = (answer.header(b"content-type") or b"").decode("latin-1").split(";")[0].strip().lower()
+        back, ctype = self._back(answer)
         reason = answer.reason
         sid = answer.header(b"mcp-session-id")
         given = None if sid is None else sid.decode("latin-1")
