@@ -871,15 +871,16 @@ def level_rank(raw: bytes) -> int:
 
 def log_lines(rec: Recording, start: int, end: int) -> list[int]:
     """The server's log messages among entries ``start .. end - 1``: server notifications named
-    ``notifications/message``. C-level passes over the method column; direction and kind are
-    checked per entry only when some entry so named is not one (rare)."""
-    span = range(start, end)
-    hits = list(compress(span, map(eq, map(rec.method_at, span), repeat(LOG_METHOD))))
-    if hits:
-        s2c, note, n = Direction.S2C, Kind.NOTIFICATION, len(hits)
-        if countOf(map(rec.direction_at, hits), s2c) != n or countOf(map(rec.kind_at, hits), note) != n:
-            hits = [i for i in hits if rec.direction_at(i) is s2c and rec.kind_at(i) is note]
-    return hits
+    ``notifications/message``. C-level passes over the columns: the method column compared with
+    the name (one string object per name: an identity test each), the packed column translated
+    into a mask of server notifications, the two ANDed."""
+    if end <= start:
+        return []
+    named = bytes(map(eq, rec.methods(start, end), repeat(LOG_METHOD)))
+    if 1 not in named:
+        return []
+    sent = rec.code_bytes(start, end).translate(_kind_table(frozenset({Direction.S2C}), frozenset({Kind.NOTIFICATION})))
+    return list(compress(range(start, end), _all_of([named, sent], end - start) or b""))
 
 
 class LogView(RowView):
