@@ -26,7 +26,8 @@ through the proxy of another checkout of the inspector (e.g. a ``git worktree`` 
 commit: before and after in the same run on the same machine) - and sends the sides' pings
 interleaved one by one, so that the machine's load weighs on every side alike. A run's figure is
 the median of its pings; the added latency printed is the median over runs of (proxy - direct),
-and the best run's; with each, the proxy process's CPU time per exchange (Linux: /proc).
+and the best run's; with each, the proxy process's CPU time per exchange and its main thread's, the
+forwarding's (the rest is the recorder's judging, behind) (Linux: /proc).
 Target: the proxy adds less than 0.3 ms. ``--floor`` adds one more side, a bare TCP relay in Python
 (``benchmarks/tcp_relay.py``: asyncio's protocols, bytes relayed as read, no HTTP, no recording):
 what any Python proxy adds at the machine's load of the moment, the floor under the proxy's figure.
@@ -193,10 +194,12 @@ class Pinger:
         return took
 
 
-def cpu_seconds(pid: int) -> float:
-    """The process's CPU time so far, all its threads (Linux /proc; 0 elsewhere)."""
+def cpu_seconds(pid: int, thread: bool = False) -> float:
+    """The process's CPU time so far, all its threads (``thread``: its main thread's only, where
+    the proxy forwards; the recorder judges in another) (Linux /proc; 0 elsewhere)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        stat = Path(f"/proc/{pid}/task/{pid}/stat" if thread else f"/proc/{pid}/stat")
+        fields = stat.read_text().rpartition(")")[2].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -214,6 +217,7 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
         sides = ["direct", *(label for label, _ in trees)]
         medians: dict[str, list[float]] = {side: [] for side in sides}
         cpu: dict[str, list[float]] = {label: [] for label, _ in trees}
+        forwarding: dict[str, list[float]] = {label: [] for label, _ in trees}
         try:
             for k, (label, tree) in enumerate(trees):  # each stopped at the end, even when a later one fails
                 proxies.append((label, Proxy(peer.url, tmp / f"ping{k}.jsonl", tree, relay=label == FLOOR)))
@@ -226,12 +230,14 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
                         pinger.ping()
                 times: list[list[float]] = [[] for _ in pingers]
                 before = [cpu_seconds(proxy.proc.pid) for _, proxy in proxies]
+                before_forwarding = [cpu_seconds(proxy.proc.pid, thread=True) for _, proxy in proxies]
                 for k in range(args.pings):
                     shift = k % len(pingers)
                     for i in [*range(shift, len(pingers)), *range(shift)]:
                         times[i].append(pingers[i].ping())
-                for (label, proxy), c0 in zip(proxies, before, strict=True):
+                for (label, proxy), c0, f0 in zip(proxies, before, before_forwarding, strict=True):
                     cpu[label].append((cpu_seconds(proxy.proc.pid) - c0) / args.pings)
+                    forwarding[label].append((cpu_seconds(proxy.proc.pid, thread=True) - f0) / args.pings)
                 for side, each, pinger in zip(sides, times, pingers, strict=True):
                     medians[side].append(statistics.median(each))
                     pinger.client.close()
@@ -249,7 +255,8 @@ def run_latency(args: argparse.Namespace, tmp: Path) -> None:
         print(
             f"  through the proxy ({label}): added {statistics.median(added):.3f} ms median of runs, best "
             f"{min(added):.3f} (runs: {' '.join(f'{a:+.3f}' for a in added)}; target < 0.3 ms); "
-            f"proxy CPU per exchange {statistics.median(cpu[label]) * 1000:.3f} ms"
+            f"proxy CPU per exchange {statistics.median(cpu[label]) * 1000:.3f} ms (the forwarding thread's "
+            f"{statistics.median(forwarding[label]) * 1000:.3f})"
         )
 
 
