@@ -577,7 +577,7 @@ class FileLoader:
                 first = self._pending
                 self._pending = bytearray()
         last = block.rfind(b"\n")
-        lines: list[bytes | bytearray] = list(block[end + 1 : last].split(b"\n")) if last > end else []
+        lines: list[bytes | bytearray] = list(block.split(b"\n")[1:-1])  # no copy of the block's middle
         if first is not None:
             lines.insert(0, first)
         if last + 1 < len(block):
@@ -776,9 +776,7 @@ class FileLoader:
             ts = list(map(get, ds, repeat("t"), repeat(_ABSENT)))
             if not set(map(type, ts)) <= _T_TYPES:
                 return None
-            texts = list(map(get, ds, repeat("raw"), repeat(_ABSENT)))
-            if set(map(type, texts)) != _ONLY_STR:
-                return None
+            texts = list(map(get, ds, repeat("raw"), repeat(_ABSENT)))  # str.encode below refuses any other type
             methods = list(map(get, ds, repeat("method"), repeat(_ABSENT)))
             if not set(map(type, methods)) <= _METHOD_TYPES:
                 return None
