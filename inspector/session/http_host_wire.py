@@ -10,6 +10,9 @@ here too: the head as given (status line, headers in their own case), the body a
 the answer has a ``Content-Length`` (or none: 204, 304), else chunked, each read one chunk and the
 end ``0`` - what h11 writes for such an answer, byte for byte. h11's state machine and checks cost
 more than a tenth of a millisecond an exchange, a third of what the proxy may add to a round trip.
+Every header line is checked by one regular expression and read by another (not one a line), and
+a head read is kept by its bytes (up to 64, 4 KiB each: a host's requests repeat), as is an answer
+head framed here: the same bytes are not read or framed again.
 
 Anything else - another version, ``Expect: 100-continue``, a chunked request body, HEAD, a header
 line h11 would refuse or that this reading does not know, a head longer than h11 takes, a

@@ -35,12 +35,18 @@ the host posts through the proxy (a relative endpoint, what servers usually send
 against the proxy). An upstream that cannot be reached is answered with 502 and said in the
 recording.
 
-Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only puts what
-it moved - the request (method, target, headers, body), the answer's status and headers, each read
+Judging and disk run behind, as in the stdio proxy (:mod:`.proxy`): the forwarding only hands over
+what it moved - the request (method, target, headers, body), the answer's status and headers, each read
 of the body, its end, as the bytes they came as (decoding, masking, building the URL is the
-recorder's work) - on the queue of an :class:`HttpRecorder`, the stdio proxy's
-:class:`~.proxy.Recorder` thread taught HTTP. It records what the inspector's own HTTP sessions
-record: the host's message (``c2s``, judged by the engine in observer mode), an
+recorder's work) - to the queue of an :class:`HttpRecorder`, the stdio proxy's
+:class:`~.proxy.Recorder` thread taught HTTP: what an exchange carried waits until the host has its
+answer and goes as one item then (a recorder thread woken mid-exchange took the interpreter from
+the forwarding, and the host waited); an answer that streams, or comes later than
+``HAND_OVER_AFTER`` (one timer for all exchanges), has the request handed over at once then, so a
+live view shows a request whose answer is awaited. What is read of the host's and the upstream's
+heads is kept by their bytes (:mod:`.http_host_wire`, :mod:`.http_upstream`: a host's requests and
+a server's answers repeat), and so are an answer head's headers for the host. It records what
+the inspector's own HTTP sessions record: the host's message (``c2s``, judged by the engine in observer mode), an
 ``http_exchange`` event (method, URL, status, reason, request and response headers with secrets
 masked - Authorization, cookies, tokens, as :func:`.secrecy.secret_header` tells them - and
 ``request_seq``; recorded at the status line for an event stream, else once the body has come,
@@ -705,7 +711,11 @@ class _Proxy:
             if self._sweep is None:
                 self._sweep = loop.call_later(HAND_OVER_AFTER, self._hand_over_waiting)
         names = req.names if req.names is not None else [k.lower() for k, _ in raw]
-        dropped = _REQUEST_DROPPED | _named(raw) if b"connection" in names else _REQUEST_DROPPED
+        dropped = _REQUEST_DROPPED
+        if b"connection" in names:  # (one: what hosts send; its value read here, not every header again)
+            dropped = dropped | (
+                _tokens(raw[names.index(b"connection")][1]) if names.count(b"connection") == 1 else _named(raw)
+            )
         sent = [pair for pair, name in zip(raw, names, strict=True) if name not in dropped]
         try:
             answer = await upstream.request(req.method, req.target, sent, body)
@@ -1001,6 +1011,11 @@ _HOP_BY_HOP = frozenset(name.encode() for name in HOP_BY_HOP)
 _REQUEST_DROPPED = _HOP_BY_HOP | {b"host", b"content-length"}
 #: the most answer heads whose headers for the host are kept (see _Proxy._back)
 _BACKS_KEPT = 64
+
+
+def _tokens(value: bytes) -> set[bytes]:
+    """The header names one ``Connection`` header's value names, lower case."""
+    return {n.strip().lower() for n in value.split(b",")}
 
 
 def _named(headers: list[tuple[bytes, bytes]]) -> set[bytes]:

@@ -20,7 +20,10 @@ them, were checked by h11 on the host's side already, and an answer is checked a
 needs (a status line, header lines, chunk sizes; anything else is an :class:`UpstreamError`). A
 body without a length ends where the server closes the connection; a connection reset is no such
 end (the answer broke off), nor is a TLS connection closed without close_notify anything but that
-end (as httpx reads them both). An answer's head may be up to ``MAX_HEAD`` long (httpx's limit too).
+end (as httpx reads them both). An answer's head may be up to ``MAX_HEAD`` long (httpx's limit too). A head
+read is kept by its bytes (up to 64 of them, 4 KiB each): a server's answers repeat (the same head
+but for a ``Date`` each second), and the same bytes give the same :class:`UpstreamAnswer` object,
+its headers also by lower-case name (:meth:`UpstreamAnswer.header`), read only.
 
 A kept connection the server closed while it was idle is found before it is used again (its
 socket reads as ready: the end of the stream) and replaced, so a request is never sent on a
