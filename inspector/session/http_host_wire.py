@@ -56,7 +56,7 @@ _VALUE_TEXT = rb"(?:[^\x00\s](?:[ \t]*[^\x00\s])*)?"
 _VALUES = re.compile(_VALUE_TEXT + rb"(?:\n" + _VALUE_TEXT + rb")*")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # (not frozen: made each exchange, and a frozen one costs four times as much to make)
 class HostRequest:
     method: bytes
     target: bytes  # as the host wrote it
