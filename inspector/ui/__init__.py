@@ -79,7 +79,11 @@ mode ends). Scrolling text whose height a layout decides shows whole lines (:mod
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the
 roots editor (in :mod:`.connection`) and the JSON colouring (:mod:`.json_highlight`) the
-window shows at once live apart from them.
+window shows at once live apart from them. The feature panels (hidden until a session says
+which it supports) are made just after the first paint (``PanelHost(build_later=True)``), with
+the content cards (:mod:`.content`) they use; the hidden Authorization tab's view when a
+recording is first shown. The diagram's layout of the last run is read from the cache folder
+(``session/diagram_cache.py``) when the same words and font sizes would fit it again.
 
 The main window (:mod:`.main_window`) builds the views and wires them to the controller; its
 other responsibilities are helpers it owns, each given the window: actions, toolbar and menus

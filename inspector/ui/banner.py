@@ -14,7 +14,6 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QWidget
 
-from inspector.session.auth_view import auth_failure
 from inspector.session.failure_words import failure_text
 from inspector.session.operations import FailureReport
 from inspector.session.recording import Recording
@@ -64,6 +63,8 @@ class FailureBanner(QFrame):
         if report is None:
             self.hide()
             return
+        from inspector.session.auth_view import auth_failure  # on the first failure, not to start
+
         text = failure_text(QCoreApplication.translate, report)
         for label, words in (
             (self.headline, text.headline),

@@ -39,7 +39,6 @@ from inspector.session.recording import Recording
 from inspector.session.settings import SettingNote
 from inspector.session.window_follow import Following, pinned_row
 
-from .authorization import AuthorizationView
 from .banner import FailureBanner
 from .connection import ConnectionPanel, problem_text, sign_in_dialog
 from .controller import SessionController
@@ -62,11 +61,14 @@ if TYPE_CHECKING:
     from inspector.session.session import PendingStep
 
     from .app import Languages, Themes
+    from .authorization import AuthorizationView
     from .client_side import UiClientHandlers
 
 # Loaded when first used, not at start-up (they cost about 65 ms of the first paint): the
 # client-side answer dialogs when a session starts (.client_side), the composer when it opens
-# (.composer), the handout writer when a handout is exported (inspector.session.handout).
+# (.composer), the handout writer when a handout is exported (inspector.session.handout); the
+# Authorization tab's view when a recording is shown (:attr:`MainWindow.authorization`) and the
+# feature panels just after the first paint (``PanelHost(build_later=True)``): about 70 ms more.
 
 
 class MainWindow(QMainWindow):
@@ -234,12 +236,11 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.detail, self.tr("Details"))
         self.tabs.addTab(self.negotiation, self.tr("Negotiation"))
-        self.authorization = AuthorizationView()  # a tab while the session has authorization steps
-        self.authorization.goToSeq.connect(self.timeline.select_seq)
-        self.authorization.specRequested.connect(self.tools.open_spec)
-        self.authorization.methodFilter.connect(self._authorization_filter)
+        # a tab while the session has authorization steps: an empty page until a recording is
+        # shown (the view is made then, or when first asked for: :attr:`authorization`)
+        self._authorization: AuthorizationView | None = None
         self._method_before: tuple[str, bool] = ("", False)  # the user's method filter the tab's box replaced
-        self.tabs.addTab(self.authorization, self.tr("Authorization"))
+        self.tabs.addTab(QWidget(), self.tr("Authorization"))
         self.tabs.setTabVisible(2, False)
         self.sequence = SequenceView()
         self.sequence.entryClicked.connect(self.timeline.select_seq)
@@ -282,6 +283,30 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(split)
         self.central_split = split
         self.diagram.set_machine(self.mode, None)
+
+    @property
+    def authorization(self) -> AuthorizationView:
+        """The Authorization tab's view (made on first use: the tab is hidden until a recording
+        with authorization steps is shown)."""
+        if self._authorization is None:
+            from .authorization import AuthorizationView
+
+            view = AuthorizationView()
+            view.goToSeq.connect(self.timeline.select_seq)
+            view.specRequested.connect(self.tools.open_spec)
+            view.methodFilter.connect(self._authorization_filter)
+            self._authorization = view
+            self.tabs.removeTab(2)  # the empty page, hidden: never the current tab
+            self.tabs.insertTab(2, view, self.tr("Authorization"))
+            self.tabs.setTabVisible(2, False)
+        return self._authorization
+
+    def _show_authorization(self, rec: Recording | None) -> None:
+        """The Authorization tab shows ``rec``'s steps; visible only when it has some."""
+        if rec is None and self._authorization is None:
+            self.tabs.setTabVisible(2, False)  # as a view made now would say: no recording, no steps
+            return
+        self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
 
     def _diagnose_failed(self) -> None:
         """The banner's Diagnose: the Connection Doctor on the server whose session failed (the
@@ -395,7 +420,7 @@ class MainWindow(QMainWindow):
         if rec.summary:
             self._on_finished(rec.summary)
         else:
-            self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
+            self._show_authorization(rec)
 
     def _make_handlers(self, profile: ServerProfile) -> UiClientHandlers:
         """Answers to the server's requests come from dialogs in this window."""
@@ -423,7 +448,7 @@ class MainWindow(QMainWindow):
         if self.files.opener is not None and rec is not self.files.opener.recording:
             self.files.drop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
-        self.tabs.setTabVisible(2, self.authorization.set_recording(rec if rec.read_only and not rec.loading else None))
+        self._show_authorization(rec if rec.read_only and not rec.loading else None)
         self._failure = None
         # the status bar's messages belong to the session or recording they were about
         self.statusBar().clearMessage()
@@ -548,7 +573,7 @@ class MainWindow(QMainWindow):
         self.status.show_exit(summary, failure)
         if rec is not None:
             self.banner.show_report(self._failure, rec)
-            self.tabs.setTabVisible(2, self.authorization.set_recording(rec))
+            self._show_authorization(rec)
 
     def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
@@ -559,7 +584,7 @@ class MainWindow(QMainWindow):
             report = failure_report(self.recording, summary)
             if report is not None:
                 self.banner.show_report(report, self.recording)
-            self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))  # only with steps
+            self._show_authorization(self.recording)  # only with steps
         self.refresh()
 
     def _on_ready(self) -> None:
@@ -567,7 +592,7 @@ class MainWindow(QMainWindow):
         self._close_sign_in_box()
         self.connection.editor.show_sign_in()
         if self.recording is not None:
-            self.tabs.setTabVisible(2, self.authorization.set_recording(self.recording))
+            self._show_authorization(self.recording)
 
     def _show_sign_in_url(self, server: str, url: str) -> None:
         """An OAuth sign-in waits in the browser: its URL, to copy or open (not modal)."""

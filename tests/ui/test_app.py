@@ -676,6 +676,8 @@ NOT_AT_FIRST_PAINT = (
     "inspector.ui.panels.tasks",
     "inspector.ui.content",  # the content cards: the panels', and the detail pane's Save bytes dialog
     "inspector.session.content_blocks",
+    "inspector.ui.authorization",  # the Authorization tab's view: when a recording is shown
+    "inspector.session.auth_view",
 )
 
 #: Run by ``python -c`` as ``python -m inspector`` runs: at the first paint, the modules of

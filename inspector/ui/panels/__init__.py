@@ -124,7 +124,8 @@ class PanelHost(QWidget):
         from .tools import ToolsPanel
 
         controller = self.controller
-        self._built = panels = {key: cls(controller) for key, cls in panel_classes().items()}
+        classes = panel_classes()
+        self._built = panels = {key: classes[key](controller) for key in PANELS}
         # a narrow dock scrolls instead of forcing the window wider than the screen
         self._frames: dict[str, QScrollArea] = {key: scroll_area(panels[key]) for key in PANELS}
         tools, tasks, prompts = panels["tools"], panels["tasks"], panels["prompts"]
