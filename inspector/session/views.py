@@ -772,6 +772,7 @@ _RARE_ENOUGH = 0.4  # the byte is in at most this share of the sample: a first p
 _FEW_IN_SAMPLE = 2  # a needle in at most this many entries of the sample is rare (its hits cost a bisection each)
 _FEW_INSERTS = 64  # rows found only by decoding inserted one by one (more: sorted in)
 _NEARLY_ALL = 0.95  # a share of the sample holding the needle above which its rows are cut from runs
+_MANY_IN_RUN = 8  # a joined run with hits in more than 1/8 of its entries: the needle is not rare
 _JOIN = 2048  # entries joined for one run of bytes.find (a few hundred KiB: the CPU caches hold it)
 _PLUS_ONE = (1).__add__
 
@@ -787,7 +788,9 @@ def _rare_byte(sample: list[bytes], needle: bytes) -> int | None:
 def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
     """:func:`holding` for a rare needle: runs of entries joined by ``sep`` (not in the needle),
     searched with ``bytes.find``; a hit's entry is the first whose end (in the run) is past it,
-    and the search goes on from the next entry."""
+    and the search goes on from the next entry. A run in which many entries hold the needle (the
+    sample was not like the rest: a recording whose entries repeat with the sample's stride)
+    hands the entries after it to a pattern per entry, which costs less than a bisection a hit."""
     n = len(seg)
     found = bytearray(n)
     for a in range(0, n, _JOIN):
@@ -798,10 +801,16 @@ def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
             continue
         ends = list(accumulate(map(_PLUS_ONE, map(len, part))))  # each entry's end + 1 (its separator)
         find = joined.find
+        hits = 0
         while i >= 0:
             k = bisect.bisect_right(ends, i)
             found[a + k] = 1
+            hits += 1
             i = find(needle, ends[k])
+        if hits * _MANY_IN_RUN > len(part):  # not rare after all: the rest a pattern per entry
+            rest = a + len(part)
+            found[rest:] = bytearray(map(truth, map(_pattern(needle), seg[rest:])))
+            break
     return found
 
 

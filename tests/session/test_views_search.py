@@ -141,6 +141,8 @@ def large_recording() -> Recording:
         b"bad utf-8 \xff\xfe ISERROR",
         b"",
         "İSTANBUL".encode(),  # an i only once decoded and lower-cased
+        "STRASSE Straße ΟΔΟΣ σοφός \u212aelvin".encode(),  # ß, a final sigma, the Kelvin sign
+        b'{"data":"caf\\u00e9 \\u00c9t\\u00e9 \\"quoted\\""}',  # escapes as JSON writes them
     ]
     for k in range(60):
         raws[rng.randrange(LARGE)] = texts[k % len(texts)]
@@ -174,6 +176,17 @@ SEARCHES = [
     "x" * 60 + "y",
     "\ufffd",
     "\n",
+    "ß",
+    "SS",
+    "strasse",
+    "Σ",  # lower-cases to σ; a word's last Σ decodes and lower-cases to ς
+    "ς",
+    "οδος",
+    "\u212a",  # the Kelvin sign lower-cases to an ASCII k
+    "KELVIN",
+    "\\u00e9",  # an escape as the raw bytes hold it
+    "\\u00C9T",
+    '\\"quoted',
 ]
 
 
@@ -225,3 +238,51 @@ def test_many_entries_found_only_once_decoded(count: int) -> None:
         test = view.predicate(view.filter)
         assert test is not None
         assert list(view.rows) == [i for i in range(len(rec)) if test(i)]
+
+
+@pytest.mark.parametrize("period", [2, 3])
+def test_a_sample_unlike_the_rest(period: int) -> None:
+    """Entries that repeat with the sample's stride: the sample sees one kind of entry only and
+    calls a needle rare that half or a third of the entries hold (the first run that shows it
+    hands the rest to a pattern per entry)."""
+    n = 512 * 2 * 3 * 4  # the sample's stride is a multiple of the period
+    shapes = [b'{"id":%d,"method":"tools/call","params":{}}', b'{"id":%d,"result":{"content":[]}}', b'{"id":%d}']
+    every = b' "abcdefghijklmnopqrstuvwxyz/{}[]:,"'  # every byte of the needles in every entry: no first pass
+    seg = [shapes[i % period] % i + every for i in range(n)]
+    for needle in (b"content", b'"result"', b"tools/call", b"id"):
+        assert holding(seg, needle) == truth(seg, needle)
+        assert list(holding_rows(seg, needle, 5)) == [5 + i for i, entry in enumerate(seg) if needle in entry]
+
+
+def test_a_live_recording_is_searched_as_it_grows() -> None:
+    """Entries appended while the search is on are taken in slices (few and many at a time) and
+    found as the one-entry test finds them, the search alone and within another filter."""
+    rec = Recording(t0=0.0)
+    odd = [
+        "İSTANBUL".encode(),
+        "ΟΔΟΣ".encode(),
+        b"IsError \xff\xfe",
+        b"",
+        b"ISERROR " * 500,
+        b'"isError":true',
+    ]
+    views = {text: EntryView() for text in ("iserror", "i", "ς", '"iserror"', "no such text")}
+    for text, view in views.items():
+        view.set_recording(rec)
+        view.set_filter(
+            EntryFilter(text=text) if text != "i" else EntryFilter(text=text, kinds=frozenset({Kind.RESULT}))
+        )
+    rng = random.Random(11)
+    for batch in (0, 1, 5, 4500, 7, 9000, 3):
+        for raw in filler(batch, seed=batch):
+            if rng.randrange(40) == 0:
+                raw = rng.choice(odd)
+            a = Analysis(rng.choice([Kind.NOTIFICATION, Kind.RESULT]), State.OPERATING)
+            rec.append(Direction.S2C, 0.0, raw, a)
+        for view in views.values():
+            while view.catch_up(budget=5000):
+                pass
+            test = view.predicate(view.filter)
+            assert test is not None
+            assert list(view.rows) == [i for i in range(len(rec)) if test(i)]
+    assert all(len(view.rows) for text, view in views.items() if text != "no such text")
