@@ -21,7 +21,7 @@ import time
 from array import array
 from collections.abc import Callable, Mapping
 from itertools import chain, compress, repeat
-from operator import lt
+from operator import itemgetter, lt
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeAlias, TypeGuard
 
@@ -255,8 +255,6 @@ _FAST_MIN = 8  # shorter runs of lines are taken one by one
 
 _BLANK = object()  # a line with nothing on it (skipped, as it always was)
 _NOT_JSON = object()  # a line orjson could not read (the reason is worked out when it is taken)
-_ABSENT = object()  # a member that is not there (told apart from null)
-_get = dict.get
 _NONE = type(None)
 _ONLY_DICT = {dict}
 _ONLY_STR = {str}
@@ -267,6 +265,7 @@ _METHOD_TYPES = frozenset({_NONE, str})
 _ID_TYPES = frozenset({_NONE, str, int, float, bool})
 _ONLY_LIST = {list}
 _WRITTEN = 10  # members every writer writes (seq, t, dir, kind, method, id, raw, state, violations, schema_ok)
+_TEN = itemgetter("seq", "t", "dir", "kind", "method", "id", "raw", "state", "violations", "schema_ok")  # those
 
 
 def _pack_table() -> dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]:
@@ -744,46 +743,30 @@ class FileLoader:
 
         Ordinary: the ten members every writer writes (seq in order, t, dir, kind, method, id,
         raw, state, violations, schema_ok) of the types it writes, and at most latency and
-        paired besides. A member that is not there reads as ``_ABSENT``, whose type no column
-        accepts and which no label table holds, so the type checks find it too."""
+        paired besides. The ten are taken from every line at once (one tuple a line, turned into
+        ten columns); a line without one of them raises KeyError, and the run is not taken."""
         rec = self.rec
         assert rec is not None
         k = len(ds)
         base = len(rec)
-        get = _get
         try:
             if set(map(type, ds)) != _ONLY_DICT:
                 return None
-            if list(map(get, ds, repeat("seq"))) != list(range(base, base + k)):
+            # the ten members of every line at once, a column each (a member not there: KeyError)
+            seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = zip(*map(_TEN, ds), strict=True)
+            if seqs != tuple(range(base, base + k)):
                 return None
-            oks = list(map(get, ds, repeat("schema_ok"), repeat(_ABSENT)))
             if not set(map(type, oks)) <= _OK_TYPES:
                 return None
             # an unknown label or combination raises KeyError, an unhashable one TypeError
-            packed = array(
-                "H",
-                map(
-                    _PACK.__getitem__,
-                    zip(
-                        map(get, ds, repeat("dir")),
-                        map(get, ds, repeat("kind")),
-                        map(get, ds, repeat("state")),
-                        oks,
-                        strict=True,
-                    ),
-                ),
-            )
-            ts = list(map(get, ds, repeat("t"), repeat(_ABSENT)))
+            packed = array("H", map(_PACK.__getitem__, zip(dirs, kinds, states, oks, strict=True)))
             if not set(map(type, ts)) <= _T_TYPES:
                 return None
-            texts = list(map(get, ds, repeat("raw"), repeat(_ABSENT)))  # str.encode below refuses any other type
-            methods = list(map(get, ds, repeat("method"), repeat(_ABSENT)))
+            # str.encode below refuses a raw of any other type than str
             if not set(map(type, methods)) <= _METHOD_TYPES:
                 return None
-            ids = list(map(get, ds, repeat("id"), repeat(_ABSENT)))
             if not set(map(type, ids)) <= _ID_TYPES:
                 return None
-            vs = list(map(get, ds, repeat("violations"), repeat(_ABSENT)))
             if any(vs):
                 if not set(map(type, vs)) <= _ONLY_LIST or not set(map(type, chain.from_iterable(vs))) <= _ONLY_STR:
                     return None
@@ -815,7 +798,7 @@ class FileLoader:
         except (KeyError, TypeError, ValueError, OverflowError):
             return None
         # every check passed: append (nothing above changed the recording)
-        rec.add_columns(t_col, packed, raws, methods, ids, violations, latencies)
+        rec.add_columns(t_col, packed, raws, list(methods), list(ids), violations, latencies)
         if pairs:
             for seq, p in pairs:
                 if p < seq:

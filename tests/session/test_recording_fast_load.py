@@ -356,3 +356,49 @@ def test_a_file_written_by_the_writer_takes_the_fast_way(tmp_path: Path) -> None
         pass
     assert len(loader.rec or []) == 5000
     assert loader.lines_one_by_one < 50  # the summary, and the short runs at block ends
+
+
+TEN = ("seq", "t", "dir", "kind", "method", "id", "raw", "state", "violations", "schema_ok")
+
+
+@pytest.mark.parametrize("member", TEN)
+def test_a_run_with_one_member_missing_moved_or_twice_loads_the_same(
+    synthetic: Path, tmp_path: Path, member: str
+) -> None:
+    """The ten members of a run are taken from every line at once: a line without one of them,
+    with them in another order, one written twice (the last counts), spaced out or escaped, in
+    the middle of a run of ordinary lines, gives what reading line by line gives."""
+    lines = synthetic.read_bytes().splitlines(keepends=True)
+    header = lines[0]
+    plain = []
+    for line in lines[1:]:
+        d = orjson.loads(line)
+        if isinstance(d, dict) and "seq" in d and set(d) <= {*TEN, "latency", "paired"}:
+            plain.append(d)
+    assert len(plain) > 60
+    body = []
+    for seq, d in enumerate(plain[:60]):
+        d = dict(d, seq=seq)
+        d.pop("paired", None)
+        body.append(orjson.dumps(d))
+    d = orjson.loads(body[30])
+    value = d[member]
+    without = {k: v for k, v in d.items() if k != member}
+    moved = {member: value, **without}
+    order = [*TEN[:4], "raw", "id", "method", *TEN[7:], "latency", "paired"]
+    variants = [
+        orjson.dumps(without),  # missing
+        orjson.dumps(moved),  # first instead of where the writer puts it
+        orjson.dumps({k: d[k] for k in sorted(d, key=order.index)}),  # raw and method swapped (both text)
+        orjson.dumps(d)[:-1] + b"," + orjson.dumps({member: value})[1:],  # twice, the same value
+        orjson.dumps(d)[:-1] + b',"' + member.encode() + b'":"other"}',  # twice, the last another
+        b'{"' + member.encode() + b'":null,' + orjson.dumps(d)[1:],  # twice, the first null
+        orjson.dumps(d, option=orjson.OPT_INDENT_2).replace(b"\n", b" "),  # spaced out
+        orjson.dumps(d).replace(
+            b'"' + member.encode() + b'"', b'"\\u00' + b"%02x" % ord(member[0]) + member[1:].encode() + b'"'
+        ),
+    ]
+    for k, variant in enumerate(variants):
+        path = tmp_path / f"{member}-{k}.jsonl"
+        path.write_bytes(header + b"".join(line + b"\n" for line in [*body[:30], variant, *body[31:]]))
+        both_ways(path)
