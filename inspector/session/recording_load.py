@@ -256,7 +256,6 @@ _FAST_MIN = 8  # shorter runs of lines are taken one by one
 _BLANK = object()  # a line with nothing on it (skipped, as it always was)
 _NOT_JSON = object()  # a line orjson could not read (the reason is worked out when it is taken)
 _NONE = type(None)
-_ONLY_DICT = {dict}
 _ONLY_STR = {str}
 _ONLY_NONE = {None}
 _T_TYPES = frozenset({int, float})
@@ -750,9 +749,8 @@ class FileLoader:
         k = len(ds)
         base = len(rec)
         try:
-            if set(map(type, ds)) != _ONLY_DICT:
-                return None
-            # the ten members of every line at once, a column each (a member not there: KeyError)
+            # the ten members of every line at once, a column each (a member not there: KeyError;
+            # a line that is no object: TypeError)
             seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = zip(*map(_TEN, ds), strict=True)
             if seqs != tuple(range(base, base + k)):
                 return None
@@ -778,21 +776,20 @@ class FileLoader:
             # paired (looked at one by one: a response's), or anything else (the slow way)
             latencies: list[tuple[int, float]] = []
             pairs: list[tuple[int, int]] = []
-            if max(map(len, ds)) > _WRITTEN:
-                for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
-                    d = ds[i]
-                    if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
+            for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
+                d = ds[i]
+                if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
+                    return i
+                latency = d.get("latency")
+                if latency is not None:
+                    if type(latency) is not float and type(latency) is not int:
                         return i
-                    latency = d.get("latency")
-                    if latency is not None:
-                        if type(latency) is not float and type(latency) is not int:
-                            return i
-                        latencies.append((base + i, float(latency)))
-                    p = d.get("paired")
-                    if p is not None:
-                        if type(p) is not int or p < 0:
-                            return i
-                        pairs.append((base + i, p))
+                    latencies.append((base + i, float(latency)))
+                p = d.get("paired")
+                if p is not None:
+                    if type(p) is not int or p < 0:
+                        return i
+                    pairs.append((base + i, p))
             t_col = array("d", ts)
             raws = list(map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass")))
         except (KeyError, TypeError, ValueError, OverflowError):
