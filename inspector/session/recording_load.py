@@ -791,7 +791,8 @@ class FileLoader:
                         return i
                     pairs.append((base + i, p))
             t_col = array("d", ts)
-            raws = list(map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass")))
+            # UTF-8 (orjson makes no lone surrogate; one would raise here and the run go line by line)
+            raws = list(map(str.encode, texts))
         except (KeyError, TypeError, ValueError, OverflowError):
             return None
         # every check passed: append (nothing above changed the recording)
