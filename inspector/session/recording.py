@@ -307,10 +307,11 @@ class Recording:
         (valid or unchecked, no transition, problem, notes, pairing or latency): each column
         extended once. False (nothing appended) for any other batch."""
         n = len(raws)
+        if len(analyses) != n:  # the entry by entry way says so (zip's strict check)
+            return False
         a = analyses[0]
         if (
-            len(analyses) != n
-            or (a.schema is not None and not a.schema.ok)
+            (a.schema is not None and not a.schema.ok)
             or a.transition is not None
             or a.problem is not None
             or a.notes

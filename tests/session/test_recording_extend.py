@@ -87,3 +87,13 @@ def test_a_shared_batch_keeps_one_extra_and_one_method_string() -> None:
     assert len({id(m) for m in rec.methods()}) == 1
     assert rec.plain_run(0, 50) is None  # an extra on every entry: not plain
     assert [rec[i].raw for i in range(50)] == batch
+
+
+def test_a_batch_with_fewer_analyses_than_lines_is_refused_as_before() -> None:
+    rec = Recording(t0=0.0)
+    e = ProtocolEngine(ClientConfig(era=EraMode.LEGACY))
+    batch = [NOTE % k for k in range(3)]
+    with pytest.raises(ValueError):
+        rec.extend(Direction.S2C, 1.0, batch, [])
+    with pytest.raises(ValueError):
+        rec.extend(Direction.S2C, 1.0, batch, e.incoming_many(batch[:2], 1.0, 0, None))
