@@ -77,9 +77,9 @@ def _plain(buf: bytearray) -> tuple[bytes, bytes, list[tuple[bytes, bytes]], lis
     if end < 0 or end > _MAX_HEAD or blank.end() - end != 4 or buf[end] != 0x0D:  # a bare LF ends it: h11 reads it
         return False
     head = bytes(buf[: end + 2])
-    if head in _HEADS:
+    try:  # (not ``in`` then ``[]``: another thread's proxy may empty it between the two)
         known = _HEADS[head]
-    else:
+    except KeyError:
         known = _read_head(head)
         if len(head) <= _HEAD_KEPT_SIZE:
             if len(_HEADS) >= _HEADS_KEPT:

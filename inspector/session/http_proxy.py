@@ -752,10 +752,8 @@ class _Proxy:
             error = f"the upstream's answer broke off: {exc}"
             raise anyio.EndOfStream from exc  # the host's answer is cut off as the upstream's was
         finally:
-            self._waiting.pop(xid, None)
-            end = _End(self.clock(), xid, error)
-            self.put(_Batch(end.t, xid, (*tail, end)) if tail else end)
-            tail.clear()
+            tail.append(_End(self.clock(), xid, error))
+            self._hand_over(tail, xid)
             if upstream.unfinished:
                 with anyio.CancelScope(shield=True):  # also when the proxy is ending
                     await upstream.abandon()  # an answer not read to its end: that connection is not kept
@@ -796,8 +794,11 @@ class _Proxy:
             self._sweep = loop.call_later(soonest - due, self._hand_over_waiting)
 
     def _hand_over(self, tail: list[object], xid: int) -> None:
-        """Hand what waits in ``tail`` to the recorder now (see _forward)."""
+        """Hand what waits in ``tail`` to the recorder now (see _forward); what still waits of exchanges
+        begun before goes first (the recording keeps the order requests came in, across connections)."""
         self._waiting.pop(xid, None)
+        for earlier in [k for k in self._waiting if k < xid]:
+            self._hand_over(self._waiting[earlier][1], earlier)
         if tail:
             items = tuple(tail)
             tail.clear()

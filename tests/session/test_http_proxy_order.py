@@ -1,0 +1,112 @@
+"""The HTTP proxy's recording keeps the order the host's requests came in across connections
+(issue 24): an exchange's recording waits until the host has its answer (one hand-over), but a
+request answered quickly on another connection must not be recorded before one sent earlier
+whose answer is still awaited (a ``notifications/cancelled`` recorded before the request it
+cancels would be judged as cancelling an unknown request)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from pathlib import Path
+
+from test_http_proxy import proxy
+
+from inspector.session.recording import Direction, Recording
+
+ROUNDS = 6
+
+
+def _request(i: int) -> bytes:
+    return b'{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"slow"}}' % i
+
+
+def _cancel(i: int) -> bytes:
+    return b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":%d}}' % i
+
+
+def _post(sock: socket.socket, port: int, body: bytes) -> None:
+    sock.sendall(
+        b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+        b"Accept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s" % (port, len(body), body)
+    )
+
+
+def _read_answer(sock: socket.socket) -> bytes:
+    got = b""
+    while b"\r\n\r\n" not in got:
+        got += sock.recv(65536)
+    head, _, rest = got.partition(b"\r\n\r\n")
+    length = int(
+        next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    )
+    while len(rest) < length:
+        rest += sock.recv(65536)
+    return rest
+
+
+def test_a_request_answered_later_is_recorded_before_one_sent_after_it_on_another_connection(tmp_path: Path) -> None:
+    """Each round: the host posts a tools/call on one connection; once the upstream has it, the host
+    posts its cancellation on another, which the upstream answers at once (202), and only then the
+    call's answer. Every call is in the recording before its cancellation, as on the wire."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(30)
+    arrived = threading.Semaphore(0)
+    cancelled = threading.Semaphore(0)
+    answer = b'{"jsonrpc":"2.0","id":%d,"result":{"content":[]}}'
+
+    def connection(conn: socket.socket) -> None:
+        with conn:
+            got = b""
+            while True:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                got += chunk
+                while b"\r\n\r\n" in got:
+                    head, _, rest = got.partition(b"\r\n\r\n")
+                    length = int(
+                        next(x.split(b":")[1] for x in head.split(b"\r\n") if x.lower().startswith(b"content-length"))
+                    )
+                    if len(rest) < length:
+                        break
+                    body, got = rest[:length], rest[length:]
+                    if b"tools/call" in body:
+                        arrived.release()
+                        cancelled.acquire(timeout=30)
+                        i = int(body.split(b'"id":')[1].split(b",")[0])
+                        text = answer % i
+                        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+                        conn.sendall(b"Content-Length: %d\r\n\r\n%s" % (len(text), text))
+                    else:
+                        conn.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n")
+                        cancelled.release()
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=connection, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    record = tmp_path / "order.jsonl"
+    try:
+        with proxy(f"http://127.0.0.1:{listener.getsockname()[1]}/mcp", record) as origin:
+            port = int(origin.rsplit(":", 1)[1])
+            with (
+                socket.create_connection(("127.0.0.1", port)) as first,
+                socket.create_connection(("127.0.0.1", port)) as second,
+            ):
+                for i in range(1, ROUNDS + 1):
+                    _post(first, port, _request(i))
+                    assert arrived.acquire(timeout=30)
+                    _post(second, port, _cancel(i))
+                    assert _read_answer(second) == b""
+                    assert _read_answer(first) == answer % i
+    finally:
+        listener.close()
+    rec = Recording.load(record)
+    c2s = [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert c2s == ["tools/call", "notifications/cancelled"] * ROUNDS
