@@ -43,9 +43,11 @@ recorder's work) - to the queue of an :class:`HttpRecorder`, the stdio proxy's
 answer and goes as one item then (a recorder thread woken mid-exchange took the interpreter from
 the forwarding, and the host waited); an answer that streams, or comes later than
 ``HAND_OVER_AFTER`` (one timer for all exchanges), has the request handed over at once then, so a
-live view shows a request whose answer is awaited. What is read of the host's and the upstream's
-heads is kept by their bytes (:mod:`.http_host_wire`, :mod:`.http_upstream`: a host's requests and
-a server's answers repeat), and so are an answer head's headers for the host. It records what
+live view shows a request whose answer is awaited. Whatever is handed over first hands over
+what waits of every exchange (in the order the requests came: the recording keeps the wire's
+order). What is read of the host's and the upstream's heads is kept by their bytes
+(:mod:`.http_host_wire`, :mod:`.http_upstream`: a host's requests and a server's answers repeat),
+and so are an answer head's headers for the host. It records what
 the inspector's own HTTP sessions record: the host's message (``c2s``, judged by the engine in observer mode), an
 ``http_exchange`` event (method, URL, status, reason, request and response headers with secrets
 masked - Authorization, cookies, tokens, as :func:`.secrecy.secret_header` tells them - and
@@ -632,7 +634,13 @@ class _Proxy:
         return recorder
 
     def put(self, item: object) -> None:
-        """Hand an item to the recorder of the session its exchange belongs to (a note: the current one)."""
+        """Hand an item to the recorder of the session its exchange belongs to (a note: the current one),
+        after what waits of exchanges (their requests went upstream before it came: see _hand_over)."""
+        if self._waiting:
+            self._hand_over([], 0)
+        self._put(item)
+
+    def _put(self, item: object) -> None:
         xid = getattr(item, "xid", None)
         recorder = self.recorders.get(xid) if xid is not None else self.recorder
         if recorder is not None:
@@ -794,15 +802,26 @@ class _Proxy:
             self._sweep = loop.call_later(soonest - due, self._hand_over_waiting)
 
     def _hand_over(self, tail: list[object], xid: int) -> None:
-        """Hand what waits in ``tail`` to the recorder now (see _forward); what still waits of exchanges
-        begun before goes first (the recording keeps the order requests came in, across connections)."""
-        self._waiting.pop(xid, None)
-        for earlier in [k for k in self._waiting if k < xid]:
-            self._hand_over(self._waiting[earlier][1], earlier)
-        if tail:
-            items = tuple(tail)
-            tail.clear()
-            self.put(items[0] if len(items) == 1 else _Batch(self.clock(), xid, items))
+        """Hand what waits in ``tail`` to the recorder now (see _forward), and what waits of every other
+        exchange with it: all in the order the requests came (each went upstream before what ``tail``
+        holds came; across connections too), what came of this one since after the others' requests."""
+        waiting, self._waiting = self._waiting, {}
+        items, rest = tail[:], []
+        tail.clear()
+        if xid in waiting:
+            if len(items) > 1 and next(reversed(waiting)) != xid:  # a later request waits too
+                items, rest = items[:1], items[1:]
+            waiting[xid] = (0.0, items)
+        else:
+            rest = items
+        for k, (_, each) in waiting.items():
+            self._put_items(tuple(each), k)
+            each.clear()
+        self._put_items(tuple(rest), xid)
+
+    def _put_items(self, items: tuple[object, ...], xid: int) -> None:
+        if items:
+            self._put(items[0] if len(items) == 1 else _Batch(self.clock(), xid, items))
 
     async def _answer(
         self,

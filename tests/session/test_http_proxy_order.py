@@ -110,3 +110,94 @@ def test_a_request_answered_later_is_recorded_before_one_sent_after_it_on_anothe
     rec = Recording.load(record)
     c2s = [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
     assert c2s == ["tools/call", "notifications/cancelled"] * ROUNDS
+
+
+def test_an_http_sse_answer_that_comes_on_the_event_stream_before_the_posts_202_is_recorded_after_its_request(
+    tmp_path: Path,
+) -> None:
+    """HTTP+SSE: the upstream writes each answer on the event stream before it answers the POST with
+    202 (as a server that handles the message first does). The recording has each request before its
+    answer (paired with it, no rule broken), as on the wire; each answer reaches the host as it came."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(30)
+    events: list[socket.socket] = []
+    got_stream = threading.Event()
+
+    def connection(conn: socket.socket) -> None:
+        with conn:
+            got = b""
+            while True:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                got += chunk
+                while b"\r\n\r\n" in got:
+                    head, _, rest = got.partition(b"\r\n\r\n")
+                    if head.startswith(b"GET"):
+                        got = rest
+                        conn.sendall(
+                            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
+                            b"event: endpoint\r\ndata: /messages?session_id=1\r\n\r\n"
+                        )
+                        events.append(conn)
+                        got_stream.set()
+                        continue
+                    length = int(
+                        next(x.split(b":")[1] for x in head.split(b"\r\n") if x.lower().startswith(b"content-length"))
+                    )
+                    if len(rest) < length:
+                        break
+                    body, got = rest[:length], rest[length:]
+                    if b'"id":' in body:
+                        i = body.split(b'"id":')[1].split(b",")[0]
+                        events[0].sendall(b'event: message\r\ndata: {"jsonrpc":"2.0","id":%s,"result":{}}\r\n\r\n' % i)
+                    conn.sendall(b"HTTP/1.1 202 Accepted\r\nContent-Length: 8\r\n\r\nAccepted")
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=connection, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    record = tmp_path / "sse-order.jsonl"
+    init = b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2024-11-05",'
+    init += b'"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}'
+    try:
+        with proxy(f"http://127.0.0.1:{listener.getsockname()[1]}/sse", record) as origin:
+            port = int(origin.rsplit(":", 1)[1])
+            with (
+                socket.create_connection(("127.0.0.1", port)) as stream,
+                socket.create_connection(("127.0.0.1", port)) as posts,
+            ):
+                stream.sendall(b"GET /sse HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept: text/event-stream\r\n\r\n" % port)
+                seen = b""
+                while b"/messages?session_id=1" not in seen:
+                    seen += stream.recv(65536)
+                assert got_stream.wait(30)
+                bodies = [init, b'{"jsonrpc":"2.0","method":"notifications/initialized"}']
+                bodies += [b'{"jsonrpc":"2.0","id":%d,"method":"tools/list"}' % i for i in range(1, ROUNDS + 1)]
+                for body in bodies:
+                    posts.sendall(
+                        b"POST /messages?session_id=1 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                        b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (port, len(body), body)
+                    )
+                    assert _read_answer(posts) == b"Accepted"
+                    if b'"id"' in body:
+                        want = b'"id":%s,' % body.split(b'"id":')[1].split(b",")[0].rstrip(b"}")
+                        while want not in seen:
+                            seen += stream.recv(65536)
+    finally:
+        listener.close()
+    rec = Recording.load(record)
+    order = [
+        (rec.direction_at(i), rec.id_at(i))
+        for i in range(len(rec))
+        if rec.direction_at(i) in (Direction.C2S, Direction.S2C) and rec.id_at(i) is not None
+    ]
+    assert order == [(d, i) for i in range(ROUNDS + 1) for d in (Direction.C2S, Direction.S2C)]
+    for i in range(len(rec)):
+        if rec.direction_at(i) is Direction.S2C and rec.id_at(i) is not None:
+            assert rec.paired_at(i) is not None, rec.violations_at(i)
