@@ -28,7 +28,9 @@ import hashlib
 import io
 import os
 import pickle
+import stat
 import sys
+import time
 from pathlib import Path
 
 from inspector.protocol.lifecycle import Transition
@@ -37,10 +39,12 @@ from .diagram_geometry import Geometry, TextSize, fit
 from .diagram_plan import Plan
 from .translate import Translate
 
-__all__ = ["KEEP", "SUFFIX", "cached_fit", "code_version", "file_for"]
+__all__ = ["KEEP", "MAX_BYTES", "STALE_TMP_SECONDS", "SUFFIX", "cached_fit", "code_version", "file_for"]
 
 #: the layouts kept in the folder (the newest by use): a window resized often leaves no more
 KEEP = 40
+MAX_BYTES = 1 << 20  # a stored layout is a few KiB; a larger file is not one
+STALE_TMP_SECONDS = 3600  # a temporary file this old was left by a crash
 SUFFIX = ".layout"
 _FORMAT = 1
 
@@ -113,9 +117,8 @@ class _LayoutUnpickler(pickle.Unpickler):
 def _load(path: Path, size: TextSize, tr: Translate) -> Geometry | None:
     """The layout stored at ``path`` when it was fitted with the same words and sizes as
     ``tr`` and ``size`` give now; None otherwise (or no file, or not a layout)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
+    data = _read_small(path)
+    if data is None:
         return None
     try:
         stored = _LayoutUnpickler(io.BytesIO(data)).load()
@@ -135,11 +138,34 @@ def _load(path: Path, size: TextSize, tr: Translate) -> Geometry | None:
     return g
 
 
+def _read_small(path: Path) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link, a FIFO or a device) of at
+    most :data:`MAX_BYTES`; None otherwise or on any error of the disk. Opened without
+    following a link and without blocking, checked on the open file: a link to /dev/zero or a
+    FIFO put in the folder cannot hold up or exhaust the first paint."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_BYTES + 1)
+        return data if len(data) <= MAX_BYTES else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _store(path: Path, stored: _Stored) -> None:
     import tempfile  # only when a layout is stored, not to start
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the user's only
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as out:
@@ -156,9 +182,13 @@ def _store(path: Path, stored: _Stored) -> None:
 def _prune(folder: Path) -> None:
     """Remove all but the :data:`KEEP` newest layouts (and temporary files a crash left)."""
     files = []
+    stale = time.time() - STALE_TMP_SECONDS
     for entry in os.scandir(folder):
         if entry.name.endswith(SUFFIX):
             files.append((entry.stat().st_mtime, entry.path))
+        elif entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
+            if entry.stat(follow_symlinks=False).st_mtime < stale:  # not another window's write under way
+                os.unlink(entry.path)
     files.sort(reverse=True)
     for _mtime, old in files[KEEP:]:
         os.unlink(old)

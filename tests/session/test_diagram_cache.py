@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import os
 import pickle
+import stat
+import time
 from pathlib import Path
 
 import pytest
 
 from inspector.protocol.lifecycle import diagram_table
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.diagram_cache import KEEP, SUFFIX, cached_fit, code_version, file_for
+from inspector.session.diagram_cache import (
+    KEEP,
+    MAX_BYTES,
+    STALE_TMP_SECONDS,
+    SUFFIX,
+    cached_fit,
+    code_version,
+    file_for,
+)
 from inspector.session.diagram_geometry import Geometry, fit
 from inspector.session.diagram_plan import analyse
 from inspector.session.diagram_state import DiagramState, Layouts
@@ -93,6 +103,48 @@ def test_damaged_foreign_and_hostile_files_are_fitted_again(tmp_path):
         assert same(call(tmp_path), fitted)
     path.write_bytes(pickle.dumps((1, {}, {}, os.getcwd)))  # a global that is no layout's type
     assert same(call(tmp_path), fitted)
+
+
+def test_a_link_a_fifo_or_a_huge_file_in_its_place_is_not_read(tmp_path):
+    fitted = call(tmp_path)
+    (path,) = files(tmp_path)
+    good = path.read_bytes()
+    target = tmp_path / "elsewhere"
+    target.write_bytes(good)  # a valid layout, but reached through a link: not followed
+    path.unlink()
+    path.symlink_to(target)
+    calls = []
+
+    def counting(text: str, px: int, bold: bool) -> tuple[float, float]:
+        calls.append(text)
+        return fake_size(text, px, bold)
+
+    assert same(call(tmp_path, size=counting), fitted)
+    assert calls and not path.is_symlink()  # fitted again (measured) and stored over the link
+    path.unlink()
+    os.mkfifo(path)  # a FIFO nobody writes: reading it must not block the first paint
+    assert same(call(tmp_path), fitted)
+    assert stat.S_ISREG(path.stat().st_mode)
+    path.write_bytes(good + b"\0" * MAX_BYTES)  # past the cap: not read, fitted again
+    assert same(call(tmp_path), fitted)
+    assert len(path.read_bytes()) < MAX_BYTES
+
+
+def test_the_folder_is_made_for_the_user_only(tmp_path):
+    folder = tmp_path / "cache" / "layouts"
+    call(folder)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert files(folder)
+
+
+def test_a_temporary_file_a_crash_left_is_removed_once_old(tmp_path):
+    old, fresh = tmp_path / "a.tmp", tmp_path / "b.tmp"
+    old.write_bytes(b"half")
+    fresh.write_bytes(b"being written")
+    then = time.time() - STALE_TMP_SECONDS - 60
+    os.utime(old, (then, then))
+    call(tmp_path)
+    assert not old.exists() and fresh.exists()  # another window's write under way is left alone
 
 
 def test_a_folder_that_cannot_be_written_fits_as_without(tmp_path):
