@@ -10,9 +10,9 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.session.negotiation_text import NegotiationRow, negotiation_table
@@ -33,12 +33,8 @@ class NegotiationView(QWidget):
         self.tree = QTreeWidget()
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
-        # server text, never rich text; it scrolls: a server's long instructions (the reference
-        # server's are a page of Markdown) must not raise the window's minimum height while this
-        # tab is hidden (a tab widget's minimum is its tallest page's)
-        self.instructions = QPlainTextEdit()
-        self.instructions.setReadOnly(True)
-        self.instructions.hide()
+        self.instructions = plain_label()  # server text: never rich text
+        self.instructions.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         vbox(self.headline, (self.tree, 1), self.instructions, parent=self)
         self._tracker: NegotiationTracker | None = None
         self._facts: JsonObject | None = None  # what is shown
@@ -104,5 +100,4 @@ class NegotiationView(QWidget):
         if table.rows:
             for col in range(3):
                 self.tree.resizeColumnToContents(col)
-        self.instructions.setPlainText(table.instructions)
-        self.instructions.setVisible(bool(table.instructions))
+        self.instructions.setText(table.instructions)
