@@ -10,9 +10,9 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.session.negotiation_text import NegotiationRow, negotiation_table
@@ -33,9 +33,14 @@ class NegotiationView(QWidget):
         self.tree = QTreeWidget()
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
-        self.instructions = plain_label()  # server text: never rich text
-        self.instructions.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        vbox(self.headline, (self.tree, 1), self.instructions, parent=self)
+        # the server's instructions: plain text (never rich), selectable, scrolling in a box that
+        # asks for almost no height (a tab widget is as tall at least as its tallest page's
+        # minimum, shown or not: a server's page of instructions as a wrapped label raised the
+        # window's minimum height past 720 and squeezed the diagram)
+        self.instructions = QPlainTextEdit()
+        self.instructions.setReadOnly(True)
+        self.instructions.setMinimumHeight(8)
+        vbox(self.headline, (self.tree, 3), (self.instructions, 1), parent=self)
         self._tracker: NegotiationTracker | None = None
         self._facts: JsonObject | None = None  # what is shown
         self._replay = False  # shown as of a replayed entry
@@ -44,6 +49,7 @@ class NegotiationView(QWidget):
         on_language_change(self, self._retranslate)
 
     def _retranslate(self) -> None:
+        self.instructions.setPlaceholderText(self.tr("No instructions from the server"))
         self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
         self.show_facts(self._facts, replay=self._replay)
 
@@ -100,4 +106,4 @@ class NegotiationView(QWidget):
         if table.rows:
             for col in range(3):
                 self.tree.resizeColumnToContents(col)
-        self.instructions.setText(table.instructions)
+        self.instructions.setPlainText(table.instructions)

@@ -4533,6 +4533,10 @@
 <context>
     <name>NegotiationView</name>
     <message>
+        <source>No instructions from the server</source>
+        <translation>服务器未提供说明（instructions）</translation>
+    </message>
+    <message>
         <source>Item</source>
         <translation>项目</translation>
     </message>

@@ -245,3 +245,21 @@ def test_the_hidden_authorization_tab_does_not_squeeze_the_diagram(qapp):
     from inspector.ui.negotiation import NegotiationView
 
     assert AuthorizationView().minimumSizeHint().height() <= NegotiationView().minimumSizeHint().height()
+
+
+def test_a_servers_long_instructions_scroll_and_do_not_raise_the_tabs_minimum(qapp):
+    """The reference server's instructions are a page of Markdown: shown as a wrapped label they made
+    the Negotiation tab ask for 534 px, and a 1280×720 window could not be made. They scroll in a
+    read-only plain-text box now; without instructions the box says so."""
+    from inspector.ui.negotiation import NegotiationView
+
+    view = NegotiationView()
+    empty = view.minimumSizeHint().height()
+    assert view.instructions.toPlainText() == ""
+    assert view.instructions.placeholderText() == "No instructions from the server"
+    page = "\n".join(f"<b>line {n}</b> of what the server would have the model know" for n in range(200))
+    facts = {"method": "initialize", "offer": {}, "server": {"version": "2025-06-18", "instructions": page}}
+    view.show_facts(facts)
+    assert view.instructions.isReadOnly()
+    assert view.instructions.toPlainText() == "Instructions from the server:\n" + page  # literal, tags and all
+    assert view.minimumSizeHint().height() == empty < 200
