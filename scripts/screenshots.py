@@ -471,6 +471,12 @@ async def act_tool_form_errors(w, controller, panel):
     panel.details_scroll.ensureWidgetVisible(panel.editor.form.field("quantity").editor, 0, 120)
 
 
+async def act_negotiation(w, controller, panel):
+    """The Negotiation tab at 1280x720: what each side offered, the server's instructions in their box."""
+    w.tabs.setCurrentWidget(w.negotiation)
+    await anyio.sleep(0.3)
+
+
 async def act_resources(w, controller, panel):
     panel.read_uri("demo://static/logo.png")
     await anyio.sleep(1.0)
@@ -708,6 +714,8 @@ PANEL_SHOTS = {
         language="zh_CN",
         server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists"),
     ),
+    "negotiation-1280": dict(era="legacy", panel="tools", act=act_negotiation, size=(1280, 720)),
+    "negotiation-1280-zh": dict(era="legacy", panel="tools", act=act_negotiation, size=(1280, 720), language="zh_CN"),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-sampling-zh": dict(era="legacy", panel="tools", act=act_sampling, dialog=True, language="zh_CN"),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
