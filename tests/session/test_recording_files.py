@@ -523,3 +523,34 @@ def test_unreadable_lines_are_described_up_to_a_cap_and_counted_beyond_it(tmp_pa
     )
     assert all(rec.raw_at(i) is shared for i in range(MAX_LOAD_PROBLEMS + 1, bad + 1))
     assert rec.extra_at(bad) == {"event": "unreadable", "line": None} and rec.kind_at(bad) is Kind.NOTE
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [b'say "hi"\n', "中文 \u2028 \u2029 \x7f 🙂\n".encode(), b"\x01\x02\x1f\t\r\n", b"\n", b"", b"no newline"],
+        [b'{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"' + b"x" * 300_000 + b'"}}\n'] * 3,
+        [b"nul \x00 inside\n", b"plain\n"],  # a NUL: line by line
+        [b"back \\ slash\n", b"plain\n"],  # a backslash: line by line
+        [b"only one\n"],
+        [b"ok\n", b"bad \xff\n"],  # not UTF-8: entry by entry
+        [b"ok\n", b"cut \xe4\xb8\n", b"\xad after\n"],  # a sequence cut across lines stays invalid
+        [b"ok\n", "\ud800".encode("utf-8", "surrogatepass") + b"\n"],
+        [b"\\u0000 as text\n", b"plain\n"],
+    ],
+)
+def test_json_lines_of_an_odd_plain_run_are_the_entries_to_json(lines: list[bytes]) -> None:
+    """A plain run's bytes formatted by json_lines' run-at-once way are exactly what
+    Entry.to_json says line by line, for odd bytes: quotes, control characters, U+2028, DEL,
+    empty lines, a line without its newline, huge lines, a NUL, a backslash, the text of an
+    escape, bytes that are not UTF-8 (one line, or a sequence cut across two), a lone surrogate
+    (a guard for any cheaper way of formatting the run's bytes as JSON strings)."""
+    from inspector.protocol.engine import ProtocolEngine
+
+    engine = ProtocolEngine()
+    rec = Recording()
+    rec.extend(Direction.STDERR, 1.0, lines, [engine.note(Kind.STDERR)] * len(lines))
+    assert rec.plain_run(0, len(rec)) is not None
+    slow = b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(len(rec)))
+    assert rec.json_lines(0, len(rec)) == slow
+    assert rec.json_lines(1, len(rec)) == slow.split(b"\n", 1)[1]
