@@ -496,7 +496,6 @@ def main() -> None:
         size = path.stat().st_size
         mem = min((run_child("--child-memory", str(path)) for _ in range(2)), key=lambda r: r["seconds"])
         wins = [run_child("--child-window", str(path), "--runs", str(args.runs)) for _ in range(args.windows)]
-    w = min(wins, key=lambda r: r["usable"])
     n = mem["entries"]
     print(f"file: {n:,} entries, {size / MIB:.1f} MiB ({size / n:.0f} bytes/entry)")
     print(
@@ -511,6 +510,13 @@ def main() -> None:
     print("search over every entry (EntryView.set_filter, headless, best of 3): ms, rows")
     for needle, (best, rows) in mem["searches"].items():
         print(f"  {needle[:44]!r:<48} {best * 1000:7.1f} ms {rows:>9,}")
+    if wins:
+        print_windows(wins, size)
+
+
+def print_windows(wins: list[dict], size: int) -> None:
+    """The window's figures: the best of the window processes ``wins``."""
+    w = min(wins, key=lambda r: r["usable"])
     print(
         f"window: open to usable timeline {w['usable']:.2f} s ({w['rows_when_usable']:,} rows shown; "
         f"open_recording_path returned after {w['open_returned']:.2f} s)"

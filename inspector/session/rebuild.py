@@ -46,7 +46,7 @@ from inspector.protocol.messages import Kind
 from .operations import ListPager, task_from_reply
 from .recording import Direction, Recording
 from .session import Reply
-from .views import LOG_METHOD, START_METHODS, NegotiationTracker, settled_version
+from .views import LOG_METHOD, ROW_CODE, START_METHODS, NegotiationTracker, settled_version
 
 #: Lists rebuilt for the panels: method -> (the key of its array, the test an entry must pass).
 LISTS: dict[str, tuple[str, Callable[[JsonObject], bool] | None]] = {
@@ -147,12 +147,12 @@ class Rebuild:
     def __init__(self, rec: Recording) -> None:
         self.rec = rec
         self.indexed = 0  # entries indexed so far
-        self.requests: dict[str, array[int]] = {m: array("l") for m in _ANSWERED}  # the client's requests
-        self.answers: dict[str, array[int]] = {m: array("l") for m in _ANSWERED}  # the server's answers to them
+        self.requests: dict[str, array[int]] = {m: array(ROW_CODE) for m in _ANSWERED}  # the client's requests
+        self.answers: dict[str, array[int]] = {m: array(ROW_CODE) for m in _ANSWERED}  # the server's answers to them
         self.answer_of: dict[int, int] = {}  # request entry -> its answer's entry
-        self.start_rows = array("l")  # requests and answers of the start exchange
-        self.log_rows = array("l")  # notifications/message from the server
-        self.task_rows = array("l")  # entries that describe a task
+        self.start_rows = array(ROW_CODE)  # requests and answers of the start exchange
+        self.log_rows = array(ROW_CODE)  # notifications/message from the server
+        self.task_rows = array(ROW_CODE)  # entries that describe a task
         self._lists: dict[tuple[str, int], ListPager] = {}  # (method, its last answer) -> the listing
         self._calls: dict[tuple[int, bool], RecordedCall] = {}  # (request, answered) -> the call
         self._negotiation: tuple[int, int, _Negotiated] | None = None  # (start rows taken, started transition, result)

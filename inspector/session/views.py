@@ -51,6 +51,11 @@ from inspector.protocol.versions import (
 
 from .recording import Direction, Recording
 
+#: The type code of every array of entry numbers (rows, hits, log messages): four bytes an
+#: entry ("i": below 2**31, far past any recording's length); one code, since arrays of two
+#: codes do not concatenate
+ROW_CODE = "i"
+
 ALL_DIRECTIONS: frozenset[Direction] = frozenset(Direction)
 ALL_KINDS: frozenset[Kind] = frozenset(Kind)
 
@@ -76,7 +81,7 @@ class RowView:
 
     def __init__(self) -> None:
         self.rec: Recording | None = None
-        self.rows = array("l")
+        self.rows = array(ROW_CODE)
         self.seen = 0  # entries of the recording examined so far
         self.observers: list[ViewObserver] = []
 
@@ -87,11 +92,11 @@ class RowView:
 
     def _scan(self, start: int, end: int) -> array[int]:
         """Examine entries ``start .. end - 1`` (first time); return the accepted ones."""
-        return array("l", range(start, end))
+        return array(ROW_CODE, range(start, end))
 
     def _rebuild(self) -> array[int]:
         """Every row again, from what was examined so far (the test changed)."""
-        return array("l", range(self.seen))
+        return array(ROW_CODE, range(self.seen))
 
     # ------------------------------------------------------------ shared
 
@@ -111,7 +116,7 @@ class RowView:
         self.seen = 0
         self._forget()
         if rec is None:
-            return array("l")
+            return array(ROW_CODE)
         end = len(rec) if budget is None else min(len(rec), budget)
         self.seen = end
         return self._scan(0, end)
@@ -321,7 +326,7 @@ class EntryView(RowView):
         """The entries among ``start .. end - 1`` that pass the filter (column by column)."""
         rec = self.rec
         if rec is None or end <= start:
-            return array("l")
+            return array(ROW_CODE)
         f = self.filter
         if not f.active:
             return rows_of(None, start, end)
@@ -342,7 +347,7 @@ class EntryView(RowView):
                 mask = self._text_index().mask(f.text, start, end, mask)
             rows = rows_of(mask, start, end)
         if f.only_http_errors:
-            rows = array("l", filter(http_error_test(rec), rows))
+            rows = array(ROW_CODE, filter(http_error_test(rec), rows))
         return rows
 
     def _searched(self, rows: array[int]) -> array[int]:
@@ -603,7 +608,7 @@ class TextIndex:
     def __init__(self, rec: Recording) -> None:
         self.rec = rec
         self.lowered: list[bytes] = []
-        self.non_ascii = array("l")
+        self.non_ascii = array(ROW_CODE)
 
     def __len__(self) -> int:
         return len(self.lowered)
@@ -659,7 +664,7 @@ class TextIndex:
             seg = lowered if start == 0 and end == len(lowered) else lowered[start:end]
             rows = holding_rows(seg, needle.encode("ascii"), start)
         else:  # only an entry that is not ASCII can hold it
-            rows = array("l")
+            rows = array(ROW_CODE)
         bad = self.non_ascii
         lo, hi = bisect.bisect_left(bad, start), bisect.bisect_left(bad, end)
         if lo < hi:
@@ -668,7 +673,7 @@ class TextIndex:
             if more:  # those the bytes did not show (text that differs once decoded): merged in
                 more = [i for i in more if not _among(rows, i)]
                 if len(more) > _FEW_INSERTS:
-                    rows = array("l", sorted(chain(rows, more)))
+                    rows = array(ROW_CODE, sorted(chain(rows, more)))
                 for i in more if len(more) <= _FEW_INSERTS else ():
                     rows.insert(bisect.bisect_left(rows, i), i)  # a memory move each (no list of every row)
         return rows
@@ -693,7 +698,7 @@ class TextIndex:
                     break
                 if bad[k] == seq and not found[j] and slow(seq):
                     found[j] = 1
-        return array("l", compress(rows, found))
+        return array(ROW_CODE, compress(rows, found))
 
 
 def _among(rows: array[int], i: int) -> bool:
@@ -714,7 +719,7 @@ def holding_rows(seg: list[bytes], needle: bytes, first: int) -> array[int]:
     sample = seg[:: max(1, len(seg) // _SAMPLE)]
     if countOf(map(truth, map(search, sample)), True) > len(sample) * _NEARLY_ALL:
         return rows_of(bytes(map(truth, map(search, seg))), first, end)  # few misses: few runs to cut
-    return array("l", compress(range(first, end), map(search, seg)))
+    return array(ROW_CODE, compress(range(first, end), map(search, seg)))
 
 
 def _pattern(needle: bytes) -> Callable[[bytes], re.Match[bytes] | None]:
@@ -814,7 +819,7 @@ def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
     return found
 
 
-_IDENTITY = array("l")  # 0, 1, 2, ...: rows are cut from it (a memory copy), not counted out one by one
+_IDENTITY = array(ROW_CODE)  # 0, 1, 2, ...: rows are cut from it (a memory copy), not counted out one by one
 
 
 def _identity(end: int) -> array[int]:
@@ -833,18 +838,18 @@ def rows_of(mask: bytes | None, start: int, end: int) -> array[int]:
         return _identity(end)[start:end]
     n = end - start
     if n <= 0:
-        return array("l")
+        return array(ROW_CODE)
     runs = mask.count(b"\x00\x01") + (mask[0] == 1)
     if runs == 0:
-        return array("l")
+        return array(ROW_CODE)
     if runs * 64 >= n:
         if runs * 8 < n:  # few ones, apart: each is the bytes before it plus one past the one before
             pieces = mask.split(b"\x01")
             del pieces[-1]
-            return array("l", accumulate(map(_PLUS_ONE, map(len, pieces)), initial=start - 1))[1:]
-        return array("l", compress(range(start, end), mask))
+            return array(ROW_CODE, accumulate(map(_PLUS_ONE, map(len, pieces)), initial=start - 1))[1:]
+        return array(ROW_CODE, compress(range(start, end), mask))
     ident = _identity(end)
-    out = array("l")
+    out = array(ROW_CODE)
     find = mask.find
     i = find(1)
     while i >= 0:
@@ -900,17 +905,17 @@ class LogView(RowView):
         super().__init__()
         self.floor = 0
         self.until: int | None = None  # replay: only messages up to this entry (None: all)
-        self.seqs = array("l")  # every log message since the last clear
+        self.seqs = array(ROW_CODE)  # every log message since the last clear
         self.ranks = array("B")  # their level ranks
 
     def _forget(self) -> None:
-        self.seqs = array("l")
+        self.seqs = array(ROW_CODE)
         self.ranks = array("B")
 
     def _scan(self, start: int, end: int) -> array[int]:
         rec = self.rec
         if rec is None or end <= start:
-            return array("l")
+            return array(ROW_CODE)
         hits = log_lines(rec, start, end)
         raw_at = rec.raw_at
         first = len(self.seqs)
@@ -928,11 +933,11 @@ class LogView(RowView):
     def _shown(self, lo: int, hi: int) -> array[int]:
         """The rows among ``seqs[lo:hi]``: those at the floor or above."""
         if hi <= lo:
-            return array("l")
+            return array(ROW_CODE)
         if self.floor == 0:
             return self.seqs[lo:hi]
         floor = self.floor
-        return array("l", compress(self.seqs[lo:hi], [r >= floor for r in self.ranks[lo:hi]]))
+        return array(ROW_CODE, compress(self.seqs[lo:hi], [r >= floor for r in self.ranks[lo:hi]]))
 
     def set_until(self, seq: int | None) -> bool:
         """Show only the messages recorded at or before entry ``seq`` (None: all), as a replayed
@@ -971,7 +976,7 @@ class LogView(RowView):
             if self.rec is not None:
                 self.seen = len(self.rec)
             self._forget()
-            return array("l")
+            return array(ROW_CODE)
 
         self._reset(build)
 
@@ -1007,7 +1012,7 @@ class NegotiationTracker:
         self.offer: JsonObject | None = None
         self.answer: JsonValue = None  # the result or error, as the server sent it
         self.answer_kind: Kind | None = None
-        self.rows = array("l")  # the start exchange's entries update() found, ascending
+        self.rows = array(ROW_CODE)  # the start exchange's entries update() found, ascending
 
     def update(self) -> bool:
         """Scan new entries; True when the facts changed."""

@@ -37,7 +37,7 @@ from inspector.protocol.versions import methods_for
 from ..recording import Recording
 from ..session import SessionError
 from ..value_text import json_head
-from ..views import LEVELS, RANK, UNKNOWN, LogView, level_rank, log_lines
+from ..views import LEVELS, RANK, ROW_CODE, UNKNOWN, LogView, level_rank, log_lines
 from .base import Failure, FeatureController
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ class LiveLogView(LogView):
         self.read_rank = read_rank  # a log line's level rank from its bytes
         self.prescan = False
         self._ranked = 0  # ranks[:_ranked] are all read
-        self._ahead = array("l")  # log messages found ahead of the tick (entries >= seen)
+        self._ahead = array(ROW_CODE)  # log messages found ahead of the tick (entries >= seen)
         self._ahead_end = 0  # entries up to here were looked through ahead of the tick
         self._listened: Recording | None = None
         self._listener: Callable[[int, int], None] | None = None
@@ -280,7 +280,7 @@ class LiveLogView(LogView):
     def _forget(self) -> None:
         super()._forget()
         self._ranked = 0
-        self._ahead = array("l")
+        self._ahead = array(ROW_CODE)
         self._ahead_end = 0
         self._cells = {}
 
@@ -324,7 +324,7 @@ class LiveLogView(LogView):
             self._ahead.extend(self._hits(frontier, stop))
             self._ahead_end = stop
         except Exception:  # the tick examines these entries again
-            self._ahead = array("l")
+            self._ahead = array(ROW_CODE)
             self._ahead_end = 0
 
     def catch_up(self, budget: int | None = None) -> int:
@@ -336,7 +336,7 @@ class LiveLogView(LogView):
 
     def _scan(self, start: int, end: int) -> array[int]:
         if self.rec is None or end <= start:
-            return array("l")
+            return array(ROW_CODE)
         if self._ahead_end > start:  # looked through ahead of the tick, up to _ahead_end
             upto = min(end, self._ahead_end)
             k = bisect_left(self._ahead, upto)
