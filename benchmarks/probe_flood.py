@@ -11,6 +11,8 @@ whole flood, the shutdown per spec), so the client has read every line before it
   line by line, parses each line with orjson and writes each to a file, then kills the server:
   the least any client that reads, parses and records every message can do (issue 27);
 * ``probe --record FILE`` (the human transcript to a file, the recording to another);
+* the same with ``MCP_INSPECTOR_FORMAT_WORKER=0``: both outputs formatted and written in the
+  probe's own process, as before the format helper (session/format_worker.py);
 * ``probe`` printing the human transcript to a file, no recording;
 * ``probe --json --record FILE`` with the JSON Lines on stdout sent to /dev/null;
 * the official Python SDK's ``ClientSession`` (mcp 2.3.0) with a logging callback that counts
@@ -111,6 +113,7 @@ print(n)
 
 FLOOR_NAME = "floor: read, orjson.loads, write each line"
 RECORD_NAME = "probe --record (transcript to a file)"
+ONE_PROCESS_NAME = "probe --record, formatting in one process"
 SDK_NAME = "SDK ClientSession + logging callback"
 
 
@@ -119,11 +122,15 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(argv: list[str], stdout) -> tuple[float, float, subprocess.CompletedProcess]:
+def timed(
+    argv: list[str], stdout, env: dict[str, str] | None = None
+) -> tuple[float, float, subprocess.CompletedProcess]:
     """Wall time from spawn to exit, and the CPU time of the process and what it waited for."""
     cpu0 = children_cpu()
     t0 = time.perf_counter()
-    done = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, timeout=900, cwd=ROOT)
+    done = subprocess.run(
+        argv, stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, timeout=900, cwd=ROOT, env=env
+    )
     return time.perf_counter() - t0, children_cpu() - cpu0, done
 
 
@@ -213,6 +220,11 @@ def main() -> None:
                 lambda k: probe_argv(n, "--record", str(tmp_path / f"r{k}.jsonl")),
                 "transcript",
             ),
+            (
+                ONE_PROCESS_NAME,
+                lambda k: probe_argv(n, "--record", str(tmp_path / f"o{k}.jsonl")),
+                "transcript",
+            ),
             ("probe, transcript to a file", lambda k: probe_argv(n), "transcript"),
             (
                 "probe --json --record, stdout to /dev/null",
@@ -231,8 +243,9 @@ def main() -> None:
         for k in range(args.runs):
             for name, argv_of, check in cases:
                 out_path = tmp_path / f"out{k}.txt"
+                env = dict(os.environ, MCP_INSPECTOR_FORMAT_WORKER="0") if name == ONE_PROCESS_NAME else None
                 with open(out_path if check else os.devnull, "wb") as out:
-                    elapsed, cpu, done = timed(argv_of(k), out)
+                    elapsed, cpu, done = timed(argv_of(k), out, env)
                 if done.returncode != 0:
                     raise SystemExit(f"{name}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-500:]}")
                 if check == "sdk":
@@ -245,7 +258,11 @@ def main() -> None:
                 elif check == "transcript":
                     seen = out_path.read_bytes().count(TRANSCRIPT_LABEL)
                     assert seen == n, f"{name}: {seen} of {n} messages in the transcript"
-                for prefix, file in (("probe --record", f"r{k}.jsonl"), ("probe --json --record", f"j{k}.jsonl")):
+                for prefix, file in (
+                    (RECORD_NAME, f"r{k}.jsonl"),
+                    (ONE_PROCESS_NAME, f"o{k}.jsonl"),
+                    ("probe --json --record", f"j{k}.jsonl"),
+                ):
                     if name.startswith(prefix):
                         check_recording(name, tmp_path / file, n, reanalysed=k == 0)
                 print(f"  run {k + 1}  {name:44s} {elapsed:6.2f} s wall  {cpu:6.2f} s CPU", flush=True)

@@ -34,13 +34,14 @@ transcript).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import errno
 import os
 import shlex
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
@@ -63,12 +64,14 @@ from inspector.session import (
     Session,
     SessionOptions,
     StartFailed,
+    format_worker,
 )
 from inspector.session.entry_text import transcript_bytes
+from inspector.session.format_worker import FormatWorker, Sink
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.labels import HTTP_NOTE
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
-from inspector.session.recording import RecordingWriter
+from inspector.session.recording import ByteFile, RecordingWriter
 from inspector.session.secrecy import secret_header
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
@@ -434,6 +437,7 @@ class Printer:
         self.failed = failed or OutputFailure()
         encoding = (getattr(out, "encoding", None) or "").lower().replace("_", "-")
         self._bytes_out = getattr(out, "buffer", None) if encoding in ("utf-8", "utf8") else None
+        self._direct = self._bytes_out
 
     def __call__(self, start: int, end: int) -> None:
         if self.failed.stdout is not None:
@@ -441,6 +445,18 @@ class Printer:
         rec = self.rec
         data = rec.json_lines(start, end) if self.as_json else transcript_bytes(rec, start, end)
         self.write(data)
+
+    def fileno(self) -> int | None:
+        """The descriptor the bytes go to (None: written as text, or to no file)."""
+        try:
+            return None if self._bytes_out is None else int(self._bytes_out.fileno())
+        except (AttributeError, OSError, ValueError):  # a test's capture has none
+            return None
+
+    def hand_over(self, sink: ByteFile | None) -> None:
+        """Write the bytes into ``sink`` (a process that writes them to the same descriptor);
+        None: to the stream again."""
+        self._bytes_out = self._direct if sink is None else sink
 
     def write(self, data: bytes) -> None:
         """Write and flush ``data``; a failure (the reader closed the pipe, a full disk) is
@@ -530,22 +546,60 @@ class RecordFile:
             try:
                 self._writer.on_batch(start, end)
             except OSError as exc:
-                self._fail(exc)
+                self.fail(exc)
 
     def finish(self, summary: dict) -> None:
         """The rest of the entries and ``summary``, then close (or give up, after a failure)."""
-        self._rec.remove_listener(self)
+        with contextlib.suppress(ValueError):  # a format worker took its batches (start_format_worker)
+            self._rec.remove_listener(self)
         if self.failed.record is None:
             try:
                 self._writer.close(summary)
                 return
             except OSError as exc:
-                self._fail(exc)
+                self.fail(exc)
         self._writer.abandon()
 
-    def _fail(self, exc: OSError) -> None:
+    def fail(self, exc: OSError) -> None:
         self.failed.lost_record(self.path, exc)
         self._writer.abandon()
+
+    @property
+    def writer(self) -> RecordingWriter:
+        return self._writer
+
+
+def start_format_worker(rec: Recording, record_file: RecordFile | None, printer: Printer) -> FormatWorker | None:
+    """Hand the writing of the recording file and of the output to a second process
+    (session.format_worker), where one can be forked: it takes their batches, and they format
+    only what is not a plain run, into its pipe. None (they write here, as before) otherwise."""
+    writer = record_file.writer if record_file is not None and record_file.failed.record is None else None
+    record_fd = writer.handover_fd() if writer is not None else None
+    out_fd = printer.fileno() if printer.failed.stdout is None else None
+
+    def failure(target: int, exc: OSError) -> None:
+        if target == format_worker.RECORD and record_file is not None:
+            record_file.fail(exc)
+        elif target == format_worker.OUT:
+            printer.failed.lost_stdout(exc, printer.out)
+
+    worker = FormatWorker.start(rec, record_fd=record_fd, out_fd=out_fd, out_json=printer.as_json, on_failure=failure)
+    if worker is None:
+        return None
+    spill: list[Callable[[int, int], None]] = []
+    skip = None
+    if record_fd is not None and writer is not None and record_file is not None:
+        writer.hand_over(Sink(worker, format_worker.RECORD))
+        rec.remove_listener(record_file)
+        spill.append(record_file)
+        skip = writer.written_elsewhere
+    if out_fd is not None:
+        printer.hand_over(Sink(worker, format_worker.OUT))
+        rec.remove_listener(printer)
+        spill.append(printer)
+    worker.take(spill, skip, len(rec))
+    rec.add_listener(worker)
+    return worker
 
 
 def summary_lines(summary: JsonObject) -> list[str]:
@@ -790,6 +844,7 @@ async def run_probe(
     record_file = RecordFile(record, session.recording, failed) if record is not None else None
     printer = Printer(session.recording, out, as_json, failed)
     session.recording.add_listener(printer)
+    worker = start_format_worker(session.recording, record_file, printer)
     code, reason = EXIT_OK, "ok"
     tools = ProbeTools(session)  # the tools listed in this session (refuse_call)
     auth: AuthDiscovery | None = None  # what authorization discovery found after a refusal
@@ -866,10 +921,17 @@ async def run_probe(
     if baseline is not None:
         summary["baseline"] = baseline
     summary["exit"], summary["exit_reason"] = verdict()
+    if worker is not None:  # the rest of the recording goes by its writer, the output stops here
+        session.recording.remove_listener(worker)
     if record_file is not None:  # the recording's summary is the printed one, exit included
         record_file.finish(summary)
         summary["exit"], summary["exit_reason"] = verdict()  # its summary could not be written
-    session.recording.remove_listener(printer)
+    if worker is not None:  # everything before the summary is written (or said as failed)
+        worker.finish()
+        printer.hand_over(None)
+        summary["exit"], summary["exit_reason"] = verdict()
+    else:
+        session.recording.remove_listener(printer)
     if failed.stdout is None:
         printer.write(summary_text(summary, as_json))
     exit_code, _ = verdict()

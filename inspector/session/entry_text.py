@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain, repeat
 
 import orjson
 
@@ -295,10 +295,10 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
                 and all(map(bytes.endswith, raws, repeat(b"\n")))  # each ends with its newline ...
                 and joined.count(b"\n") == len(raws)  # ... and holds no other
             ):
-                prefix = b"%9.3fs %b" % (t, label)
-                return b"".join(
-                    [b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws, strict=True)]
-                )
+                # one format for the whole run, applied once: each line's number and bytes
+                prefix = (b"%9.3fs %b" % (t, label)).replace(b"%", b"%%")
+                line = b"%5d " + prefix + b"%b"
+                return (line * len(raws)) % tuple(chain.from_iterable(zip(range(start, end), raws, strict=True)))
     out: list[bytes] = []
     add = out.append
     cols = rec.columns(start, end)

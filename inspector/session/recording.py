@@ -51,7 +51,7 @@ from itertools import repeat
 from operator import is_
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, TypeAlias
+from typing import IO, TYPE_CHECKING, Protocol, TypeAlias
 
 import orjson
 
@@ -181,6 +181,24 @@ class Recording:
         self._base = 0
         self._released_codes: Counter[int] = Counter()
         self._released_violations: Counter[tuple[str, ...]] = Counter()
+
+    @classmethod
+    def plain_batch(cls, start: int, t: float, code: int, method: str | None, raws: list[bytes]) -> Recording:
+        """Entries ``start`` .. of another recording that make one plain run there
+        (:meth:`plain_run`: this ``code``, ``method`` and time ``t`` since its start, no id,
+        violation or anything sparse), as a recording of their own that numbers them as it
+        did: what a writer in another process formats them from (session.format_worker)."""
+        part = cls(t0=0.0)
+        n = len(raws)
+        part._base = start
+        part._notified = start
+        part._t.extend(array("d", (t,)) * n)
+        part._packed.extend(array("H", (code,)) * n)
+        part._raw.extend(raws)
+        part._method.extend([method] * n)
+        part._id.extend([None] * n)
+        part._viol.extend([EMPTY] * n)
+        return part
 
     # ---------------------------------------------------------------- writing
 
@@ -898,6 +916,17 @@ class RecordingLoader(FileLoader):
         return done
 
 
+class ByteFile(Protocol):
+    """What a writer writes its bytes into: a file opened "wb", or a stand-in for one
+    (session.format_worker.Sink: another process writes the file)."""
+
+    def write(self, data: bytes, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class RecordingWriter:
     """Appends a recording's entries to a JSON Lines file, flushing after every batch."""
 
@@ -907,7 +936,7 @@ class RecordingWriter:
         self.path = path
         self.rec = rec
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._f: IO[bytes] | None = open(path, "wb") if mode is None else _open_private(path, mode)
+        self._f: ByteFile | None = open(path, "wb") if mode is None else _open_private(path, mode)
         header = dict(rec.header)
         self._f.write(orjson.dumps(header, default=str) + b"\n")
         # a reader that follows the file (session.follow) sees the header at once; a write that
@@ -920,6 +949,30 @@ class RecordingWriter:
             self._unflushed = exc
         self._written = 0
         self.on_batch(0, len(rec))
+
+    def handover_fd(self) -> int | None:
+        """The file's descriptor, for a process that would write the file for this writer
+        (:meth:`hand_over`); None when it cannot: the file is closed, is no file, or its
+        header's flush failed (the next write here says so)."""
+        fileno = getattr(self._f, "fileno", None)
+        if fileno is None or self._unflushed is not None:
+            return None
+        try:
+            return int(fileno())
+        except (OSError, ValueError):
+            return None
+
+    def hand_over(self, sink: ByteFile) -> None:
+        """From now on write into ``sink``: a process that writes this file for us (it has
+        :meth:`handover_fd`); the file object here is closed (its buffer is empty: the header
+        was flushed), the descriptor stays open in that process."""
+        if self._f is not None:
+            self._f.close()
+        self._f = sink
+
+    def written_elsewhere(self, end: int) -> None:
+        """Entries before ``end`` were written into the file for this writer (see hand_over)."""
+        self._written = max(self._written, end)
 
     def on_batch(self, start: int, end: int) -> None:
         f = self._f
@@ -996,7 +1049,7 @@ def _open_private(path: Path, mode: int) -> IO[bytes]:
 _SLICE = 1 << 20  # a multiple of 3, so base64 slices join into one valid base64 text
 
 
-def _write_large_entry(f: IO[bytes], entry: Entry) -> None:
+def _write_large_entry(f: ByteFile, entry: Entry) -> None:
     """The same object ``to_json`` makes, with ``raw`` (and ``raw_b64``) streamed last."""
     d = entry.to_json_meta()
     head = orjson.dumps(d, default=str)
