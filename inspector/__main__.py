@@ -18,9 +18,15 @@ def run(argv: list[str] | None = None) -> int:
         from inspector.demo.server import main as demo_main  # no Qt, no anyio: starts fast
 
         return demo_main(argv[1:])
-    from inspector.cli import main
+    from inspector import startup_cache
 
-    return main(argv)
+    startup_cache.install()  # before the package's records are made (their methods, compiled once)
+    try:
+        from inspector.cli import main
+
+        return main(argv)
+    finally:
+        startup_cache.save()
 
 
 if __name__ == "__main__":

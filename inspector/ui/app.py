@@ -242,9 +242,12 @@ def build(app, *, config: Path | None = None, servers_after_paint: bool = False)
 def _after_first_paint(window: MainWindow) -> None:
     """What the start leaves until just after the first paint: the feature panels (hidden until
     a session says which it supports; about 60 ms of widgets), then the saved servers (which
-    freeze the heap, the panels in it)."""
+    freeze the heap, the panels in it); then the start-up cache (inspector/startup_cache.py)."""
     window.panels.build_panels()
     read_saved_servers(window)
+    from inspector import startup_cache
+
+    startup_cache.save()  # the records made by the start (new ones only): the next start takes them as they are
 
 
 def _freeze_heap() -> None:
