@@ -428,7 +428,8 @@ _SHUTDOWN_WORDS = {
 
 class Printer:
     """Writes each batch of entries to ``out`` as it arrives: the transcript, or the JSON Lines
-    with ``--json``. UTF-8 goes straight to the byte stream under ``out`` when there is one."""
+    with ``--json``. UTF-8 goes straight to the byte stream under ``out`` when there is one, or
+    into the format helper's pipe while it writes that stream (:meth:`hand_over`)."""
 
     def __init__(self, rec: Recording, out: TextIO, as_json: bool, failed: OutputFailure | None = None) -> None:
         self.rec = rec
@@ -561,6 +562,8 @@ class RecordFile:
         self._writer.abandon()
 
     def fail(self, exc: OSError) -> None:
+        if self.failed.record is not None:  # said once (a failure met while closing comes back here)
+            return
         self.failed.lost_record(self.path, exc)
         self._writer.abandon()
 
@@ -845,105 +848,114 @@ async def run_probe(
     printer = Printer(session.recording, out, as_json, failed)
     session.recording.add_listener(printer)
     worker = start_format_worker(session.recording, record_file, printer)
-    code, reason = EXIT_OK, "ok"
-    tools = ProbeTools(session)  # the tools listed in this session (refuse_call)
-    auth: AuthDiscovery | None = None  # what authorization discovery found after a refusal
-    stopped_by: list[int] = []  # the signal that stopped the probe, if one did
-    async with anyio.create_task_group() as tg:
-        await tg.start(_stop_on_signal, session, work, stopped_by)
-        try:
-            async with session:
-                with work:
-                    try:
-                        await session.start()
-                    except StartFailed as exc:
-                        code, reason = _start_failure_code(session), str(exc)
-                    else:
-                        for _kind, value in requests:
-                            try:
-                                if isinstance(value, str):  # --send-raw: judged, never a reason to fail
-                                    await session.send_text(value, wait=options.request_timeout)
-                                else:
-                                    refused = await refuse_call(session, value, tools)
-                                    if refused:  # not sent: the command line asked for what a client must not do
-                                        code, reason = EXIT_USAGE, refused
-                                        continue
-                                    reply = await session.request(*value)
-                                    if value[0] == "tools/list" and reply.ok:
-                                        tools.listed(value[1], reply.result)
-                            except RequestTimeout as exc:
-                                code, reason = EXIT_TIMEOUT, str(exc)
-                            except ConnectionLost as exc:
-                                code, reason = EXIT_SERVER, str(exc)
-                                break
-                        if code == EXIT_OK and surface is not None:  # every list, every page: the whole surface
-                            code, reason = await surface.list_all(session)
-                        if code == EXIT_OK and session.engine.outcome:
-                            code, reason = EXIT_SERVER, session.engine.outcome
-                    # a 401 (or 403): discovery only, the exit stays (HTTP only: explain_refusal says
-                    # None for any other link; imported here, a stdio probe starts without httpx)
-                    if code != EXIT_OK and authorizer is None and isinstance(session.options.transport, HttpSpec):
-                        from inspector.session.auth_discovery import explain_refusal
+    try:
+        code, reason = EXIT_OK, "ok"
+        tools = ProbeTools(session)  # the tools listed in this session (refuse_call)
+        auth: AuthDiscovery | None = None  # what authorization discovery found after a refusal
+        stopped_by: list[int] = []  # the signal that stopped the probe, if one did
+        async with anyio.create_task_group() as tg:
+            await tg.start(_stop_on_signal, session, work, stopped_by)
+            if worker is not None:  # a write that fails there stops the work at once
+                tg.start_soon(worker.watch)
+            try:
+                async with session:
+                    with work:
+                        try:
+                            await session.start()
+                        except StartFailed as exc:
+                            code, reason = _start_failure_code(session), str(exc)
+                        else:
+                            for _kind, value in requests:
+                                try:
+                                    if isinstance(value, str):  # --send-raw: judged, never a reason to fail
+                                        await session.send_text(value, wait=options.request_timeout)
+                                    else:
+                                        refused = await refuse_call(session, value, tools)
+                                        if refused:  # not sent: the command line asked for what a client must not do
+                                            code, reason = EXIT_USAGE, refused
+                                            continue
+                                        reply = await session.request(*value)
+                                        if value[0] == "tools/list" and reply.ok:
+                                            tools.listed(value[1], reply.result)
+                                except RequestTimeout as exc:
+                                    code, reason = EXIT_TIMEOUT, str(exc)
+                                except ConnectionLost as exc:
+                                    code, reason = EXIT_SERVER, str(exc)
+                                    break
+                            if code == EXIT_OK and surface is not None:  # every list, every page: the whole surface
+                                code, reason = await surface.list_all(session)
+                            if code == EXIT_OK and session.engine.outcome:
+                                code, reason = EXIT_SERVER, session.engine.outcome
+                        # a 401 (or 403): discovery only, the exit stays (HTTP only: explain_refusal says
+                        # None for any other link; imported here, a stdio probe starts without httpx)
+                        if code != EXIT_OK and authorizer is None and isinstance(session.options.transport, HttpSpec):
+                            from inspector.session.auth_discovery import explain_refusal
 
-                        auth = await explain_refusal(session)
-        except StartFailed as exc:  # spawn failure
-            code, reason = EXIT_SERVER, str(exc)
-        tg.cancel_scope.cancel()
-    if authorizer is not None and code != EXIT_OK and not stopped_by:
-        from inspector.cli_oauth import failure
+                            auth = await explain_refusal(session)
+            except StartFailed as exc:  # spawn failure
+                code, reason = EXIT_SERVER, str(exc)
+            if worker is not None:  # everything so far written (or failed) while a stop signal is still heard
+                await worker.drained()
+            tg.cancel_scope.cancel()
+        if authorizer is not None and code != EXIT_OK and not stopped_by:
+            from inspector.cli_oauth import failure
 
-        why = failure(authorizer)
-        if why is not None:  # the session failed because the authorization did
-            code, reason = EXIT_AUTH, why
-    quote: list[str] = []
-    if code == EXIT_SERVER:  # the server ended: quote what it said on stderr about why
-        reason, quote = failure_reason(session, reason)
-    code, reason = shutdown_verdict(session, code, reason)
-    if stopped_by:
-        number = stopped_by[0]
-        code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {signal_name(number)}", []
-        reason += "".join("; " + describe_unread(u) for u in session.unread)
+            why = failure(authorizer)
+            if why is not None:  # the session failed because the authorization did
+                code, reason = EXIT_AUTH, why
+        quote: list[str] = []
+        if code == EXIT_SERVER:  # the server ended: quote what it said on stderr about why
+            reason, quote = failure_reason(session, reason)
+        code, reason = shutdown_verdict(session, code, reason)
+        if stopped_by:
+            number = stopped_by[0]
+            code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {signal_name(number)}", []
+            reason += "".join("; " + describe_unread(u) for u in session.unread)
 
-    baseline = None
-    if surface is not None and not stopped_by:  # saved and compared once the session is over (the session's code first)
-        code, reason, baseline = surface.finish(session.recording, code, reason)
+        baseline = None
+        # saved and compared once the session is over (the session's code first)
+        if surface is not None and not stopped_by:
+            code, reason, baseline = surface.finish(session.recording, code, reason)
 
-    def verdict() -> tuple[int, str]:  # a stop signal first, then what could not be written
-        return (code, reason) if stopped_by else failed.verdict(code, reason)
+        def verdict() -> tuple[int, str]:  # a stop signal first, then what could not be written
+            return (code, reason) if stopped_by else failed.verdict(code, reason)
 
-    summary = dict(session.recording.summary or session.summary())
-    if auth is not None:
-        summary["auth_discovery"] = auth.data()
-    if authorizer is not None:
-        from inspector.cli_oauth import authorization_block
+        summary = dict(session.recording.summary or session.summary())
+        if auth is not None:
+            summary["auth_discovery"] = auth.data()
+        if authorizer is not None:
+            from inspector.cli_oauth import authorization_block
 
-        summary["authorization"] = authorization_block(authorizer, session_ok=code == EXIT_OK)
-    if baseline is not None:
-        summary["baseline"] = baseline
-    summary["exit"], summary["exit_reason"] = verdict()
-    if worker is not None:  # the rest of the recording goes by its writer, the output stops here
-        session.recording.remove_listener(worker)
-    if record_file is not None:  # the recording's summary is the printed one, exit included
-        record_file.finish(summary)
-        summary["exit"], summary["exit_reason"] = verdict()  # its summary could not be written
-    if worker is not None:  # everything before the summary is written (or said as failed)
-        worker.finish()
-        printer.hand_over(None)
+            summary["authorization"] = authorization_block(authorizer, session_ok=code == EXIT_OK)
+        if baseline is not None:
+            summary["baseline"] = baseline
         summary["exit"], summary["exit_reason"] = verdict()
-    else:
-        session.recording.remove_listener(printer)
-    if failed.stdout is None:
-        printer.write(summary_text(summary, as_json))
-    exit_code, _ = verdict()
-    if failed.pipe_closed or stopped_by and failed.stdout is not None:
-        return exit_code  # quietly, as a tool that SIGPIPE ends
-    if failed.said:
-        sys.stderr.write(f"mcp-session-inspector: {failed.said}\n")
-        return exit_code
-    if not as_json and code != EXIT_OK:
-        head = reason.split("; its stderr says: ", 1)[0] if quote else reason
-        sys.stderr.write(f"mcp-session-inspector: {head}\n" + "".join(f"  stderr: {line}\n" for line in quote))
-    return code
+        if worker is not None:  # the rest of the recording goes by its writer, the output stops here
+            session.recording.remove_listener(worker)
+        if record_file is not None:  # the recording's summary is the printed one, exit included
+            record_file.finish(summary)
+            summary["exit"], summary["exit_reason"] = verdict()  # its summary could not be written
+        if worker is not None:  # everything before the summary is written (or said as failed)
+            worker.finish()
+            printer.hand_over(None)
+            summary["exit"], summary["exit_reason"] = verdict()
+        with contextlib.suppress(ValueError):  # the format helper took its batches
+            session.recording.remove_listener(printer)
+        if failed.stdout is None:
+            printer.write(summary_text(summary, as_json))
+        exit_code, _ = verdict()
+        if failed.pipe_closed or stopped_by and failed.stdout is not None:
+            return exit_code  # quietly, as a tool that SIGPIPE ends
+        if failed.said:
+            sys.stderr.write(f"mcp-session-inspector: {failed.said}\n")
+            return exit_code
+        if not as_json and code != EXIT_OK:
+            head = reason.split("; its stderr says: ", 1)[0] if quote else reason
+            sys.stderr.write(f"mcp-session-inspector: {head}\n" + "".join(f"  stderr: {line}\n" for line in quote))
+        return code
+    finally:  # the helper is waited for on every way out (it writes what it was sent, then exits)
+        if worker is not None:
+            worker.finish()
 
 
 def shutdown_verdict(session: Session, code: int, reason: str) -> tuple[int, str]:

@@ -16,13 +16,16 @@ process has one thread), and becomes the recording's one listener for both outpu
   ``probe``'s printer), whose bytes go through the same pipe, in order (their file is a
   :class:`Sink`).
 * The helper reports a write that failed (a full disk, a reader that closed stdout) on a
-  second pipe; :meth:`FormatWorker.on_batch` reads it without waiting and hands it to the
-  owner's callbacks, which end the run as a failed write in this process would. Closing the
-  recording (:meth:`Sink.close`) waits for the helper to have written and closed it, so the
-  probe's exit knows whether the recording is whole.
-* Nothing is lost when this process dies: the helper writes everything it was sent, then
-  exits at the pipe's end. It ignores the stop signals a terminal sends to the process
-  group; this process shuts the session down and then closes the pipe.
+  second pipe, which :meth:`FormatWorker.watch` reads from the event loop as reports come:
+  the owner's callbacks end the run at once, as a failed write in this process would. Once the
+  session is over, :meth:`FormatWorker.drained` waits (a stop signal still heard) until the
+  helper has written everything, so the exit the summary records knows of every failure;
+  closing the recording (:meth:`Sink.close`) waits for the helper to have written and closed
+  it. A helper that dies (killed, or a fault of its own, printed on its stderr) fails both
+  outputs with how it ended: the probe says so and exits 8.
+* When this process dies, the helper still writes everything it was sent, then exits at the
+  pipe's end. It ignores the stop signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) sent to the
+  process group: this process shuts the session down, writes the summary and closes the pipe.
 
 Only ``probe`` uses it, only where ``os.fork`` exists and no other thread runs; otherwise the
 writers write in this process as before. ``MCP_INSPECTOR_FORMAT_WORKER=0`` keeps them there
@@ -39,6 +42,9 @@ import struct
 import threading
 from array import array
 from collections.abc import Callable
+from typing import NoReturn
+
+import anyio
 
 from .entry_text import transcript_bytes
 from .recording import Recording
@@ -51,6 +57,8 @@ _HEAD = struct.Struct("<cBI")
 _PLAIN = struct.Struct("<QIdHBH")
 #: Frames, the helper to this process: a kind byte (E failed, A acknowledged), target, errno, length.
 _STATUS = struct.Struct("<cBiI")
+_HAS_NAME = 0x8000  # in the method name's length: the run has a method (an empty name is still one)
+_NAME_MAX = 0x7FFF  # a longer method name goes the writers' way
 
 RECORD, OUT = 1, 2  # the targets (bits of a plain run's mask)
 _ENV = "MCP_INSPECTOR_FORMAT_WORKER"
@@ -98,7 +106,6 @@ class FormatWorker:
         data_fd: int,
         status_fd: int,
         targets: int,
-        out_json: bool,
         on_failure: Callable[[int, OSError], None],
     ) -> None:
         self.rec = rec
@@ -106,12 +113,16 @@ class FormatWorker:
         self._data = data_fd
         self._status = status_fd
         self._targets = targets  # the outputs still written (a failed one is dropped)
-        self._out_json = out_json
         self._on_failure = on_failure
         self._spill: list[Callable[[int, int], None]] = []  # the writers, for batches that are not plain
         self._skip: Callable[[int], None] | None = None  # the recording writer: entries written for it
         self._done = 0  # entries handed over
         self._pending = b""  # status bytes read that do not make a whole frame yet
+        self._acks = 0  # acknowledgements read (of fences and closes, in the order they were sent)
+        self._asked = 0  # fences and closes sent
+        self._ended = False  # the status pipe's end was read: the helper exited
+        self._reaped: int | None = None  # its wait status, once waited for
+        self._acked_event: anyio.Event | None = None  # set when the acks reach _asked (drained)
         self.failed: dict[int, OSError] = {}
 
     @classmethod
@@ -140,14 +151,9 @@ class FormatWorker:
                 os.close(fd)
             return None
         if pid == 0:  # the helper: it never returns
-            code = 1
-            try:
-                os.close(data_w)
-                os.close(status_r)
-                _helper(data_r, status_w, record_fd, out_fd, out_json)
-                code = 0
-            finally:
-                os._exit(code)
+            os.close(data_w)
+            os.close(status_r)
+            _helper_main(data_r, status_w, record_fd, out_fd, out_json)
         os.close(data_r)
         os.close(status_w)
         try:
@@ -158,7 +164,7 @@ class FormatWorker:
             pass
         os.set_blocking(status_r, False)
         targets = (RECORD if record_fd is not None else 0) | (OUT if out_fd is not None else 0)
-        return cls(rec, pid, data_w, status_r, targets, out_json, on_failure)
+        return cls(rec, pid, data_w, status_r, targets, on_failure)
 
     def take(self, writers: list[Callable[[int, int], None]], skip: Callable[[int], None] | None, done: int) -> None:
         """Become the listener for ``writers`` (they format batches that are not plain runs,
@@ -181,88 +187,118 @@ class FormatWorker:
             return
         rec = self.rec
         run = rec.plain_run(start, end) if self._targets else None
+        name = b""
+        if run is not None:
+            name = (run[1] or "").encode("utf-8")
+            if len(name) > _NAME_MAX:  # the frame cannot carry it: the writers format the batch
+                run = None
         if run is None:
             for write in self._spill:
                 write(start, end)
         else:
             code, method, t = run
-            name = (method or "").encode("utf-8")
             raws = rec.raws(start, end)
             lengths = array("I", map(len, raws))
-            head = _PLAIN.pack(start, end - start, t, code, self._targets, len(name) | (0x8000 if method else 0))
+            head = _PLAIN.pack(start, end - start, t, code, self._targets, len(name) | (_HAS_NAME if method else 0))
             self.send(b"P", 0, head + name + lengths.tobytes() + b"".join(raws))
             if self._skip is not None:
                 self._skip(end)
         self._done = end
 
     def send(self, kind: bytes, target: int, payload: bytes) -> None:
+        """One frame to the helper (a helper that is gone: its outputs failed)."""
+        if self._data < 0:
+            return
         frame = _HEAD.pack(kind, target, len(payload)) + payload
         view = memoryview(frame)
         while view:
             try:
                 n = os.write(self._data, view)
             except BrokenPipeError:  # the helper is gone: what it did not write is said as failed
-                self._lost(OSError(errno.EPIPE, "the writing process ended early"))
+                self._lost()
                 return
             view = view[n:]
 
     def poll(self, wait: bool = False) -> bool:
-        """Read the helper's reports (``wait``: until an acknowledgement or the pipe's end);
-        failures go to the callback. True when an acknowledgement came, False at the pipe's
-        end (or, not waiting, when nothing more is there yet)."""
-        while True:
+        """Read the helper's reports (``wait``: block until some come); failures go to the
+        callback. False once the pipe's end was read (the helper exited), True otherwise."""
+        while not self._ended:
             try:
                 if wait:
                     os.set_blocking(self._status, True)
                 chunk = os.read(self._status, 65536)
             except BlockingIOError:
-                return False
+                return True
             finally:
                 if wait:
                     os.set_blocking(self._status, False)
-            if not chunk:  # the helper ended
-                return False
-            data = self._pending + chunk
-            at = 0
-            acked = False
-            while len(data) - at >= _STATUS.size:
-                kind, target, number, size = _STATUS.unpack_from(data, at)
-                if len(data) - at - _STATUS.size < size:
-                    break
-                text = data[at + _STATUS.size : at + _STATUS.size + size].decode("utf-8", "replace")
-                at += _STATUS.size + size
-                if kind == b"A":
-                    acked = True
-                else:
-                    self._fail(target, OSError(number, text))
-            self._pending = data[at:]
-            if acked:
+            if not chunk:  # the helper exited
+                self._ended = True
+                if self._acks < self._asked or self._targets:
+                    self._lost()  # before answering what it was asked, or before being told to end
+                break
+            self._read_reports(self._pending + chunk)
+            if wait:
                 return True
+        return not self._ended
+
+    async def watch(self) -> None:
+        """Read the helper's reports as they come, from the event loop (a failed write stops
+        the run at once, as it would in this process), until the helper exits."""
+        while not self._ended:
+            try:
+                await anyio.wait_readable(self._status)
+            except (OSError, ValueError):  # the descriptor was closed by finish()
+                return
+            self.poll()
+
+    async def drained(self) -> None:
+        """Wait, with :meth:`watch` running, until the helper has written everything sent so far
+        (or failed, or exited): a fence it acknowledges once it has got to it."""
+        self._asked += 1
+        self.send(b"F", 0, b"")
+        self._acked_event = anyio.Event()
+        if self._acks >= self._asked or self._ended:
+            return
+        await self._acked_event.wait()
 
     def close_target(self, target: int) -> None:
         """Close one output in the helper and wait for it: raises the OSError it met."""
         if target not in self.failed:
+            self._asked += 1
             self.send(b"C", target, b"")
-            if not self.poll(wait=True) and target not in self.failed:  # it ended before closing the file
-                self._lost(OSError(errno.EPIPE, "the writing process ended early"))
+            while self._acks < self._asked and self.poll(wait=True):
+                pass
         if target in self.failed:
             raise self.failed[target]
 
     def finish(self) -> None:
-        """The pipe's end: the helper writes what it has and exits; its last reports are read."""
-        if self._data < 0:
-            return
-        os.close(self._data)
-        self._data = -1
-        while self.poll(wait=True):
-            pass
-        os.close(self._status)
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            return
-        if status != 0:  # it did not get to the end: what it was sent last may be missing
-            self._lost(OSError(errno.EIO, "the writing process failed"))
+        """The pipe's end: the helper writes what it has and exits; its last reports are read
+        and it is waited for. Safe to call more than once."""
+        if self._data >= 0:
+            os.close(self._data)
+            self._data = -1
+            self._targets = 0  # told to end: its exit is no failure
+            while self.poll(wait=True):
+                pass
+            os.close(self._status)
+        self._reap(block=True)
+
+    def _read_reports(self, data: bytes) -> None:
+        at = 0
+        while len(data) - at >= _STATUS.size:
+            kind, target, number, size = _STATUS.unpack_from(data, at)
+            if len(data) - at - _STATUS.size < size:
+                break
+            text = data[at + _STATUS.size : at + _STATUS.size + size].decode("utf-8", "replace")
+            at += _STATUS.size + size
+            if kind == b"A":
+                self._acks += 1
+            else:
+                self._fail(target, OSError(number, text))
+        self._pending = data[at:]
+        if self._acked_event is not None and (self._acks >= self._asked or self._ended):
+            self._acked_event.set()
 
     def _fail(self, target: int, exc: OSError) -> None:
         for bit in (RECORD, OUT):
@@ -271,25 +307,78 @@ class FormatWorker:
                 self._targets &= ~bit
                 self._on_failure(bit, exc)
 
-    def _lost(self, exc: OSError) -> None:
-        self._fail(self._targets, exc)
+    def _lost(self) -> None:
+        """The helper ended before its work was done: the outputs it still wrote failed, with
+        how it ended (never EPIPE: that would read as a reader that closed stdout)."""
+        self._ended = True
+        self._reap(block=True)  # both its pipes closed: it has exited (or is exiting)
+        status = self._reaped
+        if status is None:
+            how = "it ended early"
+        elif os.WIFSIGNALED(status):
+            number = os.WTERMSIG(status)
+            try:
+                how = f"{signal.Signals(number).name} ended it"
+            except ValueError:
+                how = f"signal {number} ended it"
+        else:
+            how = f"it exited with code {os.waitstatus_to_exitcode(status)}"
+        if self._acked_event is not None:
+            self._acked_event.set()
+        self._fail(self._targets, OSError(errno.EIO, f"the process writing it (pid {self.pid}) is gone: {how}"))
+
+    def _reap(self, *, block: bool) -> None:
+        if self._reaped is not None:
+            return
+        try:
+            pid, status = os.waitpid(self.pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            self._reaped = 0
+            return
+        if pid == self.pid:
+            self._reaped = status
 
 
 # ---------------------------------------------------------------------- the helper
 
 
+def _helper_main(data_fd: int, status_fd: int, record_fd: int | None, out_fd: int | None, out_json: bool) -> NoReturn:
+    """The helper process, from the fork to its exit (never back into the caller's code): a
+    fault of its own is printed on stderr and reported as both outputs failed."""
+    code = 1
+    try:
+        signal.set_wakeup_fd(-1)  # the loop's wake-up pipe is this process's parent's
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+            # a stop signal to the process group reaches the parent, which shuts the session
+            # down and then closes the pipe: everything sent by then is written first
+            signal.signal(number, signal.SIG_IGN)
+        gc.disable()  # inherited objects are never collected (or finalized) here
+        _helper(data_fd, status_fd, record_fd, out_fd, out_json)
+        code = 0
+    except BaseException as exc:  # noqa: BLE001 - said on stderr and to the parent, then the exit
+        try:
+            import traceback
+
+            os.write(2, ("mcp-session-inspector: the output writer failed:\n" + traceback.format_exc()).encode())
+            _report(status_fd, b"E", RECORD | OUT, errno.EIO, f"the process writing it failed: {exc!r}")
+        except BaseException:  # noqa: BLE001 - nothing more can be said
+            pass
+    finally:
+        os._exit(code)
+
+
+def _report(status_fd: int, kind: bytes, target: int, number: int, text: str) -> None:
+    words = text.encode("utf-8")
+    os.write(status_fd, _STATUS.pack(kind, target, number, len(words)) + words)
+
+
 def _helper(data_fd: int, status_fd: int, record_fd: int | None, out_fd: int | None, out_json: bool) -> None:
     """The helper's loop: frames in, bytes out, failures reported, until the pipe's end."""
-    signal.set_wakeup_fd(-1)  # the loop's wake-up pipe is this process's parent's
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, signal.SIG_IGN)  # a terminal's stop reaches the parent, which closes the pipe
-    gc.disable()  # inherited objects are never collected (or finalized) here
     fds = {RECORD: record_fd, OUT: out_fd}
     failed: set[int] = set()
 
     def report(kind: bytes, target: int, number: int, text: str) -> None:
-        words = text.encode("utf-8")
-        os.write(status_fd, _STATUS.pack(kind, target, number, len(words)) + words)
+        _report(status_fd, kind, target, number, text)
 
     def write(target: int, data: bytes) -> None:
         fd = fds.get(target)
@@ -308,8 +397,8 @@ def _helper(data_fd: int, status_fd: int, record_fd: int | None, out_fd: int | N
         if kind == b"P":
             start, n, t, code, targets, name_len = _PLAIN.unpack_from(payload)
             at = _PLAIN.size
-            method = payload[at : at + (name_len & 0x7FFF)].decode("utf-8") if name_len & 0x8000 else None
-            at += name_len & 0x7FFF
+            method = payload[at : at + (name_len & _NAME_MAX)].decode("utf-8") if name_len & _HAS_NAME else None
+            at += name_len & _NAME_MAX
             lengths = array("I")
             lengths.frombytes(payload[at : at + 4 * n])
             at += 4 * n
@@ -334,6 +423,8 @@ def _helper(data_fd: int, status_fd: int, record_fd: int | None, out_fd: int | N
                         failed.add(target)
                         report(b"E", target, exc.errno or 0, exc.strerror or str(exc))
             report(b"A", target, 0, "")
+        elif kind == b"F":  # a fence: everything before it is written
+            report(b"A", 0, 0, "")
 
 
 class _Frames:

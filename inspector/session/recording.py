@@ -996,7 +996,8 @@ class RecordingWriter:
 
     @property
     def written(self) -> int:
-        """How many entries are in the file (written and flushed)."""
+        """How many entries are in the file (written and flushed); after :meth:`hand_over`, how
+        many were handed to the process that writes it (it writes them in order)."""
         return self._written
 
     def _raise_unflushed(self) -> None:

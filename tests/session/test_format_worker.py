@@ -212,3 +212,74 @@ def test_probe_writes_the_same_files_with_and_without_the_helper(tmp_path: Path)
     a, b = lines(with_helper), lines(alone)
     assert len(a) == len(b) > 10000
     assert a == b
+
+
+@pytest.mark.anyio
+async def test_drained_knows_every_failure_the_helper_met(tmp_path: Path) -> None:
+    """Once drained() returns (watch() reading the reports from the loop), a write that failed in
+    the helper has reached the callback: the exit the summary records knows of it."""
+    import anyio
+
+    rec, batches = sample()
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        with open(tmp_path / "r.jsonl", "wb") as record:
+            worker, failures = _run_worker(rec, batches, record.fileno(), write_end, False)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(worker.watch)
+                await worker.drained()
+                assert [(t, e.errno) for t, e in failures] == [(OUT, errno.EPIPE)]
+                tg.cancel_scope.cancel()
+            Sink(worker, RECORD).close()
+            worker.finish()
+    finally:
+        os.close(write_end)
+    assert (tmp_path / "r.jsonl").read_bytes() == _direct(rec, batches, False)[0]
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="no /proc here")
+def test_a_helper_that_is_killed_fails_both_outputs_with_how_it_ended(tmp_path: Path) -> None:
+    """The probe says so and exits 8 (not the quiet 141 of a reader that closed stdout)."""
+    import signal
+    import time
+
+    record = tmp_path / "r.jsonl"
+    server = [
+        sys.executable,
+        str(ROOT / "tests/fixtures/servers/misbehave.py"),
+        "--mode",
+        "flood",
+        "--count",
+        "5000000",
+    ]
+    argv = [sys.executable, "-m", "inspector", "probe", "--record", str(record), "--", *server]
+    env = dict(os.environ, MCP_INSPECTOR_FORMAT_WORKER="1")
+    with open(tmp_path / "out.txt", "wb") as out:
+        probe = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env, cwd=ROOT, stdin=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and (not record.exists() or record.stat().st_size < 1_000_000):
+                time.sleep(0.05)
+            assert record.stat().st_size >= 1_000_000, "the flood did not start"
+            helper_argv = b"\0-m\0inspector\0probe\0"  # the fork's command line is the probe's (the server's is not)
+            helpers = [pid for pid in _children(probe.pid) if helper_argv in Path(f"/proc/{pid}/cmdline").read_bytes()]
+            assert len(helpers) == 1
+            os.kill(helpers[0], signal.SIGKILL)
+            _, err = probe.communicate(timeout=120)
+        finally:
+            if probe.poll() is None:
+                probe.kill()
+                probe.wait()
+    assert probe.returncode == 8, err
+    said = err.decode()
+    assert (
+        f"cannot write the recording {record}: the process writing it (pid {helpers[0]}) is gone: SIGKILL ended it"
+        in said
+    )
+    assert "cannot write the output (stdout): the process writing it" in said
