@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QHeaderView, QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
 from inspector.protocol.jsontypes import JsonObject
 from inspector.session.negotiation_text import NegotiationRow, negotiation_table
@@ -33,6 +33,15 @@ class NegotiationView(QWidget):
         self.tree = QTreeWidget()
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
+        # the item names as wide as they are; the two sides share the rest, so both are in view
+        # on a narrow pane (a long value wraps, its tooltip holds it whole)
+        self.tree.setColumnCount(3)  # the sections exist before their modes are set
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(header.fontMetrics().horizontalAdvance("MMMM"))
         # the server's instructions: plain text (never rich), selectable, scrolling in a box that
         # asks for almost no height (a tab widget is as tall at least as its tallest page's
         # minimum, shown or not: a server's page of instructions as a wrapped label raised the
@@ -103,7 +112,4 @@ class NegotiationView(QWidget):
 
         for row in table.rows:
             add(self.tree, row)
-        if table.rows:
-            for col in range(3):
-                self.tree.resizeColumnToContents(col)
         self.instructions.setPlainText(table.instructions)
