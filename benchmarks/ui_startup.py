@@ -10,8 +10,9 @@ closes. The times are taken in this process, from just before spawning to the mo
 line arrives. A fresh config folder is used for every run. The package's bytecode is compiled
 first (``bytecode.py``).
 
-The lifecycle diagram keeps its layout in the cache folder (inspector/session/diagram_cache.py):
-"warm" runs share one cache folder that one unmeasured start filled (every start after the
+The lifecycle diagram keeps its layout in the cache folder (inspector/session/diagram_cache.py),
+and so does the start-up cache (inspector/startup_cache.py: the dataclasses' methods, compiled
+once): "warm" runs share one cache folder that one unmeasured start filled (every start after the
 first on a machine), "cold" runs each get an empty one (the very first start, or after the
 layout code, the language or the font changed). The two kinds alternate run by run.
 

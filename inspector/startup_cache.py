@@ -39,6 +39,7 @@ __all__ = ["MAX_BYTES", "MAX_ENTRIES", "cache_file", "install", "save"]
 MAX_BYTES = 4 << 20  # the package's records take about 0.3 MB
 MAX_ENTRIES = 5000  # beyond this the table starts again from what this run used
 _ENV = "MCP_INSPECTOR_STARTUP_CACHE"
+_FORMAT = 2  # in the file's name: a table made another way is never read
 _exec = builtins.exec
 
 
@@ -55,7 +56,9 @@ class _Table:
         if type(source) is str:
             code = self.known.get(source)
             if code is None:
-                code = compile(source, "<string>", "exec")
+                # as exec compiles it from dataclasses' own code: no __future__ flag of this
+                # module (``annotations`` would make the methods' annotations strings)
+                code = compile(source, "<string>", "exec", dont_inherit=True)
                 self.known[source] = code
                 self.new += 1
             self.used[source] = code
@@ -74,7 +77,7 @@ def cache_file(base: Path | None = None) -> Path | None:
         if not home or not os.path.isabs(home):
             return None
         base = Path(home)
-    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
+    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_FORMAT}"
     return base / "mcp-session-inspector" / "startup" / f"dataclasses-{tag}.marshal"
 
 

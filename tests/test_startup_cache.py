@@ -50,6 +50,7 @@ seen = {
     "hash": hash(f) == hash(Frozen(1)),
     "frozen": frozen,
     "slots": not hasattr(f, "__dict__"),
+    "annotations": repr(Frozen.__init__.__annotations__) + repr(Plain.__lt__.__annotations__),
     "known_before": known_before,
     "new": table.new if table else 0,
 }
@@ -82,8 +83,8 @@ def test_the_second_start_compiles_nothing_and_the_records_are_the_same(tmp_path
     plain = run_child(tmp_path, MCP_INSPECTOR_STARTUP_CACHE="0")
     assert not plain["installed"]
     for seen in (first, second):  # the classes behave as without the cache
-        assert {k: seen[k] for k in ("repr", "eq", "order", "hash", "frozen", "slots")} == {
-            k: plain[k] for k in ("repr", "eq", "order", "hash", "frozen", "slots")
+        assert {k: seen[k] for k in ("repr", "eq", "order", "hash", "frozen", "slots", "annotations")} == {
+            k: plain[k] for k in ("repr", "eq", "order", "hash", "frozen", "slots", "annotations")
         }
     assert second["repr"] == "Frozen(a=1, b='x', c=())Plain(n=3, m=1.5)"
     assert second["eq"] and second["order"] and second["frozen"] and second["slots"]
