@@ -16,9 +16,12 @@ classes are the very same; the file is keyed by the interpreter's version (marsh
 its own).
 
 The file is trusted as Python's own ``__pycache__`` is, and checked as such a file should be: it
-must belong to this user and be writable by no one else, in a folder likewise; it must be a
-table of source texts to code objects and no larger than :data:`MAX_BYTES`. Anything else is
-ignored (and replaced at the next save). Writes go to a temporary file that replaces the old one;
+must belong to this user and be writable by no one else, in a folder likewise (neither a link;
+the file a regular one, opened without waiting); it must start with this format's header (the
+length and CRC-32 of what follows), hold a table of source texts to code objects and be no
+larger than :data:`MAX_BYTES`. Anything else is ignored (and replaced at the next save, which
+also closes a folder of ours that others could write). A process that makes classes by the
+thousand keeps no more than :data:`MAX_ENTRIES` of them in the table. Writes go to a temporary file that replaces the old one;
 every error of the disk is silent (the classes are compiled as without the file).
 ``MCP_INSPECTOR_STARTUP_CACHE=0`` turns it off.
 """
@@ -29,7 +32,9 @@ import builtins
 import marshal
 import os
 import stat
+import struct
 import sys
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from types import CodeType
@@ -39,7 +44,9 @@ __all__ = ["MAX_BYTES", "MAX_ENTRIES", "cache_file", "install", "save"]
 MAX_BYTES = 4 << 20  # the package's records take about 0.3 MB
 MAX_ENTRIES = 5000  # beyond this the table starts again from what this run used
 _ENV = "MCP_INSPECTOR_STARTUP_CACHE"
-_FORMAT = 2  # in the file's name: a table made another way is never read
+_FORMAT = 3  # in the file's name: a table made another way is never read
+_MAGIC = b"MCPIdc03"
+_HEAD = struct.Struct("<8sQI")  # magic, the table's length, its CRC-32
 _exec = builtins.exec
 
 
@@ -59,9 +66,12 @@ class _Table:
                 # as exec compiles it from dataclasses' own code: no __future__ flag of this
                 # module (``annotations`` would make the methods' annotations strings)
                 code = compile(source, "<string>", "exec", dont_inherit=True)
-                self.known[source] = code
-                self.new += 1
-            self.used[source] = code
+                if len(self.known) < MAX_ENTRIES:  # past that (classes made by the thousand): not kept
+                    self.known[source] = code
+                    self.new += 1
+                    self.used[source] = code
+            else:
+                self.used[source] = code
             source = code
         _exec(source, globals, locals)  # type: ignore[arg-type]
 
@@ -105,14 +115,22 @@ def save() -> None:
     if table is None or not table.new:
         return
     keep = table.known if len(table.known) <= MAX_ENTRIES else table.used
-    data = marshal.dumps(keep)
-    if len(data) > MAX_BYTES:
-        data = marshal.dumps(table.used)
+    body = marshal.dumps(keep)
+    if len(body) + _HEAD.size > MAX_BYTES:
+        body = marshal.dumps(table.used)
+        if len(body) + _HEAD.size > MAX_BYTES:  # it would never be read
+            return
+    data = _HEAD.pack(_MAGIC, len(body), zlib.crc32(body)) + body
     folder = table.path.parent
     tmp = table.path.with_name(f".{table.path.name}.{os.getpid()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+        info = os.lstat(folder)
+        if stat.S_ISDIR(info.st_mode) and not _private(info) and _private(info, writable=True):
+            os.chmod(folder, 0o700)  # ours but open to others: the table would never be read
+        tmp.unlink(missing_ok=True)  # a temporary file this process's id left before
+        fd = os.open(tmp, flags, 0o600)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -126,21 +144,31 @@ def save() -> None:
 
 
 def _read(path: Path) -> dict[str, CodeType]:
-    """The table in ``path``, or an empty one for a file that is missing or not to be trusted."""
+    """The table in ``path``, or an empty one for a file that is missing or not to be trusted:
+    the folder (not a link) and the file (a regular file, not a link, opened without waiting)
+    must be this user's and writable by no one else, the file no larger than MAX_BYTES, its
+    header this format's with the length and checksum of what follows."""
+    flags = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = -1
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return {}
-    try:
+        folder = os.lstat(path.parent)
+        if not stat.S_ISDIR(folder.st_mode) or not _private(folder):
+            return {}
+        fd = os.open(path, flags)
         info = os.fstat(fd)
-        folder = os.stat(path.parent)
-        if not _private(info) or not _private(folder) or not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+        if not stat.S_ISREG(info.st_mode) or not _private(info) or info.st_size > MAX_BYTES:
             return {}
         with os.fdopen(fd, "rb") as f:
             fd = -1
             data = f.read(MAX_BYTES + 1)
-        table = marshal.loads(data)
-    except (OSError, EOFError, ValueError, TypeError):
+        if len(data) < _HEAD.size:
+            return {}
+        magic, size, check = _HEAD.unpack_from(data)
+        body = memoryview(data)[_HEAD.size :]
+        if magic != _MAGIC or size != len(body) or check != zlib.crc32(body):
+            return {}
+        table = marshal.loads(body)
+    except Exception:  # noqa: BLE001 - a file that cannot be read as a table is no table (MemoryError too)
         return {}
     finally:
         if fd >= 0:
@@ -150,7 +178,10 @@ def _read(path: Path) -> dict[str, CodeType]:
     return table
 
 
-def _private(info: os.stat_result) -> bool:
-    """Owned by this user (where there are users) and writable by no one else."""
+def _private(info: os.stat_result, *, writable: bool = False) -> bool:
+    """Owned by this user (where there are users) and writable by no one else (``writable``:
+    only owned by this user)."""
     getuid = getattr(os, "getuid", None)
-    return (getuid is None or info.st_uid == getuid()) and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    if getuid is not None and info.st_uid != getuid():
+        return False
+    return writable or not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)

@@ -115,3 +115,22 @@ def test_probe_and_version_fill_the_users_cache_folder(tmp_path: Path) -> None:
     assert done.returncode == 0
     files = list((tmp_path / "mcp-session-inspector" / "startup").glob("dataclasses-*.marshal"))
     assert len(files) == 1 and files[0].stat().st_size > 10_000
+
+
+def test_a_pipe_or_a_file_that_fails_its_check_is_never_waited_on_or_read(tmp_path: Path) -> None:
+    run_child(tmp_path)
+    path = next((tmp_path / "mcp-session-inspector" / "startup").glob("dataclasses-*.marshal"))
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF  # one bit of the table changed: the checksum says no
+    path.write_bytes(bytes(data))
+    assert run_child(tmp_path)["known_before"] == 0
+    path.unlink()
+    os.mkfifo(path)  # a named pipe where the file was: opened without waiting, not a file
+    seen = run_child(tmp_path)
+    assert seen["known_before"] == 0 and seen["new"] > 50
+    folder = path.parent
+    os.chmod(folder, 0o777)  # the folder open to others: nothing in it is read, and a save closes it again
+    path.unlink()
+    run_child(tmp_path)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert run_child(tmp_path)["known_before"] > 50
