@@ -21,8 +21,9 @@ the file a regular one, opened without waiting); it must start with this format'
 length and CRC-32 of what follows), hold a table of source texts to code objects and be no
 larger than :data:`MAX_BYTES`. Anything else is ignored (and replaced at the next save, which
 also closes a folder of ours that others could write). A process that makes classes by the
-thousand keeps no more than :data:`MAX_ENTRIES` of them in the table. Writes go to a temporary file that replaces the old one;
-every error of the disk is silent (the classes are compiled as without the file).
+thousand keeps no more than :data:`MAX_ENTRIES` of them in the table. Writes go to a temporary
+file that replaces the old one; every error of the disk is silent (the classes are compiled as
+without the file).
 ``MCP_INSPECTOR_STARTUP_CACHE=0`` turns it off.
 """
 
