@@ -793,13 +793,23 @@ def _rare_byte(sample: list[bytes], needle: bytes) -> int | None:
 def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
     """:func:`holding` for a rare needle: runs of entries joined by ``sep`` (not in the needle),
     searched with ``bytes.find``; a hit's entry is the first whose end (in the run) is past it,
-    and the search goes on from the next entry. A run in which many entries hold the needle (the
-    sample was not like the rest: a recording whose entries repeat with the sample's stride)
-    hands the entries after it to a pattern per entry, which costs less than a bisection a hit."""
+    and the search goes on from the next entry. Where the needle is not rare after all (the
+    sample was not like the rest: a cluster of entries that hold it, or entries that repeat with
+    the sample's stride), a run with hits in many of its entries has the rest of it searched
+    with a pattern per entry, which costs less than a bisection a hit, and so has the next run;
+    a run searched that way in which few entries hold the needle hands the next one back."""
     n = len(seg)
     found = bytearray(n)
+    search = _pattern(needle)
+    dense = False  # the run before held the needle in many of its entries
     for a in range(0, n, _JOIN):
         part = seg[a : a + _JOIN]
+        many = len(part) // _MANY_IN_RUN
+        if dense:
+            got = bytes(map(truth, map(search, part)))
+            found[a : a + len(part)] = got
+            dense = got.count(1) > many
+            continue
         joined = sep.join(part)
         i = joined.find(needle)
         if i < 0:
@@ -811,11 +821,11 @@ def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
             k = bisect.bisect_right(ends, i)
             found[a + k] = 1
             hits += 1
+            if hits > many:  # not rare here: the rest of the run (and the next) a pattern per entry
+                found[a + k + 1 : a + len(part)] = bytes(map(truth, map(search, part[k + 1 :])))
+                dense = True
+                break
             i = find(needle, ends[k])
-        if hits * _MANY_IN_RUN > len(part):  # not rare after all: the rest a pattern per entry
-            rest = a + len(part)
-            found[rest:] = bytearray(map(truth, map(_pattern(needle), seg[rest:])))
-            break
     return found
 
 

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from inspector.protocol.engine import Analysis
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
-from inspector.session import Direction, Recording
-from inspector.session.views import EntryFilter, EntryView, holding, holding_rows
+from inspector.session import Direction, Recording, views
+from inspector.session.views import EntryFilter, EntryView, _joined_find, holding, holding_rows
 
 LARGE = 6000  # entries: more than the fewest the quick ways are taken for
 
@@ -252,6 +252,29 @@ def test_a_sample_unlike_the_rest(period: int) -> None:
     for needle in (b"content", b'"result"', b"tools/call", b"id"):
         assert holding(seg, needle) == truth(seg, needle)
         assert list(holding_rows(seg, needle, 5)) == [5 + i for i, entry in enumerate(seg) if needle in entry]
+
+
+@pytest.mark.parametrize("start", [0, 3000, 2048 * 3 - 100])
+def test_a_cluster_of_entries_that_hold_a_rare_needle(start: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A needle the sample calls rare that a cluster of entries hold (ids 4200-4299 and
+    42000-42999 all hold "0042"): the runs in and just after the cluster are searched entry by
+    entry, the runs after that joined again; the answers are ``needle in entry`` throughout."""
+    n = 2048 * 8
+    stride = n // 512  # the sample's: it sees none of the cluster
+    every = b' "abcdefghijklmnopqrstuvwxyz/{}[]:,0123456789"'
+    seg = [b'{"id":%d,"method":"ping"}' % i + every for i in range(n)]
+    for i in range(start, min(n, start + 2500)):  # more than a run's worth, across run boundaries
+        if i % stride:
+            seg[i] = b'{"id":"x0042y%d"}' % i + every
+    joined = []
+    monkeypatch.setattr(views, "_joined_find", lambda *a: joined.append(a) or _joined_find(*a))
+    for i in (start + 2600, start + 4000, n - 1):  # rare again after it
+        if i < n:
+            seg[i] = b"0042" + seg[i]
+    for needle in (b"x0042y", b"0042", b"042y"):
+        assert holding(seg, needle) == truth(seg, needle)
+        assert list(holding_rows(seg, needle, 7)) == [7 + i for i, entry in enumerate(seg) if needle in entry]
+    assert len(joined) == 6  # every search took the joined way
 
 
 def test_a_live_recording_is_searched_as_it_grows() -> None:
