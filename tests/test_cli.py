@@ -283,6 +283,7 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
     from demo_recording import record_demo_session
 
     from inspector.protocol.engine import ProtocolEngine
+    from inspector.protocol.messages import Kind
     from inspector.session import Direction, Recording
 
     rec = Recording.load(await record_demo_session(tmp_path / "demo.jsonl"))
@@ -306,6 +307,25 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
         lines = [template % (data + b" %d" % k) for k in range(5)]
         start = len(rec)
         rec.extend(Direction.S2C, rec.t0 + t, lines, engine.incoming_many(lines, float(t), start, None))
+        assert rec.plain_run(start, len(rec)) is not None
+        assert transcript_lines(rec, start, len(rec)) == "".join(
+            transcript_line(rec, i) + "\n" for i in range(start, len(rec))
+        )
+    # a read of stderr lines (recorded as one batch) likewise: plain, with a tab, a CR, bytes that
+    # are not UTF-8, a long one, the last without its newline
+    for t, lines in enumerate(
+        (
+            [b"flood %07d ....\n" % k for k in range(5)],
+            [b"a\tb\n", b"plain\n"],
+            [b"crlf\r\n", b"plain\n"],
+            [b"\xff\xfe\n", b"plain\n"],
+            [b"x" * 300 + b"\n", b"plain\n"],
+            [b"plain\n", b"no line end"],
+        ),
+        20,
+    ):
+        start = len(rec)
+        rec.extend(Direction.STDERR, rec.t0 + t, lines, [engine.note(Kind.STDERR)] * len(lines))
         assert rec.plain_run(start, len(rec)) is not None
         assert transcript_lines(rec, start, len(rec)) == "".join(
             transcript_line(rec, i) + "\n" for i in range(start, len(rec))

@@ -337,6 +337,8 @@ def _plain_label(code: int, method: str | None) -> bytes | None:
     """The words between the time and the bytes of a plain entry with this code and method
     (None: entries with this code always take the full path)."""
     direction, kind, _state, schema_ok = code_parts(code)
+    if direction is Direction.STDERR and schema_ok is None:  # a server's stderr line: no words but the arrow
+        return (_ARROWS[direction] + _INDENT).encode("utf-8")
     if direction not in (Direction.C2S, Direction.S2C) or schema_ok is False:
         return None
     return (f"{_ARROWS[direction]}  {kind.label}" + (f" {method}" if method else "") + _INDENT).encode("utf-8")

@@ -104,6 +104,7 @@ SLICE = 128  # lines analysed and handed to the listeners at a time (~0.5 ms of 
 # starve it (a UI on it), and a turn after every slice made a busy window's loop the limit (a
 # turn can wait behind a paint).
 TURN = 0.003
+SIDE_BATCH = 1024  # stderr lines of one read recorded (and handed to the listeners) at a time
 _now = time.perf_counter
 _LOG_METHOD = "notifications/message"
 _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
@@ -240,8 +241,11 @@ class Session(StartSequence, Shutdown):
         freeze = self.options.freeze_gc
         next_turn = 0.0  # when the loop gets its next turn while a flood is taken in
         held: tuple[Frames, int] | None = None  # the read being taken in, and where its entries begin
+        events = self.transport.events()
+        # a stderr flood's lines, taken a read at a time (the stdio transport's queue offers them)
+        side_lines: Callable[[float, str, int], list[bytes]] | None = getattr(events, "side_lines_nowait", None)
         try:
-            async for ev in self.transport.events():
+            async for ev in events:
                 try:
                     if isinstance(ev, Frames):
                         held = (ev, len(rec))
@@ -301,9 +305,16 @@ class Session(StartSequence, Shutdown):
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, kind)
                             rec.append(direction, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
+                        elif side_lines is not None and side is None:
+                            # the rest of the read's lines queued behind it: one batch (a plain run)
+                            lines = [ev.data, *side_lines(ev.t, ev.channel, SIDE_BATCH)]
+                            rec.extend(direction, ev.t, lines, [eng.note(kind)] * len(lines))
                         else:
                             rec.append(direction, ev.t, ev.data, eng.note(kind), side)
                         rec.notify()
+                        if _now() >= next_turn:  # a stderr flood must not starve the loop either
+                            await checkpoint()
+                            next_turn = _now() + TURN
                     elif isinstance(ev, LinkEvent):
                         try:
                             self._link_event(ev)

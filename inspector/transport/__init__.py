@@ -23,7 +23,9 @@ from one that read its message and stays silent.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
 Each stdio pipe has a lane of its own (a consumer behind on stderr holds back stderr only,
 never an answer on stdout), and the consumer gets the lanes merged by read time, so the
-stream's order is the order things were read in.
+stream's order is the order things were read in. A read's stderr lines are queued at once (one
+wake-up, not one per line), and the stdio queue's ``side_lines_nowait`` hands a consumer the
+whole lines queued next of one read in one call: a stderr flood is taken in a read at a time.
 The HTTP transports bound every body and SSE event by the same ``max_line`` (the first bytes
 kept, the rest counted and dropped) and give a body ``read_timeout`` to arrive whole.
 ``shutdown()`` follows the MCP stdio rule and escalates only as far as needed: close stdin and

@@ -254,6 +254,53 @@ class LaneQueue(_Changes):
         times.extend(self._held.values())
         return min(times) if times else None
 
+    def side_lines_nowait(self, t: float, channel: str, limit: int) -> list[bytes]:
+        """The bytes of the side lines queued next, at most ``limit`` of them, when they are
+        what :meth:`__anext__` would hand out next, one after the other: whole lines (none cut
+        short) of ``channel`` read at ``t`` (one read's lines), with nothing older in another
+        lane or held by a reader. Taken out of the queue; the consumer records them as a batch
+        (a stderr flood costs a batch per read, not an event per line)."""
+        lane = self._stderr
+        if not lane or (self._held and min(self._held.values()) < t):
+            return []
+        heads = [other[0] for other in (self._stdout, self._events) if other]
+        first_other = min(heads) if heads else None  # (t, n, event): n is unique, events are never compared
+        out: list[bytes] = []
+        while lane and len(out) < limit:
+            head = lane[0]
+            ev = head[2]
+            if type(ev) is not SideLine or ev.t != t or ev.channel != channel or ev.dropped:
+                break
+            if first_other is not None and first_other < head:
+                break
+            lane.popleft()
+            out.append(ev.data)
+        if out:
+            self._notify()
+        return out
+
+    async def put_run(self, items: list[TransportEvent], start: int) -> int:
+        """Queue ``items[start:]`` (one pipe's events, in order) as far as their lane has room,
+        waiting for room for at least one as :meth:`put` does; how many were taken (all that
+        were left once the queue is closed: they are ignored, as :meth:`put` ignores one). One
+        wake-up for the consumer per call, not one per line."""
+        lane = self._lane(items[start])
+        if len(lane) >= self._capacity and not self._closed:
+            self._held[id(lane)] = items[start].t
+            try:
+                while len(lane) >= self._capacity and not self._closed:
+                    await self._wait_for_change()
+            finally:
+                del self._held[id(lane)]
+        if self._closed:
+            return len(items) - start
+        end = len(items) if self._capacity == math.inf else min(len(items), start + int(self._capacity) - len(lane))
+        n = self._n
+        lane.extend((item.t, n + k, item) for k, item in enumerate(items[start:end]))
+        self._n = n + end - start
+        self._notify()
+        return end - start
+
     async def __anext__(self) -> TransportEvent:
         while True:
             first = head = None
@@ -954,13 +1001,17 @@ class StdioTransport(PipeMessages):
         self._stderr_last_t = t
         splitter = self._stderr_lines
         lines = splitter.feed(data)
-        cut = dict(splitter.truncated) if splitter.truncated else None
-        for i, line in enumerate(lines):
-            try:
-                await self._queue.put(SideLine(t, line, cut.get(i, 0) if cut else 0))
-            except BaseException:
-                self._lost_in_delivery["stderr"] += sum(map(len, lines[i:]))
-                raise
+        if not lines:
+            return
+        cut = dict(splitter.truncated) if splitter.truncated else {}
+        events: list[TransportEvent] = [SideLine(t, line, cut.get(i, 0)) for i, line in enumerate(lines)]
+        done = 0
+        try:
+            while done < len(events):  # as much of the read as the lane has room for at a time
+                done += await self._queue.put_run(events, done)
+        except BaseException:
+            self._lost_in_delivery["stderr"] += sum(map(len, lines[done:]))
+            raise
 
     def _flush_stderr(self) -> None:
         assert self._queue is not None
