@@ -221,19 +221,7 @@ class LaneQueue(_Changes):
 
     async def put(self, item: TransportEvent) -> None:
         """Queue a pipe's event, waiting while its lane is full (the reader stops reading)."""
-        lane = self._lane(item)
-        if len(lane) >= self._capacity and not self._closed:
-            self._held[id(lane)] = item.t
-            try:
-                while len(lane) >= self._capacity and not self._closed:
-                    await self._wait_for_change()
-            finally:
-                del self._held[id(lane)]
-            if self._closed:
-                return
-        lane.append((item.t, self._n, item))
-        self._n += 1
-        self._notify()
+        await self.put_run([item], 0)
 
     def put_nowait(self, item: TransportEvent) -> None:
         """Queue regardless of capacity; ignored once the queue is closed."""
@@ -281,20 +269,23 @@ class LaneQueue(_Changes):
 
     async def put_run(self, items: list[TransportEvent], start: int) -> int:
         """Queue ``items[start:]`` (one pipe's events, in order) as far as their lane has room,
-        waiting for room for at least one as :meth:`put` does; how many were taken (all that
-        were left once the queue is closed: they are ignored, as :meth:`put` ignores one). One
-        wake-up for the consumer per call, not one per line."""
+        waiting while the lane is full (the reader stops reading); how many were taken (all
+        that were left when the queue closed while it waited: they are ignored). One wake-up
+        for the consumer per call, not one per line."""
         lane = self._lane(items[start])
         if len(lane) >= self._capacity and not self._closed:
-            self._held[id(lane)] = items[start].t
+            self._held[id(lane)] = items[start].t  # what the reader holds counts as queued
             try:
                 while len(lane) >= self._capacity and not self._closed:
                     await self._wait_for_change()
             finally:
                 del self._held[id(lane)]
-        if self._closed:
-            return len(items) - start
-        end = len(items) if self._capacity == math.inf else min(len(items), start + int(self._capacity) - len(lane))
+            if self._closed:
+                return len(items) - start
+        if self._capacity == math.inf or self._closed:  # closed: queued all the same, as it always was
+            end = len(items)
+        else:  # room for at least one: the wait above made it
+            end = min(len(items), start + int(self._capacity) - len(lane))
         n = self._n
         lane.extend((item.t, n + k, item) for k, item in enumerate(items[start:end]))
         self._n = n + end - start
