@@ -37,6 +37,7 @@ import argparse
 import contextlib
 import dataclasses
 import errno
+import io
 import os
 import shlex
 import signal
@@ -437,7 +438,10 @@ class Printer:
         self.as_json = as_json
         self.failed = failed or OutputFailure()
         encoding = (getattr(out, "encoding", None) or "").lower().replace("_", "-")
-        self._bytes_out = getattr(out, "buffer", None) if encoding in ("utf-8", "utf8") else None
+        # JSON Lines are UTF-8 whatever stdout's encoding (JSON is); the transcript is text for
+        # people, in stdout's encoding when that is another (what it cannot say escaped: usable_stdout)
+        utf8 = encoding in ("utf-8", "utf8") or as_json
+        self._bytes_out = getattr(out, "buffer", None) if utf8 else None
         self._direct = self._bytes_out
 
     def __call__(self, start: int, end: int) -> None:
@@ -1036,7 +1040,41 @@ def _start_failure_code(session: Session) -> int:
     return EXIT_PROTOCOL
 
 
+class StdoutClosed(OSError):
+    """A write to a stdout the process was started without (``>&-``)."""
+
+
+class _ClosedStdout(io.TextIOBase):
+    """``sys.stdout`` when the process has none (its descriptor 1 was closed): every write
+    fails as a write to a closed descriptor does, so the probe says so (EXIT_OUTPUT) and the
+    other commands too, where Python would have no stream at all (an AttributeError)."""
+
+    def write(self, s: str) -> int:
+        raise StdoutClosed(errno.EBADF, "stdout is closed (the inspector was started without one)")
+
+
+def usable_stdout() -> None:
+    """Make ``sys.stdout`` one the commands can write to: a closed one fails each write with
+    :class:`StdoutClosed`; one whose encoding is not UTF-8 (``PYTHONIOENCODING=latin-1``, a C
+    locale) writes what it cannot encode as backslash escapes instead of failing mid-transcript."""
+    out = sys.stdout
+    if out is None:
+        sys.stdout = _ClosedStdout()
+    elif isinstance(out, io.TextIOWrapper) and out.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+        with contextlib.suppress(ValueError, LookupError):  # already closed; an unknown error handler
+            out.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    usable_stdout()
+    try:
+        return _main(argv)
+    except StdoutClosed as exc:
+        sys.stderr.write(f"mcp-session-inspector: cannot write the output (stdout): {exc.strerror}\n")
+        return EXIT_OUTPUT
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
     opened = opened_file(parser, argv)  # mcp-session-inspector FILE: the window shows it
@@ -1094,19 +1132,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "diff":
         from inspector.cli_diff import run_diff
 
-        return run_diff(parser, args)
+        return run_diff(parser, args, sys.stdout)
     if args.command == "doctor":
         from inspector.cli_doctor import run_doctor
 
-        return run_doctor(parser, args)
+        return run_doctor(parser, args, sys.stdout)
     if args.command == "convert":
         from inspector.cli_convert import run_convert
 
-        return run_convert(parser, args)
+        return run_convert(parser, args, sys.stdout)
     if args.command in ("attach", "detach"):
         from inspector.cli_attach import run_attach
 
-        return run_attach(parser, args)
+        return run_attach(parser, args, sys.stdout)
     return EXIT_USAGE
 
 

@@ -127,6 +127,46 @@ def test_a_full_stdout_is_said_on_stderr_and_exits_8(tmp_path: Path) -> None:
     assert summary["shutdown"] == "stdin" and summary["state"] == "terminated"
 
 
+def test_a_closed_stdout_is_said_on_stderr_and_exits_8(tmp_path: Path) -> None:
+    """``probe ... >&-``: the probe has no stdout at all; the first write says so (exit 8, the
+    words on stderr and in the recording's summary), and the server is shut down per spec.
+    Another command with no stdout says the same, with no traceback."""
+    record = tmp_path / "r.jsonl"
+    closed = ["sh", "-c", 'exec "$@" >&-', "sh"]  # the command started with descriptor 1 closed
+    run = subprocess.run(
+        [*closed, *PROBE, *GRACES, "--record", str(record), "--demo"], capture_output=True, text=True, timeout=90
+    )
+    said = "cannot write the output (stdout): stdout is closed (the inspector was started without one)"
+    assert run.returncode == cli.EXIT_OUTPUT == 8
+    assert run.stderr == f"mcp-session-inspector: {said}\n"
+    summary = last_json(record)
+    assert summary["exit"] == 8 and summary["exit_reason"] == said
+    assert summary["shutdown"] == "stdin" and summary["state"] == "terminated"
+    run = subprocess.run(
+        [*closed, sys.executable, "-m", "inspector", "diff", str(record), str(record)],
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert run.returncode == 8 and run.stderr == f"mcp-session-inspector: {said}\n"
+
+
+def test_a_stdout_that_is_not_utf8_gets_the_transcript_escaped_and_the_json_as_utf8() -> None:
+    """``PYTHONIOENCODING=latin-1``: the transcript's arrows and the server's text are written
+    as backslash escapes where latin-1 has no letter for them (not a traceback mid-session);
+    --json stays UTF-8 (JSON is), byte for byte what a UTF-8 stdout gets."""
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    run = subprocess.run([*PROBE, *GRACES, "--demo"], capture_output=True, timeout=90, env=env)
+    assert run.returncode == 0, run.stderr
+    assert_plain_failure(run.stderr.decode())
+    text = run.stdout.decode("latin-1")
+    assert "\\u2192 c2s  request" in text and "client\\u2192server" in text
+    run = subprocess.run([*PROBE, *GRACES, "--json", "--demo"], capture_output=True, timeout=90, env=env)
+    assert run.returncode == 0, run.stderr
+    lines = [orjson.loads(line) for line in run.stdout.splitlines()]  # orjson reads UTF-8 only
+    assert lines[-1]["kind"] == "summary" and lines[-1]["exit"] == 0
+
+
 # ---------------------------------------------------------------------- options
 
 
