@@ -31,6 +31,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -206,6 +207,7 @@ def child_memory(path: str) -> dict:
     rec = Recording.load(path)
     took = time.perf_counter() - t0
     loaded = high_water_mark()
+    helper = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # the load's helper (Linux: KiB)
     view = EntryView()
     view.set_recording(rec)
     view.set_filter(EntryFilter(text="iserror"))
@@ -227,6 +229,7 @@ def child_memory(path: str) -> dict:
         "problems": rec.load_problem_count,
         "seconds": took,
         "rss_load": loaded - base,
+        "rss_helper": helper,
         "rss_filters": after - base,
         "searched": searched,
         "searches": searches,
@@ -463,8 +466,10 @@ def child_window(path: str, runs: int) -> dict:
     return out
 
 
-def run_child(*args: str) -> dict:
-    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+def run_child(*args: str, env: dict[str, str] | None = None) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, *args], capture_output=True, text=True, env={**os.environ, **(env or {})}
+    )
     if out.returncode != 0:
         raise SystemExit(out.stderr)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -495,12 +500,20 @@ def main() -> None:
             print(f"wrote {path} in {time.perf_counter() - t0:.1f} s")
         size = path.stat().st_size
         mem = min((run_child("--child-memory", str(path)) for _ in range(2)), key=lambda r: r["seconds"])
+        alone = min(
+            (run_child("--child-memory", str(path), env={"MCP_INSPECTOR_LOAD_SPLIT": "0"}) for _ in range(2)),
+            key=lambda r: r["seconds"],
+        )
         wins = [run_child("--child-window", str(path), "--runs", str(args.runs)) for _ in range(args.windows)]
     n = mem["entries"]
     print(f"file: {n:,} entries, {size / MIB:.1f} MiB ({size / n:.0f} bytes/entry)")
     print(
         f"Recording.load (headless): {mem['seconds']:.2f} s ({n / mem['seconds']:,.0f} entries/s), "
         f"{mem['problems']} problems"
+    )
+    print(
+        f"  in one process (MCP_INSPECTOR_LOAD_SPLIT=0): {alone['seconds']:.2f} s; "
+        f"the second part's helper process: peak RSS {mem['rss_helper'] / MIB:.1f} MiB (given back at its exit)"
     )
     print(f"peak RSS growth, Recording.load: {mem['rss_load'] / MIB:.1f} MiB = {mem['rss_load'] / size:.2f}x the file")
     print(

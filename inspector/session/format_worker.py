@@ -39,6 +39,7 @@ import gc
 import os
 import signal
 import struct
+import sys
 import threading
 from array import array
 from collections.abc import Callable
@@ -65,14 +66,16 @@ _ENV = "MCP_INSPECTOR_FORMAT_WORKER"
 _PIPE_SIZE = 1 << 20  # the pipe's buffer where Linux lets it grow (F_SETPIPE_SZ)
 
 
-def worker_allowed() -> bool:
+def worker_allowed(env: str = _ENV) -> bool:
     """Whether a helper can be forked here: ``os.fork`` exists, no thread but this one runs
-    (a fork copies only the calling thread), and the environment does not say no."""
+    (a fork copies only the calling thread; Qt starts threads of its own, so not where it is
+    loaded), and the environment variable ``env`` does not say no (0)."""
     return (
         hasattr(os, "fork")
-        and os.environ.get(_ENV, "1") != "0"
+        and os.environ.get(env, "1") != "0"
         and threading.active_count() == 1
         and threading.current_thread() is threading.main_thread()
+        and "PySide6.QtCore" not in sys.modules
     )
 
 

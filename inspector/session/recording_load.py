@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from itertools import chain, compress, repeat
 from operator import itemgetter, lt
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TypeAlias, TypeGuard
+from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias, TypeGuard
 
 import orjson
 
@@ -337,6 +337,7 @@ class FileLoader:
         self.lines_one_by_one = 0  # lines taken by _take_line, not in a run (the slow way)
         self._later_pairs: list[tuple[int, int]] = []  # (entry, the entry it is paired with, not before it)
         self._violations: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct list of rule ids
+        self._end: int | None = None  # _read_to: read no further than this
 
     def problem(self, line: int | None, reason: str) -> None:
         self.problem_count += 1
@@ -382,6 +383,8 @@ class FileLoader:
         progress = self.progress
         next_report = PROGRESS_STEP
         try:
+            if progress is None:  # a large file's second part parsed by a helper meanwhile
+                self._split_run()
             while not self.step(None, stop_after=None if progress is None else next_report):
                 if progress is not None and self.done_bytes >= next_report:
                     next_report = self.done_bytes + PROGRESS_STEP
@@ -392,6 +395,47 @@ class FileLoader:
         finally:
             self.close()
         return rec
+
+    def _split_run(self) -> None:
+        """Read the file up to where a forked helper (:mod:`.load_split`) began, then take the
+        blocks it parsed in order: a block's columns as they are where they are what this
+        loader would make of its lines (the next entry is its first, no unreadable line
+        waits for the entry after it), any other block here. The file is left where the
+        helper's last block ends; the caller reads on from there (all of its part when the
+        helper failed)."""
+        from .load_split import SplitLoad
+
+        f = self._f
+        assert f is not None
+        split = SplitLoad.fork(str(self.path), self.done_bytes, self.size, self.max_line)
+        if split is None:
+            return
+        try:
+            self._read_to(split.start)
+        except BaseException:
+            split.abandon()
+            raise
+        rec = self.rec
+        assert rec is not None
+        for a, b, lines, run in split.records():
+            if a != self.done_bytes:  # never: the blocks follow one another
+                break
+            if run is not None and run.base == len(rec) and not self._unread:
+                self.take_columns(run)
+                self._number += lines
+                f.seek(b)
+                self.done_bytes = b
+            else:
+                self._read_to(b)
+
+    def _read_to(self, end: int) -> None:
+        """Take the file's lines from here up to ``end`` (a line start) the usual way."""
+        self._end = end
+        try:
+            while not self.step(None) and self.done_bytes < end:
+                pass
+        finally:
+            self._end = None
 
     # ---------------------------------------------------------------- in steps
 
@@ -439,16 +483,11 @@ class FileLoader:
     def _skip_rest_of_line(self, f: IO[bytes], start: int) -> int:
         """Read on past the line that began the file up to its line end (kept: nothing): the
         line's length in bytes; the file is left at the next line."""
-        at = start
-        while True:
-            block = f.read(READ_BLOCK)
-            if not block:
-                return at
-            end = block.find(b"\n")
-            if end >= 0:
-                f.seek(at + end + 1)
-                return at + end
-            at += len(block)
+        end = line_end(f, start)
+        if end is None:
+            return f.tell()
+        f.seek(end + 1)
+        return end
 
     def _header(self, first: bytes, *, cut: bool = False) -> JsonObject:
         if not first.strip():
@@ -490,7 +529,9 @@ class FileLoader:
             gc.disable()
         try:
             while True:
-                block = f.read(READ_BLOCK)
+                if self._end is not None and self.done_bytes >= self._end:
+                    return False  # _read_to's end (a line start): the caller goes on from there
+                block = f.read(READ_BLOCK if self._end is None else min(READ_BLOCK, self._end - self.done_bytes))
                 if not block and follow:
                     self.size = max(self.size, self.done_bytes)
                     return False
@@ -737,75 +778,123 @@ class FileLoader:
     def _take_fast(self, ds: list[JsonValue]) -> bool | int | None:
         """Append a run of ordinary entry objects column by column: True. Else nothing is taken,
         and the answer is the index of a line that needs :meth:`_take_line` when one is known,
-        or None. What it takes is what ``parse_entry`` and ``Recording.add_parsed`` make
-        of each.
-
-        Ordinary: the ten members every writer writes (seq in order, t, dir, kind, method, id,
-        raw, state, violations, schema_ok) of the types it writes, and at most latency and
-        paired besides. The ten are taken from every line at once (one tuple a line, turned into
-        ten columns); a line without one of them raises KeyError, and the run is not taken."""
+        or None (see :func:`fast_columns`)."""
         rec = self.rec
         assert rec is not None
-        k = len(ds)
-        base = len(rec)
-        try:
-            # the ten members of every line at once, a column each (a member not there: KeyError;
-            # a line that is no object: TypeError)
-            seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = zip(*map(_TEN, ds), strict=True)
-            if seqs != tuple(range(base, base + k)):
-                return None
-            if not set(map(type, oks)) <= _OK_TYPES:
-                return None
-            # an unknown label or combination raises KeyError, an unhashable one TypeError
-            packed = array("H", map(_PACK.__getitem__, zip(dirs, kinds, states, oks, strict=True)))
-            if not set(map(type, ts)) <= _T_TYPES:
-                return None
-            # str.encode below refuses a raw of any other type than str
-            if not set(map(type, methods)) <= _METHOD_TYPES:
-                return None
-            if not set(map(type, ids)) <= _ID_TYPES:
-                return None
-            if any(vs):
-                if not set(map(type, vs)) <= _ONLY_LIST or not set(map(type, chain.from_iterable(vs))) <= _ONLY_STR:
-                    return None
-                shared = self._violations.setdefault
-                violations = [shared(t, t) if t else EMPTY for t in map(tuple, vs)]
-            else:  # every one []
-                violations = [EMPTY] * k
-            # the ten members are there (their checks passed): more members are latency and
-            # paired (looked at one by one: a response's), or anything else (the slow way)
-            latencies: list[tuple[int, float]] = []
-            pairs: list[tuple[int, int]] = []
-            for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
-                d = ds[i]
-                if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
-                    return i
-                latency = d.get("latency")
-                if latency is not None:
-                    if type(latency) is not float and type(latency) is not int:
-                        return i
-                    latencies.append((base + i, float(latency)))
-                p = d.get("paired")
-                if p is not None:
-                    if type(p) is not int or p < 0:
-                        return i
-                    pairs.append((base + i, p))
-            t_col = array("d", ts)
-            # UTF-8 (orjson makes no lone surrogate; one would raise here and the run go line by line)
-            raws = list(map(str.encode, texts))
-        except (KeyError, TypeError, ValueError, OverflowError):
-            return None
-        # every check passed: append (nothing above changed the recording)
-        rec.add_columns(t_col, packed, raws, list(methods), list(ids), violations, latencies)
-        if pairs:
-            for seq, p in pairs:
+        run = fast_columns(ds, len(rec))
+        if not isinstance(run, FastRun):
+            return run
+        self.take_columns(run)
+        return True
+
+    def take_columns(self, run: FastRun) -> None:
+        """Append a run :func:`fast_columns` made (its first entry is the next one)."""
+        rec = self.rec
+        assert rec is not None and run.base == len(rec)
+        if run.violations is None:  # every one []
+            violations = [EMPTY] * len(run.raws)
+        else:  # one tuple per distinct list of rule ids
+            shared = self._violations.setdefault
+            violations = [shared(t, t) if t else EMPTY for t in run.violations]
+        rec.add_columns(run.times, run.packed, run.raws, run.methods, run.ids, violations, run.latencies)
+        if run.pairs:
+            for seq, p in run.pairs:
                 if p < seq:
                     rec.pair(seq, p)
                 else:  # checked once the whole file is read
                     self._later_pairs.append((seq, p))
         self._unread.clear()
         self._unread_count = 0
-        return True
+
+
+class FastRun(NamedTuple):
+    """A run of ordinary entries as columns, numbered from ``base`` (:func:`fast_columns`)."""
+
+    base: int
+    times: array[float]
+    packed: array[int]
+    raws: list[bytes]
+    methods: list[str | None]
+    ids: list[JsonValue]
+    violations: list[tuple[str, ...]] | None  # None: every entry's is empty
+    latencies: list[tuple[int, float]]
+    pairs: list[tuple[int, int]]
+
+
+def fast_columns(ds: list[JsonValue], base: int | None) -> FastRun | int | None:
+    """A run of ordinary entry objects as columns (what ``parse_entry`` and
+    ``Recording.add_parsed`` make of each, entry by entry), numbered from ``base`` (None: from
+    the first one's ``seq``); else the index of a line that needs the line-by-line way when one
+    is known, or None. Changes nothing: the caller appends the run.
+
+    Ordinary: the ten members every writer writes (seq in order, t, dir, kind, method, id,
+    raw, state, violations, schema_ok) of the types it writes, and at most latency and
+    paired besides. The ten are taken from every line at once (one tuple a line, turned into
+    ten columns); a line without one of them raises KeyError, and the run is not taken."""
+    k = len(ds)
+    try:
+        # the ten members of every line at once, a column each (a member not there: KeyError;
+        # a line that is no object: TypeError)
+        seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = zip(*map(_TEN, ds), strict=True)
+        if base is None:
+            base = seqs[0]
+            if type(base) is not int or base < 0:
+                return None
+        if seqs != tuple(range(base, base + k)):
+            return None
+        if not set(map(type, oks)) <= _OK_TYPES:
+            return None
+        # an unknown label or combination raises KeyError, an unhashable one TypeError
+        packed = array("H", map(_PACK.__getitem__, zip(dirs, kinds, states, oks, strict=True)))
+        if not set(map(type, ts)) <= _T_TYPES:
+            return None
+        # str.encode below refuses a raw of any other type than str
+        if not set(map(type, methods)) <= _METHOD_TYPES:
+            return None
+        if not set(map(type, ids)) <= _ID_TYPES:
+            return None
+        violations: list[tuple[str, ...]] | None = None
+        if any(vs):
+            if not set(map(type, vs)) <= _ONLY_LIST or not set(map(type, chain.from_iterable(vs))) <= _ONLY_STR:
+                return None
+            violations = list(map(tuple, vs))
+        # the ten members are there (their checks passed): more members are latency and
+        # paired (looked at one by one: a response's), or anything else (the slow way)
+        latencies: list[tuple[int, float]] = []
+        pairs: list[tuple[int, int]] = []
+        for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
+            d = ds[i]
+            if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
+                return i
+            latency = d.get("latency")
+            if latency is not None:
+                if type(latency) is not float and type(latency) is not int:
+                    return i
+                latencies.append((base + i, float(latency)))
+            p = d.get("paired")
+            if p is not None:
+                if type(p) is not int or p < 0:
+                    return i
+                pairs.append((base + i, p))
+        t_col = array("d", ts)
+        # UTF-8 (orjson makes no lone surrogate; one would raise here and the run go line by line)
+        raws = list(map(str.encode, texts))
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    return FastRun(base, t_col, packed, raws, list(methods), list(ids), violations, latencies, pairs)
+
+
+def line_end(f: IO[bytes], at: int) -> int | None:
+    """Where the first line end at or after ``at`` is, the file read from its position (``at``)
+    on; None: there is none before the end."""
+    while True:
+        block = f.read(READ_BLOCK)
+        if not block:
+            return None
+        i = block.find(b"\n")
+        if i >= 0:
+            return at + i
+        at += len(block)
 
 
 def _value_of(line: bytes | bytearray) -> JsonValue:
