@@ -37,7 +37,6 @@ import argparse
 import contextlib
 import dataclasses
 import errno
-import io
 import os
 import shlex
 import signal
@@ -53,6 +52,7 @@ from inspector.cli_args import CAPABILITY_FLAGS, NEEDS_WORDS, build_parser
 from inspector.cli_args import EXIT_HELP as EXIT_HELP  # re-exported: the help texts live there
 from inspector.cli_args import JSON_OUTPUT as JSON_OUTPUT
 from inspector.cli_convert import opened_file
+from inspector.cli_output import StdoutClosed, usable_stdout, write_utf8
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import Event
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
@@ -1040,31 +1040,6 @@ def _start_failure_code(session: Session) -> int:
     return EXIT_PROTOCOL
 
 
-class StdoutClosed(OSError):
-    """A write to a stdout the process was started without (``>&-``)."""
-
-
-class _ClosedStdout(io.TextIOBase):
-    """``sys.stdout`` when the process has none (its descriptor 1 was closed): every write
-    fails as a write to a closed descriptor does, so the probe says so (EXIT_OUTPUT) and the
-    other commands too, where Python would have no stream at all (an AttributeError)."""
-
-    def write(self, s: str) -> int:
-        raise StdoutClosed(errno.EBADF, "stdout is closed (the inspector was started without one)")
-
-
-def usable_stdout() -> None:
-    """Make ``sys.stdout`` one the commands can write to: a closed one fails each write with
-    :class:`StdoutClosed`; one whose encoding is not UTF-8 (``PYTHONIOENCODING=latin-1``, a C
-    locale) writes what it cannot encode as backslash escapes instead of failing mid-transcript."""
-    out = sys.stdout
-    if out is None:
-        sys.stdout = _ClosedStdout()
-    elif isinstance(out, io.TextIOWrapper) and out.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
-        with contextlib.suppress(ValueError, LookupError):  # already closed; an unknown error handler
-            out.reconfigure(errors="backslashreplace")
-
-
 def main(argv: list[str] | None = None) -> int:
     usable_stdout()
     try:
@@ -1186,7 +1161,7 @@ def _sign_out(url: str, as_json: bool) -> int:
     n = sign_out(url, folder)
     if as_json:
         said = {"kind": "sign_out", "url": masked_url(url), "forgotten": n, "store": str(folder / "secrets.json")}
-        sys.stdout.write(orjson.dumps(said).decode() + "\n")
+        write_utf8(sys.stdout, orjson.dumps(said) + b"\n")
     else:
         tokens = "no stored token" if n == 0 else f"{n} stored token{'s' if n > 1 else ''} (one per issuer)"
         sys.stdout.write(f"signed out of {masked_url(url)}: {tokens} forgotten ({folder / 'secrets.json'})\n")

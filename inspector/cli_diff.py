@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import orjson
 
+from inspector.cli_output import write_utf8
+
 if TYPE_CHECKING:  # the readers are imported when a file is read (the probe and the window start without them)
     from inspector.session.recording import Recording
     from inspector.session.surface import Surface
@@ -129,7 +131,7 @@ def run_diff(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Tex
         data = diff.to_json()
         if alignment is not None:
             data["messages"] = alignment.to_json()
-        out.write(orjson.dumps(data).decode() + "\n")
+        write_utf8(out, orjson.dumps(data) + b"\n")  # JSON is UTF-8, whatever stdout's encoding
     else:
         lines = [f"A: {args.a}", f"B: {args.b}", *text_lines(diff)]
         if alignment is not None:

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, TextIO
 import anyio
 import orjson
 
+from inspector.cli_output import write_utf8
+
 if TYPE_CHECKING:  # the checks are imported when the doctor runs
     from inspector.session.doctor import Check
 
@@ -132,10 +134,13 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
         sys.stderr.write(f"mcp-session-inspector doctor: note: {note}\n")
     spec = options.transport
 
-    def say(text: str) -> None:
+    def say(text: str | bytes) -> None:
         try:
-            out.write(text)
-            out.flush()
+            if isinstance(text, bytes):  # JSON: UTF-8, whatever stdout's encoding
+                write_utf8(out, text)
+            else:
+                out.write(text)
+                out.flush()
         except OSError as exc:  # stdout's reader is gone (| head): the run ends, quietly
             _silence(out)
             raise _StdoutClosed from exc
@@ -148,7 +153,7 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
 
     def on_check(check: Check) -> None:
         if args.json:
-            say(orjson.dumps({"kind": "check", **check.data()}).decode() + "\n")
+            say(orjson.dumps({"kind": "check", **check.data()}) + b"\n")
         else:
             say("\n".join(check_lines(check)) + "\n")
 
@@ -168,7 +173,7 @@ def run_doctor(parser: argparse.ArgumentParser, args: argparse.Namespace, out: T
     try:
         if args.json:
             data = {"kind": "diagnosis", "ok": diagnosis.ok, "failed": failed.id if failed else None}
-            say(orjson.dumps({**data, **diagnosis.data()}).decode() + "\n")
+            say(orjson.dumps({**data, **diagnosis.data()}) + b"\n")
         elif failed is not None:
             say(f"stopped at the check '{failed.title}': {shown(failed.seen)}\n")
         else:

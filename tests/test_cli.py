@@ -321,6 +321,7 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
             [b"\xff\xfe\n", b"plain\n"],
             [b"x" * 300 + b"\n", b"plain\n"],
             [b"plain\n", b"no line end"],
+            [b"", b"after an empty one\n"],
         ),
         20,
     ):
@@ -330,3 +331,10 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
         assert transcript_lines(rec, start, len(rec)) == "".join(
             transcript_line(rec, i) + "\n" for i in range(start, len(rec))
         )
+    # an empty entry (a loaded recording can hold one) among others: taken one by one, the same
+    start = len(rec)
+    for t, raw in enumerate((b"", b"x\n", b""), 40):
+        rec.append(Direction.STDERR, rec.t0 + t, raw, engine.note(Kind.STDERR))
+    assert transcript_lines(rec, start, len(rec)) == "".join(
+        transcript_line(rec, i) + "\n" for i in range(start, len(rec))
+    )

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -95,6 +96,26 @@ def test_json_gives_the_same_as_data(made: dict[str, Path]) -> None:
     assert "messages" not in data
     same = orjson.loads(run("diff", "--json", str(made["r1"]), str(made["r1again"])).stdout)
     assert same["same"] is True and same["items"] == []
+
+
+def test_json_is_utf8_whatever_stdouts_encoding(made: dict[str, Path], tmp_path: Path) -> None:
+    """A stdout in ASCII or latin-1 (``PYTHONIOENCODING``): the JSON is UTF-8 all the same (its
+    file names hold an é), where the text escaped it would be no JSON."""
+    folder = tmp_path / "josé"
+    folder.mkdir()
+    a, b = folder / "a.jsonl", folder / "b.jsonl"
+    a.write_bytes(made["r1"].read_bytes())
+    b.write_bytes(made["r2"].read_bytes())
+    for encoding in ("ascii", "latin-1"):
+        d = subprocess.run(
+            [sys.executable, "-m", "inspector", "diff", "--json", str(a), str(b)],
+            capture_output=True,
+            timeout=90,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+        )
+        assert d.returncode == 1, d.stderr
+        data = orjson.loads(d.stdout)  # orjson reads UTF-8 only
+        assert data["a"] == str(a) and "é" in data["a"]
 
 
 def test_messages_say_where_the_runs_part(made: dict[str, Path]) -> None:

@@ -316,6 +316,7 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
                 label = labels[key] if key in labels else labels.setdefault(key, _plain_label(code, method))
             if (
                 label is not None
+                and raw[-1:] == b"\n"
                 and raw.find(b"\n") == len(raw) - 1
                 and b"\t" not in raw
                 and raw.find(b"\r", 0, len(raw) - 2) < 0

@@ -285,7 +285,7 @@ class LaneQueue(_Changes):
         if self._capacity == math.inf or self._closed:  # closed: queued all the same, as it always was
             end = len(items)
         else:  # room for at least one: the wait above made it
-            end = min(len(items), start + int(self._capacity) - len(lane))
+            end = min(len(items), start + math.ceil(self._capacity - len(lane)))
         n = self._n
         lane.extend((item.t, n + k, item) for k, item in enumerate(items[start:end]))
         self._n = n + end - start
