@@ -22,7 +22,10 @@ by then (a flood of stderr or notifications ahead of the answer, a busy window's
 an answer read in time is never recorded as missing or late.
 Lines are analysed in slices (a read at a time by the engine, ``incoming_many``; notifications
 nobody reads share their analysis), and the event loop gets a turn after every few
-milliseconds of that work, so a flood cannot starve a front-end sharing the loop.
+milliseconds of that work, so a flood cannot starve a front-end sharing the loop. A read's
+stderr lines are recorded as one batch where the event stream offers them together
+(``side_lines_nowait``, stdio's: the whole lines of that read queued next), so a stderr flood
+costs a batch per read, as a stdout flood does.
 
 Whatever the server sends is data, never an exception that leaves the session: should the
 engine, a handler or a listener fail on some input, the line is still recorded as it arrived,
