@@ -149,7 +149,7 @@ def _helper_main(path: str, start: int, end: int, max_line: int, out_fd: int) ->
         with contextlib.suppress(ValueError):  # not the main thread's loop: nothing to undo
             signal.set_wakeup_fd(-1)
         gc.disable()  # nothing made here holds a cycle; inherited objects are never collected here
-        _parse(path, start, end, max_line, out_fd)
+        parse_part(path, start, end, max_line, out_fd)
         code = 0
     except BaseException:  # noqa: BLE001, S110 - the loader reads the whole part itself then
         pass
@@ -157,7 +157,10 @@ def _helper_main(path: str, start: int, end: int, max_line: int, out_fd: int) ->
         os._exit(code)
 
 
-def _parse(path: str, start: int, end: int, max_line: int, out_fd: int) -> None:
+def parse_part(path: str, start: int, end: int, max_line: int, out_fd: int) -> None:
+    """The helper's work: the file's whole lines from ``start`` to ``end``, a block at a time,
+    each block's record written to ``out_fd`` (its place, its line count, its columns or None);
+    it stops early, without a word, at a line longer than it takes or a file grown shorter."""
     longest = min(_LONGEST, max_line)
     with open(path, "rb") as f, os.fdopen(out_fd, "wb", closefd=False) as out:
         f.seek(start)

@@ -757,7 +757,7 @@ def _quick_way(seg: list[bytes], needle: bytes) -> Callable[[], bytearray] | Non
         return lambda: _prefiltered(seg, search, rare)
     sep = next((bytes((b,)) for b in b"\n\x00\xff" if b not in needle), None)
     if sep is not None and countOf(map(truth, map(search, sample)), True) <= _FEW_IN_SAMPLE:
-        return lambda: _joined_find(seg, needle, sep)
+        return lambda: joined_find(seg, needle, sep)
     return None
 
 
@@ -790,7 +790,7 @@ def _rare_byte(sample: list[bytes], needle: bytes) -> int | None:
     return rare if counts[rare] <= len(sample) * _RARE_ENOUGH else None
 
 
-def _joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
+def joined_find(seg: list[bytes], needle: bytes, sep: bytes) -> bytearray:
     """:func:`holding` for a rare needle: runs of entries joined by ``sep`` (not in the needle),
     searched with ``bytes.find``; a hit's entry is the first whose end (in the run) is past it,
     and the search goes on from the next entry. Where the needle is not rare after all (the

@@ -22,7 +22,7 @@ from inspector.protocol.engine import Analysis
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording, views
-from inspector.session.views import EntryFilter, EntryView, _joined_find, holding, holding_rows
+from inspector.session.views import EntryFilter, EntryView, holding, holding_rows, joined_find
 
 LARGE = 6000  # entries: more than the fewest the quick ways are taken for
 
@@ -267,7 +267,7 @@ def test_a_cluster_of_entries_that_hold_a_rare_needle(start: int, monkeypatch: p
         if i % stride:
             seg[i] = b'{"id":"x0042y%d"}' % i + every
     joined = []
-    monkeypatch.setattr(views, "_joined_find", lambda *a: joined.append(a) or _joined_find(*a))
+    monkeypatch.setattr(views, "joined_find", lambda *a: joined.append(a) or joined_find(*a))
     for i in (start + 2600, start + 4000, n - 1):  # rare again after it
         if i < n:
             seg[i] = b"0042" + seg[i]
