@@ -6,7 +6,7 @@ forked (:func:`~.format_worker.worker_allowed`: ``os.fork``, one thread, no Qt, 
 with ``MCP_INSPECTOR_LOAD_SPLIT=0``) and the file is large (:data:`SPLIT_MIN`), the loader
 forks one before it reads the entries. The helper reads the part of the file from a line
 start near the middle (:data:`SHARE`) to the last line end, a block of whole lines at a time,
-and for each block writes a record into a memory file: the block's place in the file and its
+and for each block writes a record into a temporary file: the block's place in the file and its
 line count, and its entries as columns when every line is an ordinary entry
 (:func:`~.recording_load.fast_columns`, the loader's own test and columns), else nothing. Then
 it exits. Meanwhile the loader reads the first part itself. At the split it waits for the
@@ -30,9 +30,11 @@ import struct
 import tempfile
 from array import array
 from collections.abc import Iterator
-from typing import IO, NoReturn
+from typing import IO, NoReturn, TypeAlias
 
 import orjson
+
+from inspector.protocol.jsontypes import JsonValue
 
 from .format_worker import worker_allowed
 from .recording_load import READ_BLOCK, FastRun, fast_columns, line_end
@@ -110,7 +112,35 @@ class SplitLoad:
         self._results.close()
 
 
-def _run(cols: tuple) -> FastRun:  # type: ignore[type-arg]
+#: A block's columns as the helper writes them (marshal): a FastRun with its arrays as bytes.
+_Columns: TypeAlias = tuple[
+    int,
+    bytes,
+    bytes,
+    list[bytes],
+    list[str | None],
+    list[JsonValue],
+    list[tuple[str, ...]] | None,
+    list[tuple[int, float]],
+    list[tuple[int, int]],
+]
+
+
+def _columns(run: FastRun) -> _Columns:
+    return (
+        run.base,
+        run.times.tobytes(),
+        run.packed.tobytes(),
+        run.raws,
+        run.methods,
+        run.ids,
+        run.violations,
+        run.latencies,
+        run.pairs,
+    )
+
+
+def _run(cols: _Columns) -> FastRun:
     base, times, packed, raws, methods, ids, violations, latencies, pairs = cols
     t_col = array("d")
     t_col.frombytes(times)
@@ -188,17 +218,7 @@ def parse_part(path: str, start: int, end: int, max_line: int, out_fd: int) -> N
                 except orjson.JSONDecodeError:
                     run = None
                 if isinstance(run, FastRun):
-                    cols = (
-                        run.base,
-                        run.times.tobytes(),
-                        run.packed.tobytes(),
-                        run.raws,
-                        run.methods,
-                        run.ids,
-                        run.violations,
-                        run.latencies,
-                        run.pairs,
-                    )
+                    cols = _columns(run)
             record = marshal.dumps((pos, pos + cut, len(lines), cols))
             out.write(_LENGTH.pack(len(record)) + record)
             pos += cut
