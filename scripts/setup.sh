@@ -30,6 +30,19 @@ if [ ! -x .venv/bin/python ]; then  # (asking Python costs 0.1 s: only when ther
   command -v python3 >/dev/null || apt_pkgs+=(python3)
   python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
 fi
+# The search's C part (scripts/build_native.py): a compiler and Python's headers, asked for only
+# when it is to be built (missing, or older than its source: the stamp below).
+native_stamp=.venv/.native
+native_due=0
+if [ ! -e "$native_stamp" ] || [ inspector/session/_textscan.c -nt "$native_stamp" ] \
+  || [ scripts/build_native.py -nt "$native_stamp" ] || ! compgen -G "inspector/session/_textscan.*.so" >/dev/null; then
+  native_due=1
+  command -v gcc >/dev/null || apt_pkgs+=(gcc libc6-dev)
+  py=python3
+  [ -x .venv/bin/python ] && py=.venv/bin/python
+  include=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null || true)
+  [ -n "$include" ] && [ -e "$include/Python.h" ] || apt_pkgs+=(python3-dev)
+fi
 if [ "$want_tests" = 1 ]; then
   apt_pkgs+=(x11-utils)  # xwininfo: the Xvfb window test waits for the window to be mapped
   # tests/packaging: desktop-file-validate checks the desktop entry; update-mime-database and gio
@@ -90,6 +103,15 @@ if [ "$current" = 0 ]; then
   .venv/bin/python -c "import inspector" || { say "the inspector package did not install"; exit 1; }
   echo "$want" >"$stamp_file"
   say "Python packages ready ($((SECONDS - started)) s)"
+fi
+
+if [ "$native_due" = 1 ]; then
+  say "building the search's C part (scripts/build_native.py)…"
+  if .venv/bin/python scripts/build_native.py; then
+    touch "$native_stamp"
+  else
+    say "(not built: the app works without it, its search over large recordings more slowly)"
+  fi
 fi
 
 # The npm reference server the tests talk to, and in .peers/hosts a real host for the proxy tests

@@ -30,6 +30,7 @@ tests use them as they are.
 from __future__ import annotations
 
 import bisect
+import os
 import re
 import weakref
 from array import array
@@ -55,6 +56,38 @@ from .recording import Direction, Recording
 #: entry ("i": below 2**31, far past any recording's length); one code, since arrays of two
 #: codes do not concatenate
 ROW_CODE = "i"
+
+#: The API number of the search's C part this module knows (``_textscan.c``'s TEXTSCAN_API)
+TEXTSCAN_API = 2
+
+
+@dataclass(frozen=True)
+class NativeSearch:
+    """The search's C part (``_textscan.c``): for a list of entries' bytes and a needle, ASCII
+    letters in either case, a mask of the entries that hold it (``holding``) or their numbers
+    from ``first`` as the bytes of an ``array(ROW_CODE)`` (``holding_rows``)."""
+
+    holding: Callable[[list[bytes], bytes], bytearray]
+    holding_rows: Callable[[list[bytes], bytes, int], bytes]
+
+
+def _native_search() -> NativeSearch | None:
+    """The C part, when it is built for this Python, is the one this module knows (a build older
+    than its source is not used) and the environment does not say ``MCP_INSPECTOR_NATIVE=0``;
+    else None (the pure-Python way, same answers)."""
+    if os.environ.get("MCP_INSPECTOR_NATIVE") == "0":
+        return None
+    try:
+        from . import _textscan
+    except ImportError:
+        return None
+    if _textscan.API != TEXTSCAN_API:
+        return None
+    return NativeSearch(_textscan.holding, _textscan.holding_rows)
+
+
+#: The C part of the search (None: not there; the timeline searches with :func:`holding`)
+NATIVE_SEARCH = _native_search()
 
 ALL_DIRECTIONS: frozenset[Direction] = frozenset(Direction)
 ALL_KINDS: frozenset[Kind] = frozenset(Kind)
@@ -597,32 +630,57 @@ _HISTOGRAMS: weakref.WeakKeyDictionary[Recording, tuple[tuple[int, int], list[in
 
 
 class TextIndex:
-    """Every entry's bytes lower-cased (ASCII letters; the same object when there is nothing
-    to lower), for the timeline's case-insensitive search, with the entries that are not
-    ASCII. Grown with the recording (:meth:`update`); a search is a C-level ``map`` over it.
+    """The timeline's case-insensitive search over every entry's bytes, grown with the
+    recording (:meth:`update`), with the entries that are not ASCII.
+
+    Two ways, the same answers. With the C part built (``_textscan``, :data:`NATIVE_SEARCH`) an
+    entry's own bytes are scanned, ASCII letters folded as they are compared: nothing is
+    copied, and an entry costs its scan. Without it, every entry's bytes lower-cased (the same
+    object when there is nothing to lower) are kept in ``lowered`` and searched with a C-level
+    ``map`` (:func:`holding`).
 
     The answers are :func:`_text_test`'s: an ASCII search text is found in an entry's
     lower-cased bytes, and for an entry that is not ASCII, also in its text decoded and
     lower-cased (so ``É`` finds ``é``); a text that is not ASCII is looked for only in those."""
 
-    def __init__(self, rec: Recording) -> None:
+    def __init__(self, rec: Recording, *, native: bool | None = None) -> None:
         self.rec = rec
-        self.lowered: list[bytes] = []
+        scan = NATIVE_SEARCH if native is None or native else None
+        if native and scan is None:
+            raise ValueError("the search's C part is not built (scripts/build_native.py)")
+        self._native = scan
+        #: each entry's bytes lower-cased (None: the C part scans the entries themselves)
+        self.lowered: list[bytes] | None = None if scan is not None else []
         self.non_ascii = array(ROW_CODE)
+        self._indexed = 0
 
     def __len__(self) -> int:
-        return len(self.lowered)
+        return self._indexed
 
     def update(self, end: int | None = None) -> None:
         """Index the entries up to ``end`` (default: all)."""
         rec = self.rec
-        start = len(self.lowered)
+        start = self._indexed
         end = len(rec) if end is None else min(end, len(rec))
         if end <= start:
             return
         raws = rec.raws(start, end)
-        self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, map(bytes.lower, raws), strict=True)])
+        if self.lowered is not None:
+            lows = map(bytes.lower, raws)
+            self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, lows, strict=True)])
         self.non_ascii.extend(compress(range(start, end), map(not_, map(bytes.isascii, raws))))
+        self._indexed = end
+
+    def _texts(self, start: int, end: int) -> list[bytes]:
+        """What the search scans for the entries ``start .. end - 1``."""
+        lowered = self.lowered
+        if lowered is None:
+            return self.rec.raws(start, end)
+        return lowered if start == 0 and end == len(lowered) else lowered[start:end]
+
+    def _holding(self, texts: list[bytes], needle: bytes) -> bytearray:
+        native = self._native
+        return holding(texts, needle) if native is None else native.holding(texts, needle)
 
     def mask(self, text: str, start: int, end: int, among: bytes | None = None) -> bytes:
         """1 for each entry of ``start .. end - 1`` whose bytes hold ``text`` (any case), of those
@@ -636,9 +694,7 @@ class TextIndex:
             return bytes(out)
         needle = text.lower()
         if needle.isascii():
-            lowered = self.lowered
-            seg = lowered if start == 0 and end == len(lowered) else lowered[start:end]
-            found = holding(seg, needle.encode("ascii"))
+            found = self._holding(self._texts(start, end), needle.encode("ascii"))
         else:  # only an entry that is not ASCII can hold it
             found = bytearray(n)
         bad = self.non_ascii
@@ -659,12 +715,13 @@ class TextIndex:
         :meth:`mask`, taken without a mask when a pattern per entry is the way (a common text)."""
         self.update(end)
         needle = text.lower()
-        if needle.isascii():
-            lowered = self.lowered
-            seg = lowered if start == 0 and end == len(lowered) else lowered[start:end]
-            rows = holding_rows(seg, needle.encode("ascii"), start)
-        else:  # only an entry that is not ASCII can hold it
+        if not needle.isascii():  # only an entry that is not ASCII can hold it
             rows = array(ROW_CODE)
+        elif self._native is not None:
+            rows = array(ROW_CODE)
+            rows.frombytes(self._native.holding_rows(self._texts(start, end), needle.encode("ascii"), start))
+        else:
+            rows = holding_rows(self._texts(start, end), needle.encode("ascii"), start)
         bad = self.non_ascii
         lo, hi = bisect.bisect_left(bad, start), bisect.bisect_left(bad, end)
         if lo < hi:
@@ -683,8 +740,10 @@ class TextIndex:
         rows = list(rows)
         self.update(rows[-1] + 1 if rows else 0)
         needle = text.lower()
-        if needle.isascii():
-            found = holding(list(map(self.lowered.__getitem__, rows)), needle.encode("ascii"))
+        if needle.isascii() and rows:
+            texts = self._texts(rows[0], rows[-1] + 1)
+            first = rows[0]
+            found = self._holding(list(map(texts.__getitem__, map(first.__rsub__, rows))), needle.encode("ascii"))
         else:
             found = bytearray(len(rows))
         bad = self.non_ascii

@@ -1,0 +1,23 @@
+"""The timeline search's two ways (the C part, ``_textscan``, and the pure-Python one), for the
+tests that must give the same rows either way (the ``search_way`` fixture, in this folder's
+conftest.py, is parametrized over both). Where the C part is not built, its cases are skipped
+with the reason, except under CI (``CI`` set), where ``scripts/setup.sh`` builds it and its
+absence is a failure."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from inspector.session import views
+
+
+def require_native() -> None:
+    """Fail (CI) or skip (elsewhere, saying why) when the C part is not there to test."""
+    if views.NATIVE_SEARCH is not None:
+        return
+    why = "the search's C part is not built (python scripts/build_native.py), or MCP_INSPECTOR_NATIVE=0"
+    if os.environ.get("CI"):
+        pytest.fail(why + ": CI builds it (scripts/setup.sh)", pytrace=False)
+    pytest.skip(why)
