@@ -16,7 +16,7 @@
 #include <Python.h>
 #include <string.h>
 
-#define TEXTSCAN_API 2
+#define TEXTSCAN_API 3
 
 static inline unsigned char fold(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c; }
 
@@ -117,6 +117,22 @@ static void finder_free(finder *f) {
     PyMem_Free(f);
 }
 
+/* lo and hi from args[2] and args[3]: 0 <= lo <= hi <= the list's length (else -1, IndexError) */
+static int range_from(PyObject *const *args, Py_ssize_t *lo, Py_ssize_t *hi) {
+    *lo = PyLong_AsSsize_t(args[2]);
+    if (*lo == -1 && PyErr_Occurred())
+        return -1;
+    *hi = PyLong_AsSsize_t(args[3]);
+    if (*hi == -1 && PyErr_Occurred())
+        return -1;
+    if (*lo < 0 || *hi < *lo || *hi > PyList_GET_SIZE(args[0])) {
+        PyErr_Format(PyExc_IndexError, "entries %zd .. %zd are not in a list of %zd", *lo, *hi,
+                     PyList_GET_SIZE(args[0]));
+        return -1;
+    }
+    return 0;
+}
+
 /* 1 or 0 for entry i of the list, or -1 with TypeError set when it is not bytes */
 static int entry_holds(const finder *f, PyObject *entries, Py_ssize_t i) {
     PyObject *entry = PyList_GET_ITEM(entries, i);
@@ -128,27 +144,32 @@ static int entry_holds(const finder *f, PyObject *entries, Py_ssize_t i) {
 }
 
 PyDoc_STRVAR(holding_doc,
-             "holding(entries, needle, /)\n--\n\n"
-             "A bytearray with 1 for each entry of the list ``entries`` (bytes objects) that holds "
-             "``needle`` (bytes), ASCII letters in either case, and 0 for each that does not.");
+             "holding(entries, needle, lo, hi, /)\n--\n\n"
+             "A bytearray with 1 for each entry of ``entries[lo:hi]`` (a list of bytes objects) that "
+             "holds ``needle`` (bytes), ASCII letters in either case, and 0 for each that does not. "
+             "The list is read in place (no slice of it is made).");
 
 static PyObject *textscan_holding(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    finder *f = finder_from(args, nargs, 2, "holding");
+    Py_ssize_t lo, hi;
+    finder *f = finder_from(args, nargs, 4, "holding");
     if (f == NULL)
         return NULL;
+    if (range_from(args, &lo, &hi) < 0) {
+        finder_free(f);
+        return NULL;
+    }
     PyObject *entries = args[0];
-    Py_ssize_t n = PyList_GET_SIZE(entries);
-    PyObject *out = PyByteArray_FromStringAndSize(NULL, n);
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, hi - lo);
     if (out != NULL) {
         char *mask = PyByteArray_AS_STRING(out);
-        for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t i = lo; i < hi; i++) {
             int got = entry_holds(f, entries, i);
             if (got < 0) {
                 Py_CLEAR(out);
                 break;
             }
-            mask[i] = (char)got;
+            mask[i - lo] = (char)got;
         }
     }
     finder_free(f);
@@ -156,40 +177,45 @@ static PyObject *textscan_holding(PyObject *module, PyObject *const *args, Py_ss
 }
 
 PyDoc_STRVAR(holding_rows_doc,
-             "holding_rows(entries, needle, first, /)\n--\n\n"
-             "The numbers ``first + i`` of the entries of ``entries`` that hold ``needle`` (as "
-             "``holding`` says), ascending, as the bytes of C ints (``array('i').frombytes``).");
+             "holding_rows(entries, needle, lo, hi, offset, /)\n--\n\n"
+             "The numbers ``offset + i`` of the entries ``i`` of ``entries[lo:hi]`` that hold "
+             "``needle`` (as ``holding`` says), ascending, as the bytes of C ints "
+             "(``array('i').frombytes``).");
 
 static PyObject *textscan_holding_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    finder *f = finder_from(args, nargs, 3, "holding_rows");
+    Py_ssize_t lo, hi;
+    finder *f = finder_from(args, nargs, 5, "holding_rows");
     if (f == NULL)
         return NULL;
-    PyObject *entries = args[0];
-    Py_ssize_t n = PyList_GET_SIZE(entries);
-    Py_ssize_t first = PyLong_AsSsize_t(args[2]);
-    if (first == -1 && PyErr_Occurred()) {
+    if (range_from(args, &lo, &hi) < 0) {
         finder_free(f);
         return NULL;
     }
-    if (first < 0 || first > (Py_ssize_t)INT_MAX - n) {
+    PyObject *entries = args[0];
+    Py_ssize_t offset = PyLong_AsSsize_t(args[4]);
+    if (offset == -1 && PyErr_Occurred()) {
+        finder_free(f);
+        return NULL;
+    }
+    if (hi > lo && (offset + lo < 0 || offset > (Py_ssize_t)INT_MAX - (hi - 1))) { /* the first and last numbers */
         finder_free(f);
         PyErr_SetString(PyExc_OverflowError, "holding_rows(): the entry numbers do not fit a C int");
         return NULL;
     }
-    int *rows = PyMem_Malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    int *rows = PyMem_Malloc(sizeof(int) * (size_t)(hi > lo ? hi - lo : 1));
     if (rows == NULL) {
         finder_free(f);
         return PyErr_NoMemory();
     }
     Py_ssize_t k = 0;
     PyObject *out = NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
+    for (Py_ssize_t i = lo; i < hi; i++) {
         int got = entry_holds(f, entries, i);
         if (got < 0)
             goto done;
         if (got)
-            rows[k++] = (int)(first + i);
+            rows[k++] = (int)(offset + i);
     }
     out = PyBytes_FromStringAndSize((const char *)rows, (Py_ssize_t)sizeof(int) * k);
 done:

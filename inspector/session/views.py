@@ -58,17 +58,17 @@ from .recording import Direction, Recording
 ROW_CODE = "i"
 
 #: The API number of the search's C part this module knows (``_textscan.c``'s TEXTSCAN_API)
-TEXTSCAN_API = 2
+TEXTSCAN_API = 3
 
 
 @dataclass(frozen=True)
 class NativeSearch:
-    """The search's C part (``_textscan.c``): for a list of entries' bytes and a needle, ASCII
-    letters in either case, a mask of the entries that hold it (``holding``) or their numbers
-    from ``first`` as the bytes of an ``array(ROW_CODE)`` (``holding_rows``)."""
+    """The search's C part (``_textscan.c``): for ``entries[lo:hi]`` (read in place) and a
+    needle, ASCII letters in either case, a mask of the entries that hold it (``holding``) or
+    their numbers plus ``offset`` as the bytes of an ``array(ROW_CODE)`` (``holding_rows``)."""
 
-    holding: Callable[[list[bytes], bytes], bytearray]
-    holding_rows: Callable[[list[bytes], bytes, int], bytes]
+    holding: Callable[[list[bytes], bytes, int, int], bytearray]
+    holding_rows: Callable[[list[bytes], bytes, int, int, int], bytes]
 
 
 def _native_search() -> NativeSearch | None:
@@ -671,16 +671,29 @@ class TextIndex:
         self.non_ascii.extend(compress(range(start, end), map(not_, map(bytes.isascii, raws))))
         self._indexed = end
 
-    def _texts(self, start: int, end: int) -> list[bytes]:
-        """What the search scans for the entries ``start .. end - 1``."""
+    def _lowered(self, start: int, end: int) -> list[bytes]:
+        """The pure-Python way's lower-cased entries ``start .. end - 1``."""
         lowered = self.lowered
-        if lowered is None:
-            return self.rec.raws(start, end)
+        assert lowered is not None
         return lowered if start == 0 and end == len(lowered) else lowered[start:end]
 
-    def _holding(self, texts: list[bytes], needle: bytes) -> bytearray:
+    def _holding(self, start: int, end: int, needle: bytes) -> bytearray:
+        """The mask of the entries ``start .. end - 1`` that hold ``needle`` (lower case)."""
         native = self._native
-        return holding(texts, needle) if native is None else native.holding(texts, needle)
+        if native is None:
+            return holding(self._lowered(start, end), needle)
+        column, base = self.rec.raw_column()
+        return native.holding(column, needle, start - base, end - base)
+
+    def _holding_of(self, rows: list[int], needle: bytes) -> bytearray:
+        """The mask of the entries ``rows`` (ascending) that hold ``needle`` (lower case)."""
+        native = self._native
+        if native is None:
+            assert self.lowered is not None
+            return holding(list(map(self.lowered.__getitem__, rows)), needle)
+        column, base = self.rec.raw_column()
+        picked = list(map(column.__getitem__, map(base.__rsub__, rows)))
+        return native.holding(picked, needle, 0, len(picked))
 
     def mask(self, text: str, start: int, end: int, among: bytes | None = None) -> bytes:
         """1 for each entry of ``start .. end - 1`` whose bytes hold ``text`` (any case), of those
@@ -694,7 +707,7 @@ class TextIndex:
             return bytes(out)
         needle = text.lower()
         if needle.isascii():
-            found = self._holding(self._texts(start, end), needle.encode("ascii"))
+            found = self._holding(start, end, needle.encode("ascii"))
         else:  # only an entry that is not ASCII can hold it
             found = bytearray(n)
         bad = self.non_ascii
@@ -718,10 +731,11 @@ class TextIndex:
         if not needle.isascii():  # only an entry that is not ASCII can hold it
             rows = array(ROW_CODE)
         elif self._native is not None:
+            column, base = self.rec.raw_column()
             rows = array(ROW_CODE)
-            rows.frombytes(self._native.holding_rows(self._texts(start, end), needle.encode("ascii"), start))
+            rows.frombytes(self._native.holding_rows(column, needle.encode("ascii"), start - base, end - base, base))
         else:
-            rows = holding_rows(self._texts(start, end), needle.encode("ascii"), start)
+            rows = holding_rows(self._lowered(start, end), needle.encode("ascii"), start)
         bad = self.non_ascii
         lo, hi = bisect.bisect_left(bad, start), bisect.bisect_left(bad, end)
         if lo < hi:
@@ -741,9 +755,7 @@ class TextIndex:
         self.update(rows[-1] + 1 if rows else 0)
         needle = text.lower()
         if needle.isascii() and rows:
-            texts = self._texts(rows[0], rows[-1] + 1)
-            first = rows[0]
-            found = self._holding(list(map(texts.__getitem__, map(first.__rsub__, rows))), needle.encode("ascii"))
+            found = self._holding_of(rows, needle.encode("ascii"))
         else:
             found = bytearray(len(rows))
         bad = self.non_ascii

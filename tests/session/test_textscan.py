@@ -29,11 +29,18 @@ def holding(entries: list[bytes], needle: bytes) -> bytearray:
     require_native()
     scan = views.NATIVE_SEARCH
     assert scan is not None
-    mask = scan.holding(entries, needle)
-    for first in (0, 1000):
+    n = len(entries)
+    mask = scan.holding(entries, needle, 0, n)
+    for offset in (0, 1000):
         rows = array(views.ROW_CODE)
-        rows.frombytes(scan.holding_rows(entries, needle, first))
-        assert list(rows) == [first + i for i, one in enumerate(mask) if one]
+        rows.frombytes(scan.holding_rows(entries, needle, 0, n, offset))
+        assert list(rows) == [offset + i for i, one in enumerate(mask) if one]
+    for lo, hi in ((1, n), (0, n - 1), (n // 3, n // 2)):  # a part, read in place
+        if 0 <= lo <= hi <= n:
+            assert scan.holding(entries, needle, lo, hi) == mask[lo:hi]
+            rows = array(views.ROW_CODE)
+            rows.frombytes(scan.holding_rows(entries, needle, lo, hi, 7))
+            assert list(rows) == [7 + i for i in range(lo, hi) if mask[i]]
     return mask
 
 
@@ -136,24 +143,38 @@ def test_anything_but_a_list_of_bytes_and_bytes_is_refused(entries: object, need
     require_native()
     scan = views.NATIVE_SEARCH
     assert scan is not None
-    rows: Callable[..., object] = scan.holding_rows  # wrong types on purpose
-    calls: list[Callable[..., object]] = [scan.holding, lambda entries, needle: rows(entries, needle, 0)]
+    mask: Callable[..., object] = scan.holding  # wrong types on purpose
+    rows: Callable[..., object] = scan.holding_rows
+    calls: list[Callable[..., object]] = [
+        lambda entries, needle: mask(entries, needle, 0, len(entries)),
+        lambda entries, needle: rows(entries, needle, 0, len(entries), 0),
+    ]
     for call in calls:
         with pytest.raises(TypeError, match=says):
             call(entries, needle)
 
 
-def test_entry_numbers_past_a_c_int_are_refused() -> None:
+def test_a_range_outside_the_list_and_entry_numbers_past_a_c_int_are_refused() -> None:
     require_native()
     scan = views.NATIVE_SEARCH
     assert scan is not None
-    rows: Callable[..., object] = scan.holding_rows  # wrong arguments on purpose
-    for first, error in ((2**31 - 2, OverflowError), (-1, OverflowError), (2**70, OverflowError), ("0", TypeError)):
-        with pytest.raises(error):
-            rows([b"a", b"b"], b"a", first)
-    with pytest.raises(TypeError, match="takes 3 arguments"):
-        rows([b"a"], b"a")
-    assert scan.holding_rows([b"a"], b"a", 2**31 - 2) == array("i", [2**31 - 2]).tobytes()
+    mask: Callable[..., object] = scan.holding  # wrong arguments on purpose
+    rows: Callable[..., object] = scan.holding_rows
+    two = [b"a", b"b"]
+    for lo, hi in ((-1, 2), (0, 3), (2, 1), (3, 3)):
+        with pytest.raises(IndexError, match="not in a list of 2"):
+            mask(two, b"a", lo, hi)
+        with pytest.raises(IndexError):
+            rows(two, b"a", lo, hi, 0)
+    for offset in (2**31 - 1, -1, 2**70):
+        with pytest.raises(OverflowError):
+            rows(two, b"a", 0, 2, offset)
+    with pytest.raises(TypeError):
+        rows(two, b"a", 0, 2, "0")
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        rows(two, b"a", 0, 2)
+    assert scan.holding_rows(two, b"b", 0, 2, 2**31 - 2) == array("i", [2**31 - 1]).tobytes()  # the last that fits
+    assert scan.holding_rows(two, b"b", 1, 2, -1) == array("i", [0]).tobytes()  # offset + index, not below 0
 
 
 def test_the_built_part_is_the_one_its_source_makes() -> None:
