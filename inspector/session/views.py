@@ -15,9 +15,10 @@ tests use them as they are.
   substring; process events match by their event name), full-text search over the raw bytes,
   only violations, only schema-invalid; the methods seen so far; ``reveal(seq)`` relaxes just
   the parts of the filter that hide an entry. A filter over a whole recording is taken column
-  by column (byte masks of the packed column, the violations and methods; a lower-cased
-  :class:`TextIndex` for the search), so a million entries cost C-level passes, not a Python
-  call each; :func:`flagged_rows` (the replay bar's red marks) and :func:`message_histogram`
+  by column (byte masks of the packed column, the violations and methods; the search a
+  :class:`TextIndex`: its C part's scan of every entry's bytes, letters folded as compared, or
+  without it a lower-cased copy searched with C-level maps), so a million entries cost C-level
+  passes, not a Python call each; :func:`flagged_rows` (the replay bar's red marks) and :func:`message_histogram`
   (its message ticks, counted per bucket of entries) likewise.
 * :class:`LogView`, the log messages: ``notifications/message`` from the server with each one's
   level rank; a floor hides lower levels; ``clear()`` forgets what came before; ``set_until``
@@ -276,8 +277,8 @@ class EntryView(RowView):
     only-violations a ``map`` over the violations column, the method one verdict per distinct
     method name mapped over the method column; their byte masks are ANDed as integers and the
     rows taken with ``itertools.compress``. The text search runs over a :class:`TextIndex`
-    (every entry's bytes lower-cased, built once and grown with the recording), a C-level
-    ``map`` per entry. Only HTTP errors (rare, in HTTP sessions) are tested entry by entry.
+    (grown with the recording): one C call over every entry's bytes, or without the C part a
+    C-level ``map`` over their lower-cased copies. Only HTTP errors (rare, in HTTP sessions) are tested entry by entry.
     :meth:`predicate` is the same filter as one function of an entry number (for one entry:
     ``accepts``, ``reveal``), and the tests hold the two to the same answers."""
 
