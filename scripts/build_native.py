@@ -3,8 +3,8 @@
     .venv/bin/python scripts/build_native.py            # build what is out of date; quiet otherwise
     .venv/bin/python scripts/build_native.py --check    # exit 1 when a part is missing or out of date
 
-One part today: ``inspector/session/_textscan.c`` (the timeline search), built into
-``inspector/session/_textscan<EXT_SUFFIX>`` beside it (git-ignored; an editable install and the
+One part today: ``inspector/session/_native.c`` (the timeline search), built into
+``inspector/session/_native<EXT_SUFFIX>`` beside it (git-ignored; an editable install and the
 bundle's PyInstaller both take it from there). The package works without it, more slowly, so a
 machine without a C compiler or Python's headers is told so on stderr and the script exits 2
 (``scripts/setup.sh`` installs both on Debian). The compiler runs from an argv list, with the
@@ -22,7 +22,7 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = [ROOT / "inspector" / "session" / "_textscan.c"]
+PARTS = [ROOT / "inspector" / "session" / "_native.c"]
 
 
 def target(source: Path) -> Path:

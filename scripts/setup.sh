@@ -34,8 +34,8 @@ fi
 # when it is to be built (missing, or older than its source: the stamp below).
 native_stamp=.venv/.native
 native_due=0
-if [ ! -e "$native_stamp" ] || [ inspector/session/_textscan.c -nt "$native_stamp" ] \
-  || [ scripts/build_native.py -nt "$native_stamp" ] || ! compgen -G "inspector/session/_textscan.*.so" >/dev/null; then
+if [ ! -e "$native_stamp" ] || [ inspector/session/_native.c -nt "$native_stamp" ] \
+  || [ scripts/build_native.py -nt "$native_stamp" ] || ! compgen -G "inspector/session/_native.*.so" >/dev/null; then
   native_due=1
   command -v gcc >/dev/null || apt_pkgs+=(gcc libc6-dev)
   py=python3

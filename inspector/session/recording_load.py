@@ -19,7 +19,7 @@ import re
 import stat
 import time
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import chain, compress, repeat
 from operator import itemgetter, lt
 from pathlib import Path
@@ -34,6 +34,7 @@ from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.transport.base import LinkEventKind, TransportKind
 
+from .native import NATIVE
 from .recording_entry import (
     DIR_BY_LABEL,
     FORMAT,
@@ -264,10 +265,11 @@ _METHOD_TYPES = frozenset({_NONE, str})
 _ID_TYPES = frozenset({_NONE, str, int, float, bool})
 _ONLY_LIST = {list}
 _WRITTEN = 10  # members every writer writes (seq, t, dir, kind, method, id, raw, state, violations, schema_ok)
-_TEN = itemgetter("seq", "t", "dir", "kind", "method", "id", "raw", "state", "violations", "schema_ok")  # those
+_TEN_KEYS = ("seq", "t", "dir", "kind", "method", "id", "raw", "state", "violations", "schema_ok")  # those
+_TEN = itemgetter(*_TEN_KEYS)
 
 
-def _pack_table() -> dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]:
+def pack_table() -> dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]:
     """(dir, kind, state, schema_ok) as a line writes them -> the packed column's code, for every
     combination :func:`parse_entry` accepts with all four members there."""
     table: dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int] = {}
@@ -821,6 +823,18 @@ class FastRun(NamedTuple):
     pairs: list[tuple[int, int]]
 
 
+class _Checked(NamedTuple):
+    """What :func:`fast_columns` has of a run once its columns' checks passed."""
+
+    base: int
+    packed: array[int]
+    methods: list[str | None]
+    ids: list[JsonValue]
+    vs: list[JsonValue]
+    longer: Iterable[int]  # the lines with more members than the ten
+    finish: Callable[[], tuple[array[float], list[bytes]]]  # the times and raws (may raise as array and encode do)
+
+
 def fast_columns(ds: list[JsonValue], base: int | None) -> FastRun | int | None:
     """A run of ordinary entry objects as columns (what ``parse_entry`` and
     ``Recording.add_parsed`` make of each, entry by entry), numbered from ``base`` (None: from
@@ -829,30 +843,19 @@ def fast_columns(ds: list[JsonValue], base: int | None) -> FastRun | int | None:
 
     Ordinary: the ten members every writer writes (seq in order, t, dir, kind, method, id,
     raw, state, violations, schema_ok) of the types it writes, and at most latency and
-    paired besides. The ten are taken from every line at once (one tuple a line, turned into
-    ten columns); a line without one of them raises KeyError, and the run is not taken."""
-    k = len(ds)
+    paired besides. The C part checks the ten of every line in one pass
+    (``entry_columns``); without it they are taken from every line at once (one tuple a line,
+    turned into ten columns) and checked column by column. A line without one of them raises
+    KeyError, and the run is not taken. The answers are the same either way (the loader's
+    tests run both)."""
+    if not ds:
+        return None
     try:
-        # the ten members of every line at once, a column each (a member not there: KeyError;
-        # a line that is no object: TypeError)
-        seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = zip(*map(_TEN, ds), strict=True)
-        if base is None:
-            base = seqs[0]
-            if type(base) is not int or base < 0:
-                return None
-        if seqs != tuple(range(base, base + k)):
+        checked = _checked_native(ds, base) if NATIVE is not None else _checked(ds, base)
+        if checked is None:
             return None
-        if not set(map(type, oks)) <= _OK_TYPES:
-            return None
-        # an unknown label or combination raises KeyError, an unhashable one TypeError
-        packed = array("H", map(_PACK.__getitem__, zip(dirs, kinds, states, oks, strict=True)))
-        if not set(map(type, ts)) <= _T_TYPES:
-            return None
-        # str.encode below refuses a raw of any other type than str
-        if not set(map(type, methods)) <= _METHOD_TYPES:
-            return None
-        if not set(map(type, ids)) <= _ID_TYPES:
-            return None
+        base = checked.base
+        vs = checked.vs
         violations: list[tuple[str, ...]] | None = None
         if any(vs):
             if not set(map(type, vs)) <= _ONLY_LIST or not set(map(type, chain.from_iterable(vs))) <= _ONLY_STR:
@@ -862,8 +865,9 @@ def fast_columns(ds: list[JsonValue], base: int | None) -> FastRun | int | None:
         # paired (looked at one by one: a response's), or anything else (the slow way)
         latencies: list[tuple[int, float]] = []
         pairs: list[tuple[int, int]] = []
-        for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
+        for i in checked.longer:
             d = ds[i]
+            assert isinstance(d, dict)
             if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
                 return i
             latency = d.get("latency")
@@ -876,12 +880,60 @@ def fast_columns(ds: list[JsonValue], base: int | None) -> FastRun | int | None:
                 if type(p) is not int or p < 0:
                     return i
                 pairs.append((base + i, p))
-        t_col = array("d", ts)
-        # UTF-8 (orjson makes no lone surrogate; one would raise here and the run go line by line)
-        raws = list(map(str.encode, texts))
+        t_col, raws = checked.finish()
     except (KeyError, TypeError, ValueError, OverflowError):
         return None
-    return FastRun(base, t_col, packed, raws, list(methods), list(ids), violations, latencies, pairs)
+    return FastRun(base, t_col, checked.packed, raws, checked.methods, checked.ids, violations, latencies, pairs)
+
+
+def _checked(ds: list[JsonValue], base: int | None) -> _Checked | None:
+    """:func:`fast_columns`' checks of the ten members, column by column (the pure-Python way)."""
+    k = len(ds)
+    seqs, ts, dirs, kinds, methods, ids, texts, states, vs, oks = map(list, zip(*map(_TEN, ds), strict=True))
+    if base is None:
+        base = seqs[0]
+        if type(base) is not int or base < 0:
+            return None
+    if seqs != list(range(base, base + k)):
+        return None
+    if not set(map(type, oks)) <= _OK_TYPES:
+        return None
+    # an unknown label or combination raises KeyError, an unhashable one TypeError
+    packed = array("H", map(_PACK.__getitem__, zip(dirs, kinds, states, oks, strict=True)))
+    if not set(map(type, ts)) <= _T_TYPES:
+        return None
+    # str.encode below refuses a raw of any other type than str
+    if not set(map(type, methods)) <= _METHOD_TYPES:
+        return None
+    if not set(map(type, ids)) <= _ID_TYPES:
+        return None
+
+    def finish() -> tuple[array[float], list[bytes]]:
+        # UTF-8 (orjson makes no lone surrogate; one would raise here and the run go line by line)
+        return array("d", ts), list(map(str.encode, texts))
+
+    longer = compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds)))
+    return _Checked(base, packed, methods, ids, vs, longer, finish)
+
+
+def _checked_native(ds: list[JsonValue], base: int | None) -> _Checked | None:
+    """:func:`fast_columns`' checks of the ten members, by the C part in one pass."""
+    assert NATIVE is not None
+    got = NATIVE.entry_columns(ds, _TEN_KEYS, _PACK, base)
+    if got is None:
+        return None
+    first, times, packed_bytes, raws, methods, ids, vs, longer, finished = got
+    packed = array("H")
+    packed.frombytes(packed_bytes)
+
+    def finish() -> tuple[array[float], list[bytes]]:
+        if not finished or times is None or raws is None:
+            raise ValueError("a time or raw the C part could not convert")
+        t_col = array("d")
+        t_col.frombytes(times)
+        return t_col, raws
+
+    return _Checked(first, packed, methods, ids, vs, longer, finish)
 
 
 def line_end(f: IO[bytes], at: int) -> int | None:
@@ -907,7 +959,7 @@ def _value_of(line: bytes | bytearray) -> JsonValue:
         return _NOT_JSON
 
 
-_PACK = _pack_table()
+_PACK = pack_table()
 _RAW_MEMBER = b',"raw":"'  # how every writer writes the bytes' member (orjson: no spaces)
 _HEAD_SCAN = 4 << 20  # the members before the bytes are looked for this far into a line
 _STRING_BODY = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # the inside of a JSON string, up to its closing quote

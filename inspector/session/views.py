@@ -31,7 +31,6 @@ tests use them as they are.
 from __future__ import annotations
 
 import bisect
-import os
 import re
 import weakref
 from array import array
@@ -51,6 +50,7 @@ from inspector.protocol.versions import (
     MODERN_VERSIONS,
 )
 
+from .native import NATIVE, Native
 from .recording import Direction, Recording
 
 #: The type code of every array of entry numbers (rows, hits, log messages): four bytes an
@@ -58,37 +58,8 @@ from .recording import Direction, Recording
 #: codes do not concatenate
 ROW_CODE = "i"
 
-#: The API number of the search's C part this module knows (``_textscan.c``'s TEXTSCAN_API)
-TEXTSCAN_API = 3
-
-
-@dataclass(frozen=True)
-class NativeSearch:
-    """The search's C part (``_textscan.c``): for ``entries[lo:hi]`` (read in place) and a
-    needle, ASCII letters in either case, a mask of the entries that hold it (``holding``) or
-    their numbers plus ``offset`` as the bytes of an ``array(ROW_CODE)`` (``holding_rows``)."""
-
-    holding: Callable[[list[bytes], bytes, int, int], bytearray]
-    holding_rows: Callable[[list[bytes], bytes, int, int, int], bytes]
-
-
-def _native_search() -> NativeSearch | None:
-    """The C part, when it is built for this Python, is the one this module knows (a build older
-    than its source is not used) and the environment does not say ``MCP_INSPECTOR_NATIVE=0``;
-    else None (the pure-Python way, same answers)."""
-    if os.environ.get("MCP_INSPECTOR_NATIVE") == "0":
-        return None
-    try:
-        from . import _textscan
-    except ImportError:
-        return None
-    if _textscan.API != TEXTSCAN_API:
-        return None
-    return NativeSearch(_textscan.holding, _textscan.holding_rows)
-
-
 #: The C part of the search (None: not there; the timeline searches with :func:`holding`)
-NATIVE_SEARCH = _native_search()
+NATIVE_SEARCH: Native | None = NATIVE
 
 ALL_DIRECTIONS: frozenset[Direction] = frozenset(Direction)
 ALL_KINDS: frozenset[Kind] = frozenset(Kind)
@@ -634,7 +605,7 @@ class TextIndex:
     """The timeline's case-insensitive search over every entry's bytes, grown with the
     recording (:meth:`update`), with the entries that are not ASCII.
 
-    Two ways, the same answers. With the C part built (``_textscan``, :data:`NATIVE_SEARCH`) an
+    Two ways, the same answers. With the C part built (:mod:`.native`, :data:`NATIVE_SEARCH`) an
     entry's own bytes are scanned, ASCII letters folded as they are compared: nothing is
     copied, and an entry costs its scan. Without it, every entry's bytes lower-cased (the same
     object when there is nothing to lower) are kept in ``lowered`` and searched with a C-level

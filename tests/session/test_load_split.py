@@ -58,7 +58,7 @@ def small_lines(synthetic: Path, tmp_path: Path) -> Path:
 
 
 def test_a_session_with_everything_loads_the_same_in_two_processes(
-    synthetic: Path, tmp_path: Path, split: list[int]
+    synthetic: Path, tmp_path: Path, split: list[int], native_way: str
 ) -> None:
     path = small_lines(synthetic, tmp_path)
     rec = Recording.load(path)
@@ -105,7 +105,7 @@ def test_a_huge_entry_ends_the_helpers_part(synthetic: Path, tmp_path: Path, spl
 
 @pytest.mark.parametrize("seed", range(12))
 def test_damaged_files_load_the_same_in_two_processes(
-    synthetic: Path, tmp_path: Path, split: list[int], seed: int
+    synthetic: Path, tmp_path: Path, split: list[int], seed: int, native_way: str
 ) -> None:
     rng = random.Random(seed)
     lines = [line for line in synthetic.read_bytes().splitlines(keepends=True) if len(line) < 5000]

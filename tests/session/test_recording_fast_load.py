@@ -174,13 +174,13 @@ def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # ---------------------------------------------------------------------------- the tests
 
 
-def test_real_session_files_load_the_same(session_files: list[Path]) -> None:
+def test_real_session_files_load_the_same(session_files: list[Path], native_way: str) -> None:
     for path in session_files:
         rec = both_ways(path)
         assert len(rec) > 5
 
 
-def test_a_session_with_everything_loads_the_same(synthetic: Path, tmp_path: Path) -> None:
+def test_a_session_with_everything_loads_the_same(synthetic: Path, tmp_path: Path, native_way: str) -> None:
     rec = both_ways(synthetic)
     assert rec.transition_rows and rec.exchange_rows and rec.latencies() and rec.pairings()
     assert any(rec.schema_at(i) is False for i in range(len(rec))) and any(
@@ -193,7 +193,9 @@ def test_a_session_with_everything_loads_the_same(synthetic: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize("block", [7, 100, 4096])
-def test_lines_that_span_blocks_load_the_same(synthetic: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+def test_lines_that_span_blocks_load_the_same(
+    synthetic: Path, monkeypatch: pytest.MonkeyPatch, block: int, native_way: str
+) -> None:
     lines = synthetic.read_bytes().splitlines(keepends=True)
     path = synthetic.with_name(f"small-{block}.jsonl")
     path.write_bytes(b"".join(line for line in lines if len(line) < 5000))  # small blocks: no huge lines
@@ -267,7 +269,9 @@ def damaged(lines: list[bytes], rng: random.Random, n: int) -> list[bytes]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 40), version_1=st.booleans())
-def test_damaged_files_load_the_same(synthetic: Path, tmp_path: Path, seed: int, n: int, version_1: bool) -> None:
+def test_damaged_files_load_the_same(
+    synthetic: Path, tmp_path: Path, seed: int, n: int, version_1: bool, native_way: str
+) -> None:
     lines = synthetic.read_bytes().splitlines(keepends=True)
     lines = [line for line in lines if len(line) < 5000]  # the huge ones have their own test
     rng = random.Random(seed)
@@ -363,7 +367,7 @@ TEN = ("seq", "t", "dir", "kind", "method", "id", "raw", "state", "violations", 
 
 @pytest.mark.parametrize("member", TEN)
 def test_a_run_with_one_member_missing_moved_or_twice_loads_the_same(
-    synthetic: Path, tmp_path: Path, member: str
+    synthetic: Path, tmp_path: Path, member: str, native_way: str
 ) -> None:
     """The ten members of a run are taken from every line at once: a line without one of them,
     with them in another order, one written twice (the last counts), spaced out or escaped, in

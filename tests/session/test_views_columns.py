@@ -83,7 +83,7 @@ filters = st.builds(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(f=filters)
-def test_the_columns_and_the_one_entry_test_agree(rec: Recording, f: EntryFilter, search_way: str) -> None:
+def test_the_columns_and_the_one_entry_test_agree(rec: Recording, f: EntryFilter, native_way: str) -> None:
     view = EntryView()
     view.set_recording(rec)
     view.set_filter(f)
@@ -103,7 +103,7 @@ def test_taken_in_slices_as_it_arrives_the_rows_are_the_same(
     assert list(view.rows) == expected(view, f)
 
 
-def test_a_growing_recording_is_searched_as_it_grows(rec: Recording, search_way: str) -> None:
+def test_a_growing_recording_is_searched_as_it_grows(rec: Recording, native_way: str) -> None:
     """A live recording (not read-only): the text index is made at the first search and then
     follows each batch."""
     live = Recording(t0=0.0)
@@ -119,10 +119,10 @@ def test_a_growing_recording_is_searched_as_it_grows(rec: Recording, search_way:
         view.catch_up()
         assert list(view.rows) == expected(view, view.filter)
     assert view.text_index is not None and len(view.text_index) == len(rec)
-    assert (view.text_index.lowered is None) == (search_way == "native")  # the way taken
+    assert (view.text_index.lowered is None) == (native_way == "native")  # the way taken
 
 
-def test_typing_narrows_the_search_to_the_rows_shown(rec: Recording, search_way: str) -> None:
+def test_typing_narrows_the_search_to_the_rows_shown(rec: Recording, native_way: str) -> None:
     view = EntryView()
     view.set_recording(rec)
     for text in ["m", "me", "mes", "mess", "message", 'message"', "MESSAGE"]:

@@ -191,7 +191,7 @@ SEARCHES = [
 
 
 @pytest.mark.parametrize("text", SEARCHES)
-def test_the_timeline_search_gives_the_one_entry_tests_rows(text: str, search_way: str) -> None:
+def test_the_timeline_search_gives_the_one_entry_tests_rows(text: str, native_way: str) -> None:
     rec = large_recording()
     view = EntryView()
     view.set_recording(rec)
@@ -224,7 +224,7 @@ def test_a_rare_needle_with_the_joining_bytes_in_it(entry: bytes, needle: bytes)
 
 
 @pytest.mark.parametrize("count", [3, 200])
-def test_many_entries_found_only_once_decoded(count: int, search_way: str) -> None:
+def test_many_entries_found_only_once_decoded(count: int, native_way: str) -> None:
     """``İ`` lower-cases to an ``i`` and a combining dot: those entries hold an ``i`` only once
     decoded; a few are inserted among the rows the bytes gave, many sorted in."""
     rec = Recording(t0=0.0)
@@ -277,7 +277,7 @@ def test_a_cluster_of_entries_that_hold_a_rare_needle(start: int, monkeypatch: p
     assert len(joined) == 6  # every search took the joined way
 
 
-def test_a_live_recording_is_searched_as_it_grows(search_way: str) -> None:
+def test_a_live_recording_is_searched_as_it_grows(native_way: str) -> None:
     """Entries appended while the search is on are taken in slices (few and many at a time) and
     found as the one-entry test finds them, the search alone and within another filter."""
     rec = Recording(t0=0.0)

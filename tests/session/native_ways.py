@@ -1,5 +1,5 @@
-"""The timeline search's two ways (the C part, ``_textscan``, and the pure-Python one), for the
-tests that must give the same rows either way (the ``search_way`` fixture, in this folder's
+"""The two ways of the search and the loader (the C part, ``_native``, and pure Python), for the
+tests that must give the same answers either way (the ``native_way`` fixture, in this folder's
 conftest.py, is parametrized over both). Where the C part is not built, its cases are skipped
 with the reason, except under CI (``CI`` set), where ``scripts/setup.sh`` builds it and its
 absence is a failure."""
@@ -10,14 +10,14 @@ import os
 
 import pytest
 
-from inspector.session import views
+from inspector.session import native
 
 
 def require_native() -> None:
     """Fail (CI) or skip (elsewhere, saying why) when the C part is not there to test."""
-    if views.NATIVE_SEARCH is not None:
+    if native.NATIVE is not None:
         return
-    why = "the search's C part is not built (python scripts/build_native.py), or MCP_INSPECTOR_NATIVE=0"
+    why = "the C part (_native) is not built (python scripts/build_native.py), or MCP_INSPECTOR_NATIVE=0"
     if os.environ.get("CI"):
         pytest.fail(why + ": CI builds it (scripts/setup.sh)", pytrace=False)
     pytest.skip(why)
