@@ -37,7 +37,7 @@ say "--version / --help"
 say "--self-test (clean environment, offscreen)"
 t0=$(date +%s%N)
 "${clean[@]}" "$exe" --self-test | tee "$tmp/self-test.txt"
-grep -q "search: its C part" "$tmp/self-test.txt" || { echo "check: the bundle lacks the search's C part (_native)" >&2; exit 1; }
+grep -q "C part (search, recording loader): built" "$tmp/self-test.txt" || { echo "check: the bundle lacks the C part (_native)" >&2; exit 1; }
 echo "self-test took $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 
 if command -v xvfb-run >/dev/null; then

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/build_native.py            # build what is out of date; quiet otherwise
     .venv/bin/python scripts/build_native.py --check    # exit 1 when a part is missing or out of date
 
-One part today: ``inspector/session/_native.c`` (the timeline search), built into
+One part today: ``inspector/session/_native.c`` (the timeline's search and the recording
+loader's checks), built into
 ``inspector/session/_native<EXT_SUFFIX>`` beside it (git-ignored; an editable install and the
 bundle's PyInstaller both take it from there). The package works without it, more slowly, so a
 machine without a C compiler or Python's headers is told so on stderr and the script exits 2
@@ -48,7 +49,7 @@ def build(source: Path) -> None:
     include = Path(sysconfig.get_paths()["include"])
     if cc is None or not (include / "Python.h").exists():
         missing = "a C compiler (gcc)" if cc is None else f"Python's headers ({include}/Python.h)"
-        say = f"build_native: {source.name} not built: {missing} missing; the search works without it, slower"
+        say = f"build_native: {source.name} not built: {missing} missing; the app works without it, slower"
         print(say, file=sys.stderr)
         raise SystemExit(2)
     built = target(source)

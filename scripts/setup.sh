@@ -30,7 +30,7 @@ if [ ! -x .venv/bin/python ]; then  # (asking Python costs 0.1 s: only when ther
   command -v python3 >/dev/null || apt_pkgs+=(python3)
   python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
 fi
-# The search's C part (scripts/build_native.py): a compiler and Python's headers, asked for only
+# The C part of the search and the loader (scripts/build_native.py): a compiler and Python's headers, asked for only
 # when it is to be built (missing, or older than its source: the stamp below).
 native_stamp=.venv/.native
 native_due=0
@@ -106,11 +106,11 @@ if [ "$current" = 0 ]; then
 fi
 
 if [ "$native_due" = 1 ]; then
-  say "building the search's C part (scripts/build_native.py)…"
+  say "building the C part (scripts/build_native.py)…"
   if .venv/bin/python scripts/build_native.py; then
     touch "$native_stamp"
   else
-    say "(not built: the app works without it, its search over large recordings more slowly)"
+    say "(not built: the app works without it, its search and loading of large recordings more slowly)"
   fi
 fi
 

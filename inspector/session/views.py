@@ -619,7 +619,7 @@ class TextIndex:
         self.rec = rec
         scan = NATIVE_SEARCH if native is None or native else None
         if native and scan is None:
-            raise ValueError("the search's C part is not built (scripts/build_native.py)")
+            raise ValueError("the C part is not built (scripts/build_native.py)")
         self._native = scan
         #: each entry's bytes lower-cased (None: the C part scans the entries themselves)
         self.lowered: list[bytes] | None = None if scan is not None else []

@@ -482,9 +482,9 @@ def self_test(timeout: float = 60.0) -> int:
     run.watch_errors()  # a Python error inside a Qt callback fails the step it happened in
     runtime = "frozen bundle" if getattr(sys, "frozen", False) else "python " + sys.version.split()[0]
     run.say(f"mcp-session-inspector {__version__}, {runtime}")
-    from inspector.session.views import NATIVE_SEARCH
+    from inspector.session.native import NATIVE
 
-    run.say("search: its C part" if NATIVE_SEARCH is not None else "search: pure Python (its C part is not built)")
+    run.say("C part (search, recording loader): built" if NATIVE is not None else "C part: not built (pure Python)")
     try:
         import anyio
         import qasync

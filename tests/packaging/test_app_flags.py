@@ -54,7 +54,7 @@ def test_self_test_reports_each_step_and_exits_0(tmp_path: Path) -> None:
         "platform offscreen (no display: DISPLAY and WAYLAND_DISPLAY are unset)" in out
     )  # the only place it picks offscreen
     assert "self-test: window painted" in out
-    assert "self-test: search: its C part" in out  # built by scripts/setup.sh (the bundle's check asks too)
+    assert "self-test: C part (search, recording loader): built" in out  # setup.sh builds it (the bundle's check asks)
     assert "self-test: demo server connected" in out
     assert "self-test: tools/list:" in out
     assert "self-test: demo server shut down (step stdin, exit code 0)" in out
