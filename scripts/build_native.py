@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/build_native.py            # build what is out of date; quiet otherwise
     .venv/bin/python scripts/build_native.py --check    # exit 1 when a part is missing or out of date
+    .venv/bin/python scripts/build_native.py --stamp F  # and write the built files' paths to F
 
 One part today: ``inspector/session/_native.c`` (the timeline's search and the recording
 loader's checks), built into
@@ -35,13 +36,14 @@ def out_of_date(source: Path) -> bool:
     return not built.exists() or built.stat().st_mtime < max(source.stat().st_mtime, Path(__file__).stat().st_mtime)
 
 
-def compiler() -> str | None:
+def compiler() -> list[str] | None:
+    """The compiler's argv: the one Python was built with (``CC``, e.g. ``gcc -pthread`` or
+    ``ccache gcc``) when its program is there, else gcc or cc; None: none."""
     configured = str(sysconfig.get_config_var("CC") or "").split()
-    for name in (configured[:1] or []) + ["gcc", "cc"]:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
+    if configured and shutil.which(configured[0]):
+        return configured
+    found = shutil.which("gcc") or shutil.which("cc")
+    return [found] if found else None
 
 
 def build(source: Path) -> None:
@@ -55,7 +57,7 @@ def build(source: Path) -> None:
     built = target(source)
     partial = built.with_name(f".{built.name}.{os.getpid()}")
     flags = ["-O2", "-fPIC", "-shared", "-Wall", "-Wextra", "-std=c11", f"-I{include}"]
-    argv = [cc, *flags, str(source), "-o", str(partial)]
+    argv = [*cc, *flags, str(source), "-o", str(partial)]
     try:
         subprocess.run(argv, check=True)
         os.replace(partial, built)
@@ -64,13 +66,17 @@ def build(source: Path) -> None:
 
 
 def main() -> None:
+    args = sys.argv[1:]
     stale = [part for part in PARTS if out_of_date(part)]
-    if "--check" in sys.argv[1:]:
+    if "--check" in args:
         for part in stale:
             print(f"build_native: {target(part).name} is missing or older than its source", file=sys.stderr)
         raise SystemExit(1 if stale else 0)
     for part in stale:
         build(part)
+    if "--stamp" in args:  # the files built, a line each (setup.sh checks they are there)
+        stamp = Path(args[args.index("--stamp") + 1])
+        stamp.write_text("".join(f"{target(part)}\n" for part in PARTS))
 
 
 if __name__ == "__main__":

@@ -34,8 +34,9 @@ fi
 # when it is to be built (missing, or older than its source: the stamp below).
 native_stamp=.venv/.native
 native_due=0
-if [ ! -e "$native_stamp" ] || [ inspector/session/_native.c -nt "$native_stamp" ] \
-  || [ scripts/build_native.py -nt "$native_stamp" ] || ! compgen -G "inspector/session/_native.*.so" >/dev/null; then
+native_built=$(cat "$native_stamp" 2>/dev/null || true)  # the file built for .venv's Python
+if [ -z "$native_built" ] || [ ! -e "$native_built" ] || [ inspector/session/_native.c -nt "$native_stamp" ] \
+  || [ scripts/build_native.py -nt "$native_stamp" ]; then
   native_due=1
   command -v gcc >/dev/null || apt_pkgs+=(gcc libc6-dev)
   py=python3
@@ -107,9 +108,7 @@ fi
 
 if [ "$native_due" = 1 ]; then
   say "building the C part (scripts/build_native.py)…"
-  if .venv/bin/python scripts/build_native.py; then
-    touch "$native_stamp"
-  else
+  if ! .venv/bin/python scripts/build_native.py --stamp "$native_stamp"; then
     say "(not built: the app works without it, its search and loading of large recordings more slowly)"
   fi
 fi

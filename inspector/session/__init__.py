@@ -97,6 +97,10 @@ hidden. :mod:`.version_in_force` is the one answer to
 that judged the entry, for the details); :mod:`.entry_text` is the one way an entry becomes
 text (its heading as untranslated data, the duration, size and id formatters, the probe's
 transcript lines), used by the CLI, the handouts, the timeline and the details.
+:mod:`.native` loads the layer's C part (``_native.c``) when it is built and current: the
+timeline search's scan of every entry's bytes (:mod:`.views`) and the recording loader's check
+of a run of lines (:mod:`.recording_load`); each keeps a pure-Python way with the same answers
+(``MCP_INSPECTOR_NATIVE=0`` takes it), and the tests run both.
 
 Front-ends reach nothing private, and hold no protocol logic of their own: each feature has a
 Qt-free controller in :mod:`.controllers` (``ToolsController``, ``PromptsController``,

@@ -23,7 +23,7 @@
 #include <Python.h>
 #include <string.h>
 
-#define NATIVE_API 5
+#define NATIVE_API 6
 
 static inline unsigned char fold(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c; }
 
@@ -34,12 +34,16 @@ typedef struct {
     Py_ssize_t m;
     int letters;                 /* the needle has a letter: entries are folded as compared */
     Py_ssize_t skip[256];        /* Horspool's shift for the entry's byte under the needle's last */
+    unsigned char *scratch;      /* an entry's rest folded, for memmem (see finder_in); grown as needed */
+    Py_ssize_t scratch_size;
 } finder;
 
 static void finder_init(finder *f, const unsigned char *folded, Py_ssize_t m) {
     f->needle = folded;
     f->m = m;
     f->letters = 0;
+    f->scratch = NULL;
+    f->scratch_size = 0;
     for (Py_ssize_t i = 0; i < m; i++)
         if (is_lower_letter(folded[i]))
             f->letters = 1;
@@ -53,8 +57,31 @@ static void finder_init(finder *f, const unsigned char *folded, Py_ssize_t m) {
     }
 }
 
-/* 1 when h[0 .. n-1], folded, holds the folded needle */
-static int finder_in(const finder *f, const unsigned char *h, Py_ssize_t n) {
+/* memmem over h[0 .. n-1] folded into the finder's scratch: linear whatever the bytes (glibc's
+ * two-way search); 1 or 0, or -1 with MemoryError set */
+static int finder_in_folded(finder *f, const unsigned char *h, Py_ssize_t n) {
+    if (f->scratch_size < n) {
+        unsigned char *grown = PyMem_Realloc(f->scratch, (size_t)n);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        f->scratch = grown;
+        f->scratch_size = n;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        f->scratch[i] = fold(h[i]);
+    return memmem(f->scratch, (size_t)n, f->needle, (size_t)f->m) != NULL;
+}
+
+/* 1 when h[0 .. n-1], folded, holds the folded needle, else 0 (-1: MemoryError set).
+ *
+ * Horspool's search with the entry's bytes folded as compared: it skips most of an entry, but
+ * where the needle repeats itself in bytes the entry repeats (a needle of a's in base64's runs
+ * of A) each place costs a compare of most of the needle. So the compares are counted, and
+ * past a few per byte the rest of the entry is folded into a scratch buffer and searched with
+ * memmem, which is linear. */
+static int finder_in(finder *f, const unsigned char *h, Py_ssize_t n) {
     Py_ssize_t m = f->m;
     const unsigned char *nd = f->needle;
     if (m == 0)
@@ -71,6 +98,7 @@ static int finder_in(const finder *f, const unsigned char *h, Py_ssize_t n) {
     unsigned char last = nd[m - 1];
     Py_ssize_t end = n - m;
     Py_ssize_t pos = 0;
+    Py_ssize_t budget = 4 * n + 64; /* compares before the linear way takes over */
     while (pos <= end) {
         unsigned char c = h[pos + m - 1];
         if (fold(c) == last) {
@@ -79,6 +107,9 @@ static int finder_in(const finder *f, const unsigned char *h, Py_ssize_t n) {
                 j++;
             if (j == m - 1)
                 return 1;
+            budget -= j + 1;
+            if (budget < 0)
+                return finder_in_folded(f, h + pos, n - pos);
         }
         pos += f->skip[c];
     }
@@ -121,6 +152,7 @@ static finder *finder_from(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t w
 
 static void finder_free(finder *f) {
     PyMem_Free((void *)f->needle);
+    PyMem_Free(f->scratch);
     PyMem_Free(f);
 }
 
@@ -140,8 +172,8 @@ static int range_from(PyObject *const *args, Py_ssize_t *lo, Py_ssize_t *hi) {
     return 0;
 }
 
-/* 1 or 0 for entry i of the list, or -1 with TypeError set when it is not bytes */
-static int entry_holds(const finder *f, PyObject *entries, Py_ssize_t i) {
+/* 1 or 0 for entry i of the list, or -1 with an exception set (TypeError: it is not bytes) */
+static int entry_holds(finder *f, PyObject *entries, Py_ssize_t i) {
     PyObject *entry = PyList_GET_ITEM(entries, i);
     if (!PyBytes_Check(entry)) {
         PyErr_Format(PyExc_TypeError, "entry %zd is %.100s, not bytes", i, Py_TYPE(entry)->tp_name);
@@ -175,6 +207,10 @@ static PyObject *native_holding(PyObject *module, PyObject *const *args, Py_ssiz
         return NULL;
     PyObject *entries = args[0];
     PyObject *out = PyByteArray_FromStringAndSize(NULL, hi - lo);
+    if (out != NULL && hi > PyList_GET_SIZE(entries)) { /* shortened meanwhile (the allocation can run code) */
+        PyErr_SetString(PyExc_RuntimeError, "holding(): the list changed during the call");
+        Py_CLEAR(out);
+    }
     if (out != NULL) {
         char *mask = PyByteArray_AS_STRING(out);
         for (Py_ssize_t i = lo; i < hi; i++) {
@@ -409,6 +445,14 @@ static long packed_code(combination_cache *c, PyObject *pack, PyObject **labels)
     return value;
 }
 
+/* Let go of the line and members entry_columns() holds (when it holds them) */
+static void release(PyObject **held, int *holding) {
+    if (*holding)
+        for (int j = 0; j <= M_TEN; j++)
+            Py_DECREF(held[j]);
+    *holding = 0;
+}
+
 static PyObject *native_entry_columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (nargs != 4) {
@@ -431,6 +475,8 @@ static PyObject *native_entry_columns(PyObject *module, PyObject *const *args, P
     Py_ssize_t base = 0;
     key_cache known_keys = {.count = 0};
     combination_cache known_combinations = {.count = 0, .next = 0};
+    PyObject *held[M_TEN + 1];
+    int holding = 0;
 
     times = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(double) * n);
     packed = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(unsigned short) * n);
@@ -445,6 +491,11 @@ static PyObject *native_entry_columns(PyObject *module, PyObject *const *args, P
     unsigned short *p_out = (unsigned short *)PyBytes_AS_STRING(packed);
 
     for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        release(held, &holding);
+        if (i >= PyList_GET_SIZE(objects)) { /* what runs below is plain JSON values' code, but be sure */
+            PyErr_SetString(PyExc_RuntimeError, "entry_columns(): the list changed during the call");
+            goto error;
+        }
         PyObject *object = PyList_GET_ITEM(objects, i);
         if (!PyDict_CheckExact(object)) {
             PyErr_Format(PyExc_TypeError, "object %zd is %.100s, not a dict", i, Py_TYPE(object)->tp_name);
@@ -452,6 +503,12 @@ static PyObject *native_entry_columns(PyObject *module, PyObject *const *args, P
         }
         if (ten_members(&known_keys, keys, object, m) < 0)
             goto error;
+        /* the line and its members held while they are looked at (a comparison or a hash could
+         * run code that changes the list or the dict) */
+        held[0] = Py_NewRef(object);
+        for (int j = 0; j < M_TEN; j++)
+            held[j + 1] = Py_NewRef(m[j]);
+        holding = 1;
         if (i == 0) {
             if (base_arg == Py_None) { /* the first seq: an int, not below 0 */
                 if (!PyLong_CheckExact(m[M_SEQ])) {
@@ -538,6 +595,7 @@ static PyObject *native_entry_columns(PyObject *module, PyObject *const *args, P
 error:
     result = NULL;
 done:
+    release(held, &holding);
     key_cache_clear(&known_keys);
     combination_cache_clear(&known_combinations);
     Py_XDECREF(times);

@@ -29,7 +29,7 @@ EntryColumns = tuple[
 ]
 
 #: The API number of ``_native.c`` (its NATIVE_API) this module knows
-NATIVE_API = 5
+NATIVE_API = 6
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import gc
 import os
 import re
 import stat
+import sys
 import time
 from array import array
 from collections.abc import Callable, Iterable, Mapping
@@ -894,6 +895,8 @@ def _checked(ds: list[JsonValue], base: int | None) -> _Checked | None:
         base = seqs[0]
         if type(base) is not int or base < 0:
             return None
+    if base > sys.maxsize - k:  # numbers past a C size: the C part refuses them too (the line-by-line way)
+        return None
     if seqs != list(range(base, base + k)):
         return None
     if not set(map(type, oks)) <= _OK_TYPES:

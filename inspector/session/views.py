@@ -655,7 +655,10 @@ class TextIndex:
         if native is None:
             return holding(self._lowered(start, end), needle)
         column, base = self.rec.raw_column()
-        return native.holding(column, needle, start - base, end - base)
+        if start >= base:
+            return native.holding(column, needle, start - base, end - base)
+        gone = min(end, base) - start  # released entries (their bytes are gone) hold nothing
+        return bytearray(gone) + (native.holding(column, needle, 0, end - base) if end > base else b"")
 
     def _holding_of(self, rows: list[int], needle: bytes) -> bytearray:
         """The mask of the entries ``rows`` (ascending) that hold ``needle`` (lower case)."""
@@ -664,8 +667,9 @@ class TextIndex:
             assert self.lowered is not None
             return holding(list(map(self.lowered.__getitem__, rows)), needle)
         column, base = self.rec.raw_column()
-        picked = list(map(column.__getitem__, map(base.__rsub__, rows)))
-        return native.holding(picked, needle, 0, len(picked))
+        gone = bisect.bisect_left(rows, base)  # released entries (their bytes are gone) hold nothing
+        picked = list(map(column.__getitem__, map(base.__rsub__, rows[gone:])))
+        return bytearray(gone) + native.holding(picked, needle, 0, len(picked))
 
     def mask(self, text: str, start: int, end: int, among: bytes | None = None) -> bytes:
         """1 for each entry of ``start .. end - 1`` whose bytes hold ``text`` (any case), of those
@@ -704,8 +708,10 @@ class TextIndex:
             rows = array(ROW_CODE)
         elif self._native is not None:
             column, base = self.rec.raw_column()
+            lo = max(start, base)  # released entries (their bytes are gone) hold nothing
             rows = array(ROW_CODE)
-            rows.frombytes(self._native.holding_rows(column, needle.encode("ascii"), start - base, end - base, base))
+            if end > lo:
+                rows.frombytes(self._native.holding_rows(column, needle.encode("ascii"), lo - base, end - base, base))
         else:
             rows = holding_rows(self._lowered(start, end), needle.encode("ascii"), start)
         bad = self.non_ascii

@@ -127,6 +127,25 @@ def test_needles_that_repeat_themselves(seed: int, alphabet: bytes) -> None:
     assert holding(entries, needle) == truth(entries, needle)
 
 
+@pytest.mark.parametrize("m", [8, 64, 600])
+def test_a_needle_that_repeats_in_an_entry_that_repeats(m: int) -> None:
+    """Base64's runs of A and a needle of a's: each place costs a compare of most of the needle,
+    so past a few compares per byte the rest of the entry is searched the linear way; the
+    answers stay the definition's, found before, at and after the switch."""
+    needle = b"a" * (m - 2) + b"ea"
+    run = b"A" * 20_000
+    entries = [
+        run,
+        run + needle.upper(),  # found only after the switch
+        needle + run,  # at once
+        run[:5000] + needle.swapcase() + run,
+        run[: m * 3] + b"E" + run,
+        (b"A" * (m - 1) + b"B") * 50,
+    ]
+    assert holding(entries, needle) == truth(entries, needle)
+    assert holding(entries, b"a" * (m - 1) + b"b") == truth(entries, b"a" * (m - 1) + b"b")
+
+
 def test_an_empty_list_and_an_empty_needle() -> None:
     assert holding([], b"x") == bytearray()
     assert holding([b"", b"abc"], b"") == bytearray(b"\x01\x01")
@@ -333,6 +352,11 @@ def test_every_odd_member_and_extra_alone_gives_the_same_both_ways() -> None:
                 run = [entry(rng, i) for i in range(20)]
                 del run[where][missing]
                 assert both_ways(run, base) is None
+    for first in (2**63 - 21, 2**63 - 20, 2**63 - 1, 2**64 - 3, 2**70):  # numbers past a C size: refused both ways
+        run = [entry(rng, first + i) for i in range(20)]
+        fits = first + 20 <= sys.maxsize
+        assert isinstance(both_ways(run, None), FastRun) == fits
+        assert isinstance(both_ways(run, first), FastRun) == fits
     for (member, value), odd_at in ((late, at) for late in LATE for at in (0, 19)):
         run = [entry(rng, i) for i in range(20)]
         run[10][member] = value
