@@ -15,26 +15,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from inspector.protocol.jsontypes import JsonValue
+if TYPE_CHECKING:  # (only the types use them: no alias is built at start-up)
+    from inspector.protocol.jsontypes import JsonValue
 
-#: (dir, kind, state, schema_ok) as a line writes them -> the packed code (recording_load._PACK)
-PackTable = dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]
-#: ``entry_columns``' answer: base, times (array "d" bytes; None: not converted), packed (array
-#: "H" bytes), raws (None: not converted), methods, ids, violations, the lines with more than
-#: the ten members, whether times and raws were converted
-EntryColumns = tuple[
-    int, bytes | None, bytes, list[bytes] | None, list[str | None], list[JsonValue], list[JsonValue], list[int], bool
-]
+    #: (dir, kind, state, schema_ok) as a line writes them -> the packed code (recording_load._PACK)
+    PackTable = dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]
+    #: ``entry_columns``' answer: base, times (array "d" bytes; None: not converted), packed (array
+    #: "H" bytes), raws (None: not converted), methods, ids, violations, the lines with more than
+    #: the ten members, whether times and raws were converted
+    Column = list[JsonValue]
+    Raws = list[bytes] | None
+    EntryColumns = tuple[int, bytes | None, bytes, Raws, list[str | None], Column, Column, list[int], bool]
+
 
 #: The API number of ``_native.c`` (its NATIVE_API) this module knows
 NATIVE_API = 6
 
 
-@dataclass(frozen=True)
 class Native:
-    """The C part's functions.
+    """The C part's functions (a plain class: a dataclass would cost a millisecond at start-up).
 
     * ``holding(entries, needle, lo, hi)``: for ``entries[lo:hi]`` (a list of bytes, read in
       place), 1 where the entry holds ``needle`` with ASCII letters in either case, else 0;
@@ -43,9 +44,17 @@ class Native:
     * ``entry_columns(objects, keys, pack, base)``: ``recording_load.fast_columns``' checks of a
       run of decoded entry lines, and its columns (see ``_native.c``)."""
 
-    holding: Callable[[list[bytes], bytes, int, int], bytearray]
-    holding_rows: Callable[[list[bytes], bytes, int, int, int], bytes]
-    entry_columns: Callable[[list[JsonValue], tuple[str, ...], PackTable, int | None], EntryColumns | None]
+    __slots__ = ("entry_columns", "holding", "holding_rows")
+
+    def __init__(
+        self,
+        holding: Callable[[list[bytes], bytes, int, int], bytearray],
+        holding_rows: Callable[[list[bytes], bytes, int, int, int], bytes],
+        entry_columns: Callable[[list[JsonValue], tuple[str, ...], PackTable, int | None], EntryColumns | None],
+    ) -> None:
+        self.holding = holding
+        self.holding_rows = holding_rows
+        self.entry_columns = entry_columns
 
 
 def load() -> Native | None:
