@@ -59,7 +59,10 @@ def build(source: Path) -> None:
     flags = ["-O2", "-fPIC", "-shared", "-Wall", "-Wextra", "-std=c11", f"-I{include}"]
     argv = [*cc, *flags, str(source), "-o", str(partial)]
     try:
-        subprocess.run(argv, check=True)
+        done = subprocess.run(argv, check=False)
+        if done.returncode != 0:  # its messages are above, on stderr
+            print(f"build_native: {source.name} not built: the compiler exited with {done.returncode}", file=sys.stderr)
+            raise SystemExit(1)
         os.replace(partial, built)
     finally:
         partial.unlink(missing_ok=True)

@@ -31,13 +31,21 @@ if [ ! -x .venv/bin/python ]; then  # (asking Python costs 0.1 s: only when ther
   python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
 fi
 # The C part of the search and the loader (scripts/build_native.py): a compiler and Python's headers, asked for only
-# when it is to be built (missing, or older than its source: the stamp below).
+# when it is to be built (missing, or older than its source: the stamp below). A build that failed without root (no
+# compiler or headers, none installable) is not tried again on every start until its source changes.
 native_stamp=.venv/.native
+native_failed=.venv/.native-failed
 native_due=0
 native_built=$(cat "$native_stamp" 2>/dev/null || true)  # the file built for .venv's Python
 if [ -z "$native_built" ] || [ ! -e "$native_built" ] || [ inspector/session/_native.c -nt "$native_stamp" ] \
   || [ scripts/build_native.py -nt "$native_stamp" ]; then
   native_due=1
+  if [ "$(id -u)" != 0 ] && [ "$native_failed" -nt inspector/session/_native.c ] \
+    && [ "$native_failed" -nt scripts/build_native.py ]; then
+    native_due=0
+  fi
+fi
+if [ "$native_due" = 1 ]; then
   command -v gcc >/dev/null || apt_pkgs+=(gcc libc6-dev)
   py=python3
   [ -x .venv/bin/python ] && py=.venv/bin/python
@@ -108,8 +116,12 @@ fi
 
 if [ "$native_due" = 1 ]; then
   say "building the C part (scripts/build_native.py)…"
-  if ! .venv/bin/python scripts/build_native.py --stamp "$native_stamp"; then
-    say "(not built: the app works without it, its search and loading of large recordings more slowly)"
+  if .venv/bin/python scripts/build_native.py --stamp "$native_stamp"; then
+    rm -f "$native_failed"
+  else
+    touch "$native_failed"
+    say "(not built: the app works without it, its search and loading of large recordings more slowly;"
+    say " tried again when its source changes, or after: rm $native_failed)"
   fi
 fi
 
